@@ -1,0 +1,5 @@
+/** Placeholder: the contact module's helper replaces this file. */
+export interface ContactRecord {
+  contactID: string;
+  [k: string]: unknown;
+}

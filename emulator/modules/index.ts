@@ -1,0 +1,13 @@
+/** Every module's handlers and tickers; the router looks handlers up by the catalogue's names. */
+import type { Handler, Ticker } from "../core/context";
+import { handlers as account } from "./account/handlers";
+import { handlers as contact } from "./contact/handlers";
+import { handlers as domain } from "./domain/handlers";
+import { handlers as service } from "./service/handlers";
+import { handlers as ssl } from "./ssl/handlers";
+import { handlers as tool } from "./tool/handlers";
+
+export const moduleHandlers: Record<string, Partial<Record<string, Handler<any>>>> = { tool, account, contact, domain, service, ssl };
+
+/** Time-driven transitions (register-pending -> active, expiry, SSL validation, ...). */
+export const tickers: Ticker[] = [];

@@ -1,0 +1,2 @@
+/** contact module: placeholder until its entries land. */
+export const contact = {};

@@ -1,0 +1,2 @@
+/** domain module: placeholder until its entries land. */
+export const domain = {};

@@ -1,0 +1,2 @@
+/** service module: placeholder until its entries land. */
+export const service = {};

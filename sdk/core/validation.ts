@@ -1,0 +1,23 @@
+/**
+ * Turns a zod failure into messages that name the parameter and the rule. Shared by the client
+ * (errors before any request is made) and the emulator (errors 101/105 in the envelope).
+ */
+import type { z } from "zod";
+
+export interface ParamProblem {
+  /** Parameter name (dotted path for nested values). */
+  readonly param: string;
+  /** True when the parameter is missing, false when present but invalid. */
+  readonly missing: boolean;
+  readonly message: string;
+}
+
+export function describeIssues(error: z.ZodError, input: Record<string, unknown>): ParamProblem[] {
+  return error.issues.map((issue) => {
+    const param = issue.path.map(String).join(".") || "(parameters)";
+    const top = issue.path[0];
+    const missing = top !== undefined && (input[String(top)] === undefined || input[String(top)] === "") && issue.path.length === 1 && issue.code === "invalid_type";
+    const rule = missing ? "is required" : issue.message;
+    return { param, missing, message: `${param}: ${rule}` };
+  });
+}

@@ -2,6 +2,7 @@
 import type { Handler, Ticker } from "../core/context";
 import { handlers as account } from "./account/handlers";
 import { handlers as contact } from "./contact/handlers";
+import { contactVerificationTicker } from "./contact/model";
 import { handlers as domain } from "./domain/handlers";
 import { handlers as service } from "./service/handlers";
 import { handlers as ssl } from "./ssl/handlers";
@@ -10,4 +11,6 @@ import { handlers as tool } from "./tool/handlers";
 export const moduleHandlers: Record<string, Partial<Record<string, Handler<any>>>> = { tool, account, contact, domain, service, ssl };
 
 /** Time-driven transitions (register-pending -> active, expiry, SSL validation, ...). */
-export const tickers: Ticker[] = [];
+export const tickers: Ticker[] = [
+  contactVerificationTicker,
+];

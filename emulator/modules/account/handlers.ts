@@ -1,4 +1,47 @@
-/** Placeholder: the account module's handlers land here. */
+/** account module handlers (spec "account module"). */
 import type { ModuleHandlers } from "../../core/context";
+import { paginate } from "../../core/paging";
+import { promotions, domainPromo } from "../../data/promos";
+import { TLDS, type TldInfo, type TldPrice } from "../../data/tlds";
 
-export const handlers: Partial<ModuleHandlers<"account">> = {};
+type Action = "create" | "renew" | "transfer";
+
+/** TLD zone price object: years as a comma list, inPromo only when true (spec "TLD zone"). */
+function priceView(t: TldInfo, action: Action, nowMs: number): Record<string, unknown> | undefined {
+  const price: TldPrice | undefined = t[action];
+  if (!price) return undefined;
+  const inPromo = price.inPromo === true || domainPromo(t.tld, action, nowMs) !== undefined;
+  return { price: price.price, years: price.years.join(","), ...(inPromo ? { inPromo: true } : {}) };
+}
+
+function zoneView(t: TldInfo, nowMs: number): Record<string, unknown> {
+  const zone: Record<string, unknown> = { tld: t.tld, tldtop: t.tldtop, authcodereq: t.authcodereq };
+  if (t.requirements) zone.requirements = t.requirements;
+  for (const action of ["create", "renew", "transfer"] as const) {
+    const view = priceView(t, action, nowMs);
+    if (view) zone[action] = view;
+  }
+  return zone;
+}
+
+export const handlers: ModuleHandlers<"account"> = {
+  info(ctx) {
+    const a = ctx.account;
+    return { clientName: a.clientName, apiuser: a.apiuser, balance: a.balance, threshold: a.threshold, currency: a.currency, ip: ctx.ip };
+  },
+
+  promos(ctx) {
+    return promotions(ctx.clock.nowMs());
+  },
+
+  /** Filters tld and tldtop match exactly, ignoring case and a leading dot (spec silent on matching). */
+  zones(ctx, p) {
+    const norm = (s: string) => s.trim().toLowerCase().replace(/^\./, "");
+    const tld = p.tld === undefined ? undefined : norm(p.tld);
+    const tldtop = p.tldtop === undefined ? undefined : norm(p.tldtop);
+    const all = TLDS.filter((t) => (tld === undefined || t.tld === tld) && (tldtop === undefined || t.tldtop === tldtop));
+    const { queryInfo, items } = paginate(all, p.page, p.pageLength);
+    const nowMs = ctx.clock.nowMs();
+    return { queryInfo, zones: items.map((t) => zoneView(t, nowMs)) };
+  },
+};

@@ -13,6 +13,7 @@
 import type { Ticker } from "../../core/context";
 import { fault } from "../../core/errors";
 import { type AccountState, nextId, type World } from "../../core/state";
+import { isCountryCode } from "../../data/countries";
 
 export type VerificationStatus = "verified" | "notapplicable" | "inprocess" | "failed";
 
@@ -75,6 +76,10 @@ export function createContact(
   nowMs: number,
   opts: { verification?: "notapplicable" } = {},
 ): ContactRecord {
+  // The schema checks the shape (two letters); the table decides whether the code exists.
+  if (!isCountryCode(data.Country)) {
+    throw fault(3002, `Contact data error: Country "${data.Country}" is not an ISO 3166 country code; tool/gettable lists the codes`);
+  }
   const contactID = `${idPrefix(data.LastName, data.FirstName)}-${nextId(world, "contact", 20000)}`;
   const record: ContactRecord = {
     contactID,

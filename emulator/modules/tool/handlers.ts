@@ -1,4 +1,109 @@
-/** Placeholder: the tool module's handlers land here. */
+/** tool module handlers (spec "tool module"). */
+import { toASCII, toUnicode } from "punycode/";
+import { isHostName } from "../../../sdk/catalogue/fields";
 import type { ModuleHandlers } from "../../core/context";
+import { fault } from "../../core/errors";
+import type { World } from "../../core/state";
+import { COUNTRIES } from "../../data/countries";
+import { digText, zoneCheck } from "./dns";
 
-export const handlers: Partial<ModuleHandlers<"tool">> = {};
+/** TLDs domainsuggests knows (spec "tool module": available com, net, tv, cc). */
+const SUGGEST_TLDS = ["com", "net", "tv", "cc"];
+
+/**
+ * Words added around the query, per language (choice: the spec does not show how suggestions are
+ * made). Deterministic, so tests and plans are repeatable.
+ */
+const AFFIXES: Record<string, { prefixes: string[]; suffixes: string[] }> = {
+  es: { prefixes: ["mi", "tu", "el"], suffixes: ["online", "web", "tienda"] },
+  en: { prefixes: ["my", "get", "the"], suffixes: ["online", "hq", "shop"] },
+  fr: { prefixes: ["mon", "le"], suffixes: ["enligne", "boutique"] },
+  de: { prefixes: ["mein", "das"], suffixes: ["online", "shop"] },
+  pt: { prefixes: ["meu", "o"], suffixes: ["online", "loja"] },
+  zh: { prefixes: ["wo"], suffixes: ["online", "shop"] },
+  kr: { prefixes: ["my"], suffixes: ["online", "shop"] },
+  tr: { prefixes: ["benim"], suffixes: ["online", "dukkan"] },
+};
+
+/**
+ * Name (punycode) held by any account of the world: the emulator's notion of "not available", as in
+ * domain/check. Stored names may be Unicode (spec "Domain": name), so they are compared as punycode.
+ */
+function isTaken(world: World, name: string): boolean {
+  for (const account of Object.values(world.accounts)) {
+    for (const d of Object.values(account.domains)) {
+      const held = d.name.toLowerCase();
+      if (held === name || safeAscii(held) === name) return true;
+    }
+  }
+  return false;
+}
+
+function safeAscii(s: string): string {
+  try {
+    return toASCII(s);
+  } catch {
+    return s;
+  }
+}
+
+function asciiOrFault(query: string): string {
+  try {
+    return toASCII(query.trim().replace(/\.$/, "").toLowerCase());
+  } catch {
+    throw fault(105, `query: "${query}" cannot be converted to punycode`);
+  }
+}
+
+export const handlers: ModuleHandlers<"tool"> = {
+  hello(ctx) {
+    // lang: the API answers in Spanish unless told otherwise (spec example).
+    return { ip: ctx.ip, lang: "es", version: ctx.version };
+  },
+
+  idnconverter(_ctx, p) {
+    const punycode = asciiOrFault(p.query);
+    let unicode: string;
+    try {
+      unicode = toUnicode(punycode);
+    } catch {
+      throw fault(105, `query: "${p.query}" is not valid punycode`);
+    }
+    return { query: p.query, unicode, punycode };
+  },
+
+  /**
+   * Suggestions: the query's first label (letters, digits, hyphens), alone and with the language's
+   * prefixes and suffixes; for each, availability per requested TLD (taken = held by any account).
+   */
+  domainsuggests(ctx, p) {
+    const tlds = p.tlds.toLowerCase().split(",");
+    const unknown = tlds.filter((t) => !SUGGEST_TLDS.includes(t));
+    if (unknown.length) throw fault(2002, `tlds: ${unknown.join(", ")} not offered by domainsuggests; use ${SUGGEST_TLDS.join(", ")}`);
+    const base = asciiOrFault(p.query).split(".")[0].replace(/[^a-z0-9-]/g, "");
+    if (!isHostName(base)) throw fault(105, `query: "${p.query}" has no letters or digits to build names from`);
+    const { prefixes, suffixes } = AFFIXES[p.language];
+    const words = [base, ...prefixes.map((x) => `${x}${base}`), ...suffixes.map((x) => `${base}${x}`)].filter((w) => isHostName(w));
+    const suggests: Record<string, Record<string, boolean>> = {};
+    for (const word of words) {
+      suggests[word] = Object.fromEntries(tlds.map((t) => [t, !isTaken(ctx.world, `${word}.${t}`)]));
+    }
+    return { query: p.query, suggests };
+  },
+
+  gettable() {
+    // `country` and `countries` name the same table (facts.md "tool/gettable").
+    return { items: COUNTRIES.map((c) => ({ code: c.code, name: c.name })) };
+  },
+
+  dig(ctx, p) {
+    const fqdn = asciiOrFault(p.query);
+    if (!isHostName(fqdn)) throw fault(105, `query: "${p.query}" is not a host name`);
+    return { query: p.query, nameserver: p.nameserver, type: p.type, result: digText(ctx.world, fqdn, p.type, p.nameserver) };
+  },
+
+  zonecheck(ctx, p) {
+    const domain = asciiOrFault(p.domain);
+    return { domain: p.domain, nameservers: p.nameservers, result: zoneCheck(ctx.world, domain, p.nameservers) };
+  },
+};

@@ -151,3 +151,20 @@ export async function createEngineStack(opts: EngineStackOptions): Promise<Engin
     },
   };
 }
+
+/**
+ * An example program (examples/<name>/index.ts, which `export =`s its program function, as a normal
+ * Pulumi program may) as an inline program. The file is copied under WORK_ROOT first so that its
+ * `import ... from "pulumi-dondominio"` resolves to the installed package, as it does for users.
+ */
+export function exampleProgram(name: string): PulumiFn {
+  return async () => {
+    const dir = join(WORK_ROOT, "examples", name);
+    mkdirSync(dir, { recursive: true });
+    const target = join(dir, "index.ts");
+    cpSync(join(REPO, "examples", name, "index.ts"), target);
+    delete require.cache[require.resolve(target)];
+    const fn = require(target) as PulumiFn | { default: PulumiFn };
+    return (typeof fn === "function" ? fn : fn.default)();
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * DonDominioClient: the typed facade generated from the catalogue (Octokit's shape: data table ->
+ * methods at construction; types are a mapped type over Catalogue, no hand-written method list).
+ *
+ *   const client = new DonDominioClient({ apiUser, apiPasswd });
+ *   await client.call("domain/getinfo", { domain: "example.com", infoType: "status" });
+ *   await client.domain.getinfo({ domain: "example.com" });
+ *   for await (const d of client.paginate("domain/list", {})) ...
+ *
+ * One call: validate params with the catalogue schema (nothing is sent when they are invalid) ->
+ * form-encode the parsed output -> shared limiter -> transport -> envelope -> typed result.
+ */
+import { inspect } from "node:util";
+import type { Dispatcher } from "undici";
+import { type Catalogue, getOperation, type Operation, type OperationName, operations, type ParamsOf, type ResultOf } from "./catalogue";
+import { encodeForm } from "./core/encoding";
+import { errorKind } from "./core/error-codes";
+import { parseEnvelope, parseResult } from "./core/envelope";
+import { type ApiEnvelope, DonDominioAmbiguousError, DonDominioApiError, DonDominioError, DonDominioTransportError, DonDominioValidationError } from "./core/errors";
+import { type Limiter, limiterFor } from "./core/limiter";
+import { logCall } from "./core/log";
+import { collect, iteratePages } from "./core/paging";
+import { scrubText, secretValues } from "./core/redact";
+import { backoff, DEFAULT_RETRY, type RetryPolicy, shouldRetry } from "./core/retry";
+import { Transport } from "./core/transport";
+import { describeIssues } from "./core/validation";
+
+export interface DonDominioClientOptions {
+  apiUser: string;
+  apiPasswd: string;
+  /** Default https://simple-api.dondominio.net (facts.md "The service"). */
+  baseUrl?: string;
+  /** Extra trusted CA: PEM text or a file path. TLS verification is never disabled. */
+  caCert?: string;
+  /** Whole-call timeout, default 15000 ms (the vendor SDK's). */
+  timeoutMs?: number;
+  /** Bound on calls in flight for this baseUrl + apiUser in the whole process (default 4; smallest configured wins). */
+  maxConcurrency?: number;
+  outputFormat?: "json" | "xml";
+  userAgent?: string;
+  /** undici dispatcher (tests, proxies). */
+  dispatcher?: Dispatcher;
+  /** Further attempts for retry-safe operations after a transport failure or 5xx (default 2). */
+  retries?: number;
+  /** Injectable for tests: delay between attempts and jitter source. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+/** `[params?]` when every parameter is optional, `[params]` otherwise. */
+export type ArgsOf<N extends OperationName> = {} extends ParamsOf<N> ? [params?: ParamsOf<N>] : [params: ParamsOf<N>];
+
+/** The element type of the array member(s) of a result: what paginate yields. */
+export type ItemOf<N extends OperationName> = {
+  [K in keyof ResultOf<N>]: ResultOf<N>[K] extends readonly (infer I)[] ? I : never;
+}[keyof ResultOf<N>];
+
+export type ClientModules = {
+  readonly [M in keyof Catalogue]: {
+    readonly [A in keyof Catalogue[M] & string]: (...args: ArgsOf<`${M & string}/${A}` & OperationName>) => Promise<ResultOf<`${M & string}/${A}`>>;
+  };
+};
+
+const sleepReal = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+class Client {
+  readonly baseUrl: string;
+  readonly apiUser: string;
+  readonly outputFormat: "json" | "xml";
+  // Private fields: invisible to util.inspect, JSON.stringify and Object.keys.
+  readonly #apiPasswd: string;
+  readonly #transport: Transport;
+  readonly #limiter: Limiter;
+  readonly #retry: RetryPolicy;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #random: () => number;
+
+  constructor(opts: DonDominioClientOptions) {
+    if (!opts?.apiUser || !opts.apiPasswd) throw new TypeError("DonDominioClient needs apiUser and apiPasswd");
+    this.baseUrl = (opts.baseUrl ?? "https://simple-api.dondominio.net").replace(/\/+$/, "");
+    this.apiUser = opts.apiUser;
+    this.outputFormat = opts.outputFormat ?? "json";
+    this.#apiPasswd = opts.apiPasswd;
+    this.#transport = new Transport({ baseUrl: this.baseUrl, caCert: opts.caCert, timeoutMs: opts.timeoutMs, userAgent: opts.userAgent, dispatcher: opts.dispatcher });
+    this.#limiter = limiterFor(this.baseUrl, this.apiUser, opts.maxConcurrency);
+    this.#retry = { ...DEFAULT_RETRY, retries: opts.retries ?? DEFAULT_RETRY.retries };
+    this.#sleep = opts.sleep ?? sleepReal;
+    this.#random = opts.random ?? Math.random;
+    const self = this as unknown as Record<string, Record<string, unknown>>;
+    for (const o of operations) {
+      self[o.module] ??= {};
+      self[o.module][o.action] = (params?: Record<string, unknown>) => this.call(o.name as OperationName, params as never);
+    }
+  }
+
+  /** Calls an operation and returns its typed responseData. */
+  async call<N extends OperationName>(name: N, ...args: ArgsOf<N>): Promise<ResultOf<N>> {
+    const [op, env] = await this.#send(name, args[0]);
+    if (!env.success) throw new DonDominioApiError(env, op.name);
+    return parseResult(op, env.responseData) as ResultOf<N>;
+  }
+
+  /** The whole envelope (messages, version) with responseData typed; failures still throw. */
+  async callEnvelope<N extends OperationName>(name: N, ...args: ArgsOf<N>): Promise<Omit<ApiEnvelope, "responseData"> & { responseData: ResultOf<N> }> {
+    const [op, env] = await this.#send(name, args[0]);
+    if (!env.success) throw new DonDominioApiError(env, op.name);
+    return { ...env, responseData: parseResult(op, env.responseData) as ResultOf<N> };
+  }
+
+  /** Every item of a paged operation, page after page (stops at the end). */
+  paginate<N extends OperationName>(name: N, ...args: ArgsOf<N>): AsyncGenerator<ItemOf<N>, void, undefined> {
+    const op = this.#operation(name);
+    if (!op.paged) throw new TypeError(`${op.name} is not a paged operation`);
+    const params = { ...((args[0] ?? {}) as Record<string, unknown>) };
+    const start = Number(params.page ?? 1);
+    const length = Number(params.pageLength ?? op.paged.defaultPageLength);
+    return iteratePages<ItemOf<N>>(op.paged, (page, pageLength) => this.call(name, ...([{ ...params, page, pageLength }] as unknown as ArgsOf<N>)), start, length);
+  }
+
+  /** Collects a paged operation; more than `limit` items throws unless `truncate` is set. */
+  listAll<N extends OperationName>(name: N, params: ParamsOf<N> | undefined, opts: { limit: number; truncate?: boolean }): Promise<ItemOf<N>[]> {
+    return collect(this.paginate(name, ...([params] as unknown as ArgsOf<N>)), opts);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl, apiUser: this.apiUser, outputFormat: this.outputFormat };
+  }
+
+  [inspect.custom](): string {
+    return `DonDominioClient ${inspect(this.toJSON())}`;
+  }
+
+  #operation(name: string): Operation {
+    const op = getOperation(name);
+    if (!op) throw new TypeError(`unknown operation "${name}": expected module/action from the catalogue`);
+    return op;
+  }
+
+  async #send(name: string, params: unknown): Promise<[Operation, ApiEnvelope]> {
+    const op = this.#operation(name);
+    const input = (params ?? {}) as Record<string, unknown>;
+    const parsed = op.params.safeParse(input);
+    if (!parsed.success) {
+      const issues = describeIssues(parsed.error, input).map((p) => ({ param: p.param, rule: p.message.slice(p.param.length + 2) }));
+      throw new DonDominioValidationError(op.name, issues);
+    }
+    const data = parsed.data as Record<string, unknown>;
+    const secrets = secretValues(data, op.secrets);
+    // Credentials in the body, after the parameters (spec "Common request parameters").
+    const body = `${encodeForm(data)}&${encodeForm({ apiuser: this.apiUser, apipasswd: this.#apiPasswd, "output-format": this.outputFormat })}`.replace(/^&/, "");
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      try {
+        const reply = await this.#limiter.run(() => this.#transport.post(op.name, op.module, op.action, body));
+        const env = parseEnvelope(reply.body, op.name);
+        env.messages = env.messages.map((m) => scrubText(m, [...secrets, this.#apiPasswd]));
+        if (!env.success && errorKind(env.errorCode) === "blocked") this.#limiter.blocked();
+        else this.#limiter.succeeded();
+        logCall({ operation: op.name, durationMs: performance.now() - started, outcome: env.success ? "ok" : `error ${env.errorCode}`, params: data, secrets: op.secrets, attempt });
+        return [op, env];
+      } catch (err) {
+        const outcome = err instanceof DonDominioError ? `${err.kind}${(err as { code?: string }).code ? ` ${(err as { code?: string }).code}` : ""}` : "error";
+        logCall({ operation: op.name, durationMs: performance.now() - started, outcome, params: data, secrets: op.secrets, attempt });
+        if (shouldRetry(op, err, attempt, this.#retry)) {
+          await this.#sleep(backoff(attempt, this.#random, this.#retry));
+          continue;
+        }
+        if (err instanceof DonDominioTransportError && err.mayHaveBeenSent && err.status === undefined && !op.retrySafe) {
+          throw new DonDominioAmbiguousError(op.name, err.message.slice(op.name.length + 2), { code: err.code, cause: err });
+        }
+        throw err;
+      }
+    }
+  }
+}
+
+/** The client type: the class's own members plus one group per module (client.domain.getinfo). */
+export type DonDominioClient = Client & ClientModules;
+export const DonDominioClient = Client as unknown as new (opts: DonDominioClientOptions) => DonDominioClient;

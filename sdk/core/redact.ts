@@ -1,0 +1,67 @@
+/**
+ * Redaction of secrets for every error, log line and inspect output. A member is secret when its
+ * name is in the global list below or in the operation's `secrets` (sdk/catalogue/types.ts).
+ * Names compare case-insensitively because the API itself mixes spellings (sslKey, keydata).
+ */
+export const GLOBAL_SECRETS: readonly string[] = [
+  "apipasswd",
+  "password",
+  "key",
+  "apikey",
+  "authcode",
+  "sslKey",
+  "keyData",
+  "csrKey",
+  "pfxpass",
+  "aeroPass",
+];
+
+export const MASK = "***";
+
+function nameSet(extra: readonly string[] = []): Set<string> {
+  return new Set([...GLOBAL_SECRETS, ...extra].map((s) => s.toLowerCase()));
+}
+
+/** True when a member called `name` holds a secret (globally or for the given extra names). */
+export function isSecretName(name: string, extra: readonly string[] = []): boolean {
+  return nameSet(extra).has(name.toLowerCase());
+}
+
+/** Deep copy of `value` with every secret member's value replaced by "***". */
+export function redact<T>(value: T, extra: readonly string[] = []): T {
+  const names = nameSet(extra);
+  const walk = (v: unknown, depth: number): unknown => {
+    if (depth > 32 || v === null || typeof v !== "object") return v;
+    if (v instanceof Date) return new Date(v.getTime());
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      out[k] = names.has(k.toLowerCase()) && x !== undefined && x !== null && x !== "" ? MASK : walk(x, depth + 1);
+    }
+    return out;
+  };
+  return walk(value, 0) as T;
+}
+
+/**
+ * The secret values found in `params` (top level), so that free text coming back from the server
+ * (messages that echo a parameter) can be scrubbed with `scrubText`.
+ */
+export function secretValues(params: Record<string, unknown>, extra: readonly string[] = []): string[] {
+  const names = nameSet(extra);
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(params)) {
+    if (!names.has(k.toLowerCase()) || v === undefined || v === null) continue;
+    const s = String(v);
+    // Very short values would mask ordinary words in messages; they are still never logged as params.
+    if (s.length >= 3) out.push(s);
+  }
+  return out;
+}
+
+/** Replaces every occurrence of the given secret values in `text` with "***". */
+export function scrubText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (s) out = out.split(s).join(MASK);
+  return out;
+}

@@ -1,0 +1,157 @@
+/**
+ * Dynamic DNS client (spec "Dynamic DNS endpoint", facts.md "Dynamic DNS"): one GET to
+ * `{baseUrl}/{json|xml|plain}/` that updates an existing A record. The key is sent as `password`,
+ * the name that works (the spec's table says apikey, which the service answers "Incorrect data").
+ * The key is in the query string, so no URL is ever put in an error or a log line, and server
+ * messages are scrubbed of it.
+ *
+ * A failure reported by the service (success false / ERROR) is returned, not thrown: the caller
+ * reads `success` and `messages`. Network failures throw DonDominioTransportError; a reply in no
+ * known form throws DonDominioResponseShapeError.
+ */
+import { rootCertificates } from "node:tls";
+import { XMLParser } from "fast-xml-parser";
+import { Agent, type Dispatcher, request } from "undici";
+import { DonDominioResponseShapeError, DonDominioTransportError } from "./core/errors";
+import { logCall } from "./core/log";
+import { scrubText } from "./core/redact";
+import { DEFAULT_TIMEOUT_MS, loadCa, packageVersion } from "./core/transport";
+
+export type DynDnsFormat = "json" | "xml" | "plain";
+
+export interface DynDnsOptions {
+  user: string;
+  key: string;
+  host: string;
+  /** Address to write; the service uses the caller's address when omitted. */
+  ip?: string;
+  lang?: "es" | "en";
+  format?: DynDnsFormat;
+  /** Default https://dondns.dondominio.com (facts.md "The service"). */
+  baseUrl?: string;
+  caCert?: string;
+  timeoutMs?: number;
+  dispatcher?: Dispatcher;
+}
+
+export interface DynDnsResult {
+  success: boolean;
+  host: string;
+  /** Address now in the record; "" when the reply does not say (plain reply without IP line, failures). */
+  value: string;
+  type: string;
+  /** The address changed. */
+  updated: boolean;
+  messages: string[];
+}
+
+const OP = "dyndns/update";
+
+function truthy(v: unknown): boolean {
+  return v === true || v === 1 || (typeof v === "string" && ["1", "true", "yes"].includes(v.trim().toLowerCase()));
+}
+
+function list(v: unknown): string[] {
+  if (v === undefined || v === null || v === "") return [];
+  return (Array.isArray(v) ? v : [v]).map((x) => (typeof x === "object" && x !== null ? String((x as Record<string, unknown>)["#text"] ?? "") : String(x))).filter((s) => s !== "");
+}
+
+export function parseDynDnsJson(body: string, host: string): DynDnsResult {
+  const j = JSON.parse(body) as Record<string, unknown>;
+  if (typeof j !== "object" || j === null || !("success" in j)) throw new Error("no success member");
+  const h = (j.host ?? {}) as Record<string, unknown>;
+  return {
+    success: truthy(j.success),
+    host: typeof h.name === "string" && h.name ? h.name : host,
+    value: h.value === undefined ? "" : String(h.value),
+    type: h.type === undefined ? "" : String(h.type),
+    updated: truthy(h.updated),
+    messages: list(j.messages),
+  };
+}
+
+/** data/@success, host/@type, host/name, host/value, resData/request/@success (= changed), informs, errors. */
+export function parseDynDnsXml(body: string, host: string): DynDnsResult {
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, parseAttributeValue: false }).parse(body) as Record<string, any>;
+  const data = doc?.data;
+  if (!data || typeof data !== "object" || data["@_success"] === undefined) throw new Error("no data element with a success attribute");
+  const h = (typeof data.host === "object" && data.host) || {};
+  const success = truthy(data["@_success"]);
+  return {
+    success,
+    host: typeof h.name === "string" && h.name ? h.name : host,
+    value: typeof h.value === "string" ? h.value : "",
+    type: typeof h["@_type"] === "string" ? h["@_type"] : "",
+    updated: truthy(data.resData?.request?.["@_success"]),
+    messages: [...list(data.informs?.inform), ...list(data.errors?.error)],
+  };
+}
+
+/**
+ * First line OK or ERROR. After OK an optional `IP:<addr>` line, present only when the address
+ * changed (spec); after ERROR one message per line. The plain format names no record type: the
+ * endpoint only ever updates A records (facts.md), so type is "A" on success.
+ */
+export function parseDynDnsPlain(body: string, host: string, ip?: string): DynDnsResult {
+  const lines = body.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const first = lines[0]?.toUpperCase();
+  if (first === "OK") {
+    const ipLine = lines.slice(1).find((l) => /^IP:/i.test(l));
+    const value = ipLine ? ipLine.slice(3).trim() : (ip ?? "");
+    return { success: true, host, value, type: "A", updated: ipLine !== undefined, messages: lines.slice(1).filter((l) => l !== ipLine) };
+  }
+  if (first === "ERROR") return { success: false, host, value: "", type: "", updated: false, messages: lines.slice(1) };
+  throw new Error("first line is neither OK nor ERROR");
+}
+
+const agents = new Map<string, Agent>();
+function agentFor(caCert: string | undefined): Agent {
+  const key = caCert ?? "";
+  let a = agents.get(key);
+  if (!a) {
+    a = new Agent({ keepAliveTimeout: 10_000, connect: caCert ? { ca: [...rootCertificates, loadCa(caCert)] } : {} });
+    agents.set(key, a);
+  }
+  return a;
+}
+
+export async function updateDynamicDns(opts: DynDnsOptions): Promise<DynDnsResult> {
+  const format = opts.format ?? "json";
+  if (!opts.user || !opts.key || !opts.host) throw new TypeError("updateDynamicDns needs user, key and host");
+  if (!["json", "xml", "plain"].includes(format)) throw new TypeError(`format must be json, xml or plain, got ${format}`);
+  const base = (opts.baseUrl ?? "https://dondns.dondominio.com").replace(/\/+$/, "");
+  const query = new URLSearchParams({ user: opts.user, password: opts.key, host: opts.host });
+  if (opts.ip) query.set("ip", opts.ip);
+  if (opts.lang) query.set("lang", opts.lang);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const started = performance.now();
+  let status: number;
+  let body: string;
+  try {
+    const res = await request(`${base}/${format}/?${query}`, {
+      method: "GET",
+      dispatcher: opts.dispatcher ?? agentFor(opts.caCert),
+      headers: { "user-agent": `pulumi-dondominio/${packageVersion()}` },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    status = res.statusCode;
+    body = await res.body.text();
+  } catch (err) {
+    const code = (err as { code?: string })?.code;
+    logCall({ operation: OP, durationMs: performance.now() - started, outcome: `transport ${code ?? ""}`.trim() });
+    // Only the code: undici messages could carry the URL, and the URL carries the key.
+    throw new DonDominioTransportError(OP, `dynamic DNS request failed (${code ?? "network error"})`, { code, mayHaveBeenSent: code !== "ECONNREFUSED" });
+  }
+  if (status >= 500) throw new DonDominioTransportError(OP, `the dynamic DNS endpoint answered HTTP ${status}`, { status, mayHaveBeenSent: true });
+  let result: DynDnsResult;
+  try {
+    result = format === "json" ? parseDynDnsJson(body, opts.host) : format === "xml" ? parseDynDnsXml(body, opts.host) : parseDynDnsPlain(body, opts.host, opts.ip);
+  } catch (err) {
+    throw new DonDominioResponseShapeError(OP, `the ${format} reply could not be read (${(err as Error).message}; ${body.length} bytes)`);
+  }
+  result.messages = result.messages.map((m) => scrubText(m, [opts.key]));
+  logCall({ operation: OP, durationMs: performance.now() - started, outcome: result.success ? (result.updated ? "ok updated" : "ok unchanged") : "error", params: { user: opts.user, host: opts.host, ip: opts.ip } });
+  return result;
+}

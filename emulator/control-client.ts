@@ -1,0 +1,81 @@
+/**
+ * Client of the emulator's control API (emulator/control.ts), for tests and benchmarks. Talks HTTPS
+ * trusting only the emulator's CA (verification stays on); plain HTTP when the URL says so.
+ */
+import { Agent, fetch } from "undici";
+import type { CountersSnapshot } from "./core/counters";
+import type { FaultSpec } from "./core/faults";
+import type { Seed } from "./core/seed";
+
+export interface EmulatorControlOptions {
+  /** The API base URL (https://127.0.0.1:port). */
+  url: string;
+  /** PEM of the emulator's CA. */
+  caCert?: string;
+  apiUser: string;
+  apiPasswd: string;
+}
+
+export interface InjectedFault extends FaultSpec {
+  id: number;
+  remaining: number;
+}
+
+export class EmulatorControl {
+  private readonly agent: Agent;
+  constructor(private readonly opts: EmulatorControlOptions) {
+    this.agent = new Agent({ connect: opts.caCert ? { ca: opts.caCert } : {} });
+  }
+
+  private async call<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+    const res = await fetch(`${this.opts.url}/_emulator/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...body, apiuser: this.opts.apiUser, apipasswd: this.opts.apiPasswd }),
+      dispatcher: this.agent,
+    });
+    const data = (await res.json()) as { ok: boolean; error?: string } & T;
+    if (!res.ok || !data.ok) throw new Error(`emulator control ${path}: HTTP ${res.status}: ${data.error ?? "failed"}`);
+    return data;
+  }
+
+  async reset(): Promise<void> {
+    await this.call("reset");
+  }
+
+  /** A whole World replaces the state; `{ accounts }` replaces or adds those accounts. */
+  async seed(seed: Seed): Promise<string[]> {
+    const body = "schemaVersion" in seed ? { world: seed } : seed;
+    return (await this.call<{ accounts: string[] }>("seed", body as Record<string, unknown>)).accounts;
+  }
+
+  async advanceClock(seconds: number): Promise<{ offsetSeconds: number; now: string }> {
+    return this.call("clock/advance", { seconds });
+  }
+
+  async counters(opts: { reset?: boolean } = {}): Promise<CountersSnapshot> {
+    const { ok: _ok, ...snap } = await this.call<CountersSnapshot & { ok: boolean }>("counters", opts);
+    return snap;
+  }
+
+  async addFault(spec: FaultSpec): Promise<InjectedFault> {
+    return (await this.call<{ fault: InjectedFault }>("faults/add", spec as unknown as Record<string, unknown>)).fault;
+  }
+
+  async listFaults(): Promise<InjectedFault[]> {
+    return (await this.call<{ faults: InjectedFault[] }>("faults")).faults;
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call("faults/clear");
+  }
+
+  /** One account's state (secrets redacted), after running the time-driven transitions. */
+  async getState(apiuser: string): Promise<Record<string, any>> {
+    return (await this.call<{ account: Record<string, any> }>("state", { account: apiuser })).account;
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

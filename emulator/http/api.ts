@@ -1,0 +1,103 @@
+/**
+ * One API call over HTTP: body -> parameters -> injected fault -> access rules -> dispatch ->
+ * persistence -> rendered envelope. Every envelope is HTTP 200 (facts.md "Responses and errors");
+ * only injected http5xx faults answer otherwise.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { getOperation } from "../../sdk/catalogue";
+import { dispatch, type Envelope, envelope, isReadOnly } from "../core/dispatch";
+import { ApiFault } from "../core/errors";
+import type { EmulatorServer } from "../server";
+import { BodyError, parseBody, readBody } from "./body";
+import { outputOf, renderEnvelope, send } from "./render";
+
+/** Names a call asks availability for, counted by the mass-check rule (spec rule 3). */
+function checkedNames(action: string, params: Record<string, string>): string[] {
+  if (action === "domain/check" || action === "domain/checkfortransfer") return (params.domain ?? "").split(",").filter(Boolean);
+  if (action === "tool/domainsuggests") return params.query ? [`suggest:${params.query}`] : [];
+  return [];
+}
+
+/** Waits until the client closes the connection (injected timeout: nothing is ever answered). */
+function hang(emu: EmulatorServer, req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.socket.destroyed) return resolve();
+    const release = () => {
+      emu.hanging.delete(release);
+      resolve();
+    };
+    emu.hanging.add(release);
+    req.socket.once("close", release);
+  });
+}
+
+export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: ServerResponse, segments: string[]): Promise<void> {
+  const operation = segments.length === 2 ? getOperation(segments.join("/")) : undefined;
+  const action = operation?.name ?? segments.join("/");
+  const ip = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+  emu.counters.begin(action);
+  let format: "json" | "xml" = "json";
+  let pretty = false;
+  const reply = (env: Envelope) => {
+    if (!env.success) emu.counters.error(action);
+    const out = renderEnvelope(env, format, pretty);
+    send(res, 200, out.contentType, out.body);
+  };
+  try {
+    let params: Record<string, string>;
+    try {
+      params = parseBody(req.headers["content-type"], await readBody(req));
+    } catch (err) {
+      if (!(err instanceof BodyError)) throw err;
+      return reply(envelope(action, 100, [`Syntax error: ${err.message}`], []));
+    }
+    ({ format, pretty } = outputOf(params));
+
+    const injected = emu.faults.take(action);
+    if (injected) {
+      emu.log(`fault ${injected.kind} on ${action}`);
+      if (injected.kind === "latency") await sleep(injected.latencyMs ?? 0);
+      else if (injected.kind === "reset") return void req.socket.destroy();
+      else if (injected.kind === "timeout") return hang(emu, req);
+      else if (injected.kind === "http5xx") {
+        emu.counters.error(action);
+        const status = injected.status ?? 503;
+        return send(res, status, "text/plain; charset=utf-8", `Injected fault: HTTP ${status}\n`);
+      } else if (injected.kind === "errorCode") {
+        return reply(envelope(action, injected.errorCode ?? 1, injected.messages ?? [`Injected fault: error ${injected.errorCode}`], []));
+      }
+    }
+    if (emu.options.latencyMs) await sleep(emu.options.latencyMs);
+
+    const world = emu.store.world;
+    let apiuser: string;
+    let env: Envelope | undefined;
+    try {
+      const account = emu.access.authenticate(world, params, ip);
+      apiuser = account.apiuser;
+      emu.access.admit(apiuser, operation ? checkedNames(operation.name, params) : []);
+      try {
+        env = await dispatch(emu.dispatchEnv(), account, action, params, ip);
+      } finally {
+        emu.access.finish(apiuser, !env?.success);
+      }
+    } catch (err) {
+      if (!(err instanceof ApiFault)) throw err;
+      env = envelope(action, err.code, err.messages, []);
+    }
+
+    // Durable before the reply (group commit); reads only mark the state possibly dirty (tickers).
+    if (operation && env.success && !isReadOnly(operation)) await emu.store.commit();
+    else emu.store.dirty = true;
+
+    if (injected?.kind === "dropAfterApply") return void req.socket.destroy();
+    reply(env);
+  } catch (err) {
+    // An emulator bug (e.g. a handler answering outside its catalogue schema): say so loudly.
+    emu.log(`ERROR in ${action}: ${(err as Error).stack ?? err}`, true);
+    if (!res.headersSent) reply(envelope(action, 1, [`Emulator internal error: ${(err as Error).message}`], []));
+  } finally {
+    emu.counters.end();
+  }
+}

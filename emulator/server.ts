@@ -1,0 +1,176 @@
+/**
+ * The emulator's HTTPS server (plain HTTP only with `tls: false`), on 127.0.0.1 by default.
+ * Routes on the API listener:
+ *   /_emulator/...            control API (emulator/control.ts)
+ *   /dyndns/{json,xml,plain}/ dynamic DNS endpoint (emulator/dyndns-http.ts)
+ *   /<module>/<action>/       API calls (emulator/http/api.ts)
+ * A second listener serves the dynamic DNS endpoint at the root of its own port, because ddclient
+ * only takes a host[:port] (facts.md "Dynamic DNS").
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import type { AddressInfo, Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Ca, loadOrCreateCa } from "./core/ca";
+import { Clock, type Delays } from "./core/clock";
+import { AccessControl, type Limits } from "./core/access";
+import { Counters } from "./core/counters";
+import type { DispatchEnv } from "./core/dispatch";
+import { FaultInjector } from "./core/faults";
+import { buildWorld, type Identity, loadOrCreateIdentity, readSeed, type Seed } from "./core/seed";
+import { Store } from "./core/store";
+import { handleControl } from "./control";
+import { handleDyndns } from "./dyndns-http";
+import { handleApi } from "./http/api";
+import { pathSegments } from "./http/routes";
+
+export interface EmulatorOptions {
+  host?: string;
+  /** 0 = any free port. */
+  port?: number;
+  /** Data directory (state, CA, credentials); default a fresh temporary directory. */
+  dataDir?: string;
+  /** Seed used on first start and by reset: a JSON file path, a World, or { accounts: [...] }. */
+  seed?: string | Seed;
+  tls?: boolean;
+  /** Latency added to every API call, in milliseconds. */
+  latencyMs?: number;
+  limits?: Partial<Limits>;
+  delays?: Partial<Delays>;
+  /** Validate every handler result against the catalogue (default true: the emulator's own check). */
+  checkResponses?: boolean;
+  /** Port of the second dynamic DNS listener (0 = any); false = none. */
+  dyndnsPort?: number | false;
+  /** Request log lines (stderr in the CLI); errors are logged with `error` true. */
+  logger?: (line: string, error: boolean) => void;
+}
+
+type AnyServer = http.Server | https.Server;
+
+/** The server certificate, kept in the data directory and reissued when the host list changes. */
+function serverCert(ca: Ca, dir: string, hosts: string[]): { cert: string; key: string } {
+  const certFile = join(dir, "server.cert.pem");
+  const keyFile = join(dir, "server.key.pem");
+  const hostsFile = join(dir, "server.hosts");
+  const want = hosts.join(",");
+  if (existsSync(certFile) && existsSync(keyFile) && existsSync(hostsFile) && readFileSync(hostsFile, "utf8") === want) {
+    return { cert: readFileSync(certFile, "utf8"), key: readFileSync(keyFile, "utf8") };
+  }
+  const issued = ca.issueServerCert(hosts);
+  writeFileSync(keyFile, issued.keyPem, { mode: 0o600 });
+  writeFileSync(certFile, issued.certPem);
+  writeFileSync(hostsFile, want);
+  return { cert: issued.certPem, key: issued.keyPem };
+}
+
+export class EmulatorServer {
+  readonly options: EmulatorOptions;
+  readonly dataDir: string;
+  readonly identity: Identity;
+  readonly ca: Ca;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly access: AccessControl;
+  readonly faults = new FaultInjector();
+  readonly counters = new Counters();
+  /** Requests held by an injected timeout; released on close. */
+  readonly hanging = new Set<() => void>();
+  private readonly seed: Seed | undefined;
+  private readonly servers: AnyServer[] = [];
+  private readonly sockets = new Set<Socket>();
+  url = "";
+  dyndnsUrl = "";
+
+  constructor(options: EmulatorOptions = {}) {
+    this.options = options;
+    this.dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "dondominio-emulator-"));
+    this.ca = loadOrCreateCa(this.dataDir);
+    this.identity = loadOrCreateIdentity(this.dataDir);
+    this.seed = readSeed(options.seed);
+    this.store = new Store(this.dataDir, () => buildWorld(this.identity, this.seed));
+    this.clock = new Clock(options.delays);
+    this.clock.offsetMs = this.store.world.clockOffsetMs;
+    this.access = new AccessControl(options.limits);
+  }
+
+  log(line: string, error = false): void {
+    if (this.options.logger) this.options.logger(line, error);
+    else if (error) process.stderr.write(`[dondominio-emulator] ${line}\n`);
+  }
+
+  dispatchEnv(): DispatchEnv {
+    return { world: this.store.world, clock: this.clock, ca: this.ca, checkResponses: this.options.checkResponses ?? true };
+  }
+
+  /** A fresh world from the seed (keeps the identity); clears faults, usage counters and blocks. */
+  async reset(): Promise<void> {
+    this.clock.offsetMs = 0;
+    this.faults.clear();
+    this.access.reset();
+    this.counters.reset();
+    await this.store.replace(buildWorld(this.identity, this.seed));
+  }
+
+  private listener(): AnyServer {
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void this.route(req, res, false);
+    if (this.options.tls === false) return http.createServer(handler);
+    const host = this.options.host ?? "127.0.0.1";
+    const hosts = [...new Set([host, "127.0.0.1", "localhost", "::1"])].filter((h) => h !== "0.0.0.0" && h !== "::");
+    const { cert, key } = serverCert(this.ca, this.dataDir, hosts);
+    return https.createServer({ cert, key }, handler);
+  }
+
+  private async listenOne(server: AnyServer, port: number): Promise<string> {
+    const host = this.options.host ?? "127.0.0.1";
+    server.on("connection", (s: Socket) => {
+      this.sockets.add(s);
+      s.once("close", () => this.sockets.delete(s));
+    });
+    server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => resolve());
+    });
+    this.servers.push(server);
+    const addr = server.address() as AddressInfo;
+    const shown = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+    return `${this.options.tls === false ? "http" : "https"}://${shown}:${addr.port}`;
+  }
+
+  async listen(): Promise<void> {
+    this.url = await this.listenOne(this.listener(), this.options.port ?? 0);
+    if (this.options.dyndnsPort !== false) {
+      const dyn = this.listener();
+      dyn.removeAllListeners("request");
+      dyn.on("request", (req, res) => void this.route(req, res, true));
+      this.dyndnsUrl = await this.listenOne(dyn, this.options.dyndnsPort ?? 0);
+    } else this.dyndnsUrl = `${this.url}/dyndns`;
+  }
+
+  private async route(req: http.IncomingMessage, res: http.ServerResponse, dyndnsRoot: boolean): Promise<void> {
+    try {
+      const segments = pathSegments(req.url);
+      if (dyndnsRoot) return await handleDyndns(this, req, res, segments);
+      if (segments[0] === "_emulator") return await handleControl(this, req, res, segments.slice(1));
+      if (segments[0] === "dyndns") return await handleDyndns(this, req, res, segments.slice(1));
+      return await handleApi(this, req, res, segments);
+    } catch (err) {
+      this.log(`ERROR ${req.method} ${req.url?.split("?")[0]}: ${(err as Error).stack ?? err}`, true);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain", "Content-Length": "22" }).end("emulator server error\n");
+    }
+  }
+
+  /** Stops listening, drops open connections (held timeouts included) and flushes the state. */
+  async close(): Promise<void> {
+    for (const release of [...this.hanging]) release();
+    const closing = this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+    for (const s of this.servers) s.closeIdleConnections();
+    for (const sock of this.sockets) sock.destroy();
+    await Promise.all(closing);
+    this.servers.length = 0;
+    this.store.world.clockOffsetMs = this.clock.offsetMs;
+    await this.store.flushIfDirty();
+  }
+}

@@ -2,12 +2,14 @@
  * Promotions served by account/promos (spec "Promotion": promo, type domain|ssl, action, price,
  * tsIni, tsEnd, tld when type=domain, productID as a string when type=ssl).
  *
- * Dates are relative to the emulator's clock so the promotions are always current: each runs from
- * the first day of the current month to the last second of the following month (UTC). The ssl
- * productID names a product of the ssl module's catalogue by number, as a string (spec "Conventions").
- * account/zones marks the promoted TLD's action with inPromo; the price there stays the list price.
+ * Domain promotions are derived from the TLD table (data/tlds.ts): every create/renew/transfer price
+ * marked inPromo there is a promotion at that price, so account/promos, account/zones (inPromo) and
+ * what domain operations charge always agree. The ssl promotion names an ssl productID as a string
+ * (spec "Conventions"). Dates follow the emulator's clock so promotions are always current: from the
+ * first day of the current month to the last second of the following month (UTC).
  */
 import { ymdhms } from "../core/clock";
+import { TLDS } from "./tlds";
 
 export interface Promotion {
   promo: string;
@@ -20,29 +22,25 @@ export interface Promotion {
   productID?: string;
 }
 
-interface PromoTemplate {
-  promo: string;
-  type: "domain" | "ssl";
-  action: string;
-  price: number;
-  tld?: string;
-  productID?: string;
-}
+type PromoBody = Omit<Promotion, "tsIni" | "tsEnd">;
 
-const TEMPLATES: PromoTemplate[] = [
-  { promo: "PROMO-COM-CREATE", type: "domain", action: "create", price: 6.95, tld: "com" },
-  { promo: "PROMO-SSL-DV", type: "ssl", action: "create", price: 4.95, productID: "1" },
-];
+const SSL_PROMOS: PromoBody[] = [{ promo: "PROMO-SSL-1-CREATE", type: "ssl", action: "create", price: 4.95, productID: "1" }];
+
+function domainPromos(): PromoBody[] {
+  const out: PromoBody[] = [];
+  for (const t of TLDS) {
+    for (const action of ["create", "renew", "transfer"] as const) {
+      const price = t[action];
+      if (price?.inPromo) out.push({ promo: `PROMO-${t.tld.toUpperCase()}-${action.toUpperCase()}`, type: "domain", action, price: price.price, tld: t.tld });
+    }
+  }
+  return out;
+}
 
 /** Promotions running at the given time. */
 export function promotions(nowMs: number): Promotion[] {
   const now = new Date(nowMs);
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1) - 1000;
-  return TEMPLATES.map((t) => ({ ...t, tsIni: ymdhms(start), tsEnd: ymdhms(end) }));
-}
-
-/** The running domain promotion for a TLD and action, if any. */
-export function domainPromo(tld: string, action: string, nowMs: number): Promotion | undefined {
-  return promotions(nowMs).find((p) => p.type === "domain" && p.tld === tld && p.action === action);
+  return [...domainPromos(), ...SSL_PROMOS].map((p) => ({ ...p, tsIni: ymdhms(start), tsEnd: ymdhms(end) }));
 }

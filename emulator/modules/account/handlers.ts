@@ -1,24 +1,23 @@
 /** account module handlers (spec "account module"). */
 import type { ModuleHandlers } from "../../core/context";
 import { paginate } from "../../core/paging";
-import { promotions, domainPromo } from "../../data/promos";
+import { promotions } from "../../data/promos";
 import { TLDS, type TldInfo, type TldPrice } from "../../data/tlds";
 
 type Action = "create" | "renew" | "transfer";
 
 /** TLD zone price object: years as a comma list, inPromo only when true (spec "TLD zone"). */
-function priceView(t: TldInfo, action: Action, nowMs: number): Record<string, unknown> | undefined {
+function priceView(t: TldInfo, action: Action): Record<string, unknown> | undefined {
   const price: TldPrice | undefined = t[action];
   if (!price) return undefined;
-  const inPromo = price.inPromo === true || domainPromo(t.tld, action, nowMs) !== undefined;
-  return { price: price.price, years: price.years.join(","), ...(inPromo ? { inPromo: true } : {}) };
+  return { price: price.price, years: price.years.join(","), ...(price.inPromo ? { inPromo: true } : {}) };
 }
 
-function zoneView(t: TldInfo, nowMs: number): Record<string, unknown> {
+function zoneView(t: TldInfo): Record<string, unknown> {
   const zone: Record<string, unknown> = { tld: t.tld, tldtop: t.tldtop, authcodereq: t.authcodereq };
   if (t.requirements) zone.requirements = t.requirements;
   for (const action of ["create", "renew", "transfer"] as const) {
-    const view = priceView(t, action, nowMs);
+    const view = priceView(t, action);
     if (view) zone[action] = view;
   }
   return zone;
@@ -35,13 +34,12 @@ export const handlers: ModuleHandlers<"account"> = {
   },
 
   /** Filters tld and tldtop match exactly, ignoring case and a leading dot (spec silent on matching). */
-  zones(ctx, p) {
+  zones(_ctx, p) {
     const norm = (s: string) => s.trim().toLowerCase().replace(/^\./, "");
     const tld = p.tld === undefined ? undefined : norm(p.tld);
     const tldtop = p.tldtop === undefined ? undefined : norm(p.tldtop);
     const all = TLDS.filter((t) => (tld === undefined || t.tld === tld) && (tldtop === undefined || t.tldtop === tldtop));
     const { queryInfo, items } = paginate(all, p.page, p.pageLength);
-    const nowMs = ctx.clock.nowMs();
-    return { queryInfo, zones: items.map((t) => zoneView(t, nowMs)) };
+    return { queryInfo, zones: items.map(zoneView) };
   },
 };

@@ -8,10 +8,11 @@ import type { World } from "../../core/state";
 import { type DnsAnswer, findZone, lookupRecords } from "../service/lookup";
 
 /**
- * Nameservers of zones hosted in the emulator (choice: the spec does not name the vendor's; the
- * `.test` TLD is reserved, RFC 2606). tool/zonecheck passes only with these.
+ * Nameservers of zones hosted in the emulator, used when a zone has no NS records. Same names as
+ * the service module's hosting platform (data/products.ts EMULATOR_NAMESERVERS; reserved `.test`
+ * TLD, RFC 2606), which writes them as the zone's apex NS records.
  */
-export const EMULATOR_NAMESERVERS: readonly string[] = ["ns1.emulator.dondominio.test", "ns2.emulator.dondominio.test"];
+export const EMULATOR_NAMESERVERS: readonly string[] = ["ns1.emulator.test", "ns2.emulator.test"];
 
 const HOSTNAME_TYPES = new Set(["CNAME", "MX", "NS", "SRV"]);
 
@@ -49,15 +50,18 @@ export function digText(world: World, fqdn: string, type: string, nameserver: st
 }
 
 /**
- * tool/zonecheck: the zone passes when the emulator hosts it and every nameserver given is one of
- * EMULATOR_NAMESERVERS (those are the only servers that can answer for it). The report names each
- * failure and what to do.
+ * tool/zonecheck: the zone passes when the emulator hosts it and every nameserver given is one the
+ * zone itself names in its apex NS records (the emulator's nameservers; EMULATOR_NAMESERVERS when
+ * the zone has no NS records). The report names each failure and what to do.
  */
 export function zoneCheck(world: World, domain: string, nameservers: string[]): { zonepass: boolean; report: string } {
   const lines: string[] = [];
   let pass = true;
   const zone = findZone(world, domain);
-  if (!zone || zone.serviceName.toLowerCase() !== domain) {
+  const hosted = zone !== undefined && zone.serviceName.toLowerCase() === domain;
+  const nsRecords = hosted ? lookupRecords(world, domain, "NS").map((a) => a.value.toLowerCase().replace(/\.$/, "")) : [];
+  const authoritative = nsRecords.length ? nsRecords : [...EMULATOR_NAMESERVERS];
+  if (!hosted) {
     pass = false;
     lines.push(`FAIL: ${domain} is not a zone hosted here; create a hosting or redirect service for it first.`);
   } else {
@@ -66,10 +70,10 @@ export function zoneCheck(world: World, domain: string, nameservers: string[]): 
   }
   for (const ns of nameservers) {
     const name = ns.toLowerCase().replace(/\.$/, "");
-    if (!EMULATOR_NAMESERVERS.includes(name)) {
+    if (!authoritative.includes(name)) {
       pass = false;
-      lines.push(`FAIL: ${name} is not authoritative for ${domain}; use ${EMULATOR_NAMESERVERS.join(", ")}.`);
-    } else if (zone) {
+      lines.push(`FAIL: ${name} is not authoritative for ${domain}; use ${authoritative.join(", ")}.`);
+    } else if (hosted) {
       lines.push(`OK: ${name} answers authoritatively for ${domain}.`);
     } else {
       lines.push(`FAIL: ${name} does not serve ${domain} (no hosted zone).`);

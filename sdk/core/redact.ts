@@ -52,16 +52,17 @@ export function secretValues(params: Record<string, unknown>, extra: readonly st
   const out: string[] = [];
   for (const [k, v] of Object.entries(params)) {
     if (!names.has(k.toLowerCase()) || v === undefined || v === null) continue;
-    const s = String(v);
-    // Very short values would mask ordinary words in messages; they are still never logged as params.
-    if (s.length >= 3) out.push(s);
+    out.push(String(v));
   }
   return out;
 }
 
-/** Replaces every occurrence of the given secret values in `text` with "***". */
+/**
+ * Replaces every occurrence of the given secret values in `text` with "***". Values shorter than 3
+ * characters are skipped: they would mask letters of ordinary words (and are never real secrets).
+ */
 export function scrubText(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (s) out = out.split(s).join(MASK);
+  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (s.length >= 3) out = out.split(s).join(MASK);
   return out;
 }

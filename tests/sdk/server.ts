@@ -1,0 +1,110 @@
+/**
+ * A scripted HTTP(S) server on 127.0.0.1, port 0, for the SDK tests (stripe-node's pattern): it
+ * records every request (path, headers, decoded form body) and answers what the test's script
+ * returns for it: an envelope in JSON or XML, a status, a delay, or a dropped socket.
+ */
+import { createServer as createHttp, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttps } from "node:https";
+import type { AddressInfo } from "node:net";
+import { encodeXml } from "../../sdk/core/xml";
+
+export interface Recorded {
+  method: string;
+  url: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+  form: Record<string, string>;
+}
+
+export interface Reply {
+  status?: number;
+  body?: string;
+  contentType?: string;
+  /** Destroy the socket after reading the request (a reset after sending). */
+  drop?: boolean;
+  delayMs?: number;
+}
+
+export type Script = (req: Recorded, index: number) => Reply | Promise<Reply>;
+
+export interface TestServer {
+  url: string;
+  requests: Recorded[];
+  peak: number;
+  close(): Promise<void>;
+}
+
+export function envelope(action: string, responseData: unknown, opts: { code?: number; msg?: string; messages?: string[]; format?: "json" | "xml" } = {}): Reply {
+  const code = opts.code ?? 0;
+  const env = {
+    success: code === 0,
+    errorCode: code,
+    errorCodeMsg: code === 0 ? "" : (opts.msg ?? "Error"),
+    action,
+    version: "1.0.27",
+    messages: opts.messages ?? [],
+    responseData: code === 0 ? responseData : [],
+  };
+  return opts.format === "xml" ? { body: encodeXml(env), contentType: "application/xml" } : { body: JSON.stringify(env), contentType: "application/json" };
+}
+
+/** Envelope in the format the request asked for (output-format). */
+export function answer(req: Recorded, responseData: unknown, opts: { code?: number; msg?: string; messages?: string[] } = {}): Reply {
+  const action = req.path.replace(/^\/+|\/+$/g, "");
+  return envelope(action, responseData, { ...opts, format: req.form["output-format"] === "xml" ? "xml" : "json" });
+}
+
+export async function startServer(script: Script, tls?: { key: string; cert: string }): Promise<TestServer> {
+  const requests: Recorded[] = [];
+  const state = { inFlight: 0, peak: 0 };
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      state.inFlight++;
+      state.peak = Math.max(state.peak, state.inFlight);
+      const body = Buffer.concat(chunks).toString("utf8");
+      const url = new URL(req.url ?? "/", "http://x");
+      const rec: Recorded = { method: req.method ?? "", url: req.url ?? "", path: url.pathname, headers: req.headers, body, form: Object.fromEntries(new URLSearchParams(body)) };
+      const index = requests.push(rec) - 1;
+      try {
+        const reply = await script(rec, index);
+        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+        if (reply.drop) {
+          req.socket.destroy();
+          return;
+        }
+        const out = reply.body ?? "";
+        res.writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? "text/plain", "content-length": Buffer.byteLength(out) });
+        res.end(out);
+      } finally {
+        state.inFlight--;
+      }
+    });
+  };
+  const server: Server = tls ? createHttps({ key: tls.key, cert: tls.cert }, handler) : createHttp(handler);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `${tls ? "https" : "http"}://127.0.0.1:${port}`,
+    requests,
+    get peak() {
+      return state.peak;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** A port on which nothing listens (bound, then closed). */
+export async function deadPort(): Promise<string> {
+  const s = createHttp();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return `http://127.0.0.1:${port}`;
+}

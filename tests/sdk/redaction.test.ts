@@ -1,0 +1,86 @@
+import { expect } from "chai";
+import { inspect } from "node:util";
+import { DonDominioClient, type DonDominioError, redact } from "../../sdk";
+import { answer, startServer } from "./server";
+
+const PASSWD = "Pa55-very-secret-passwd";
+const AUTHCODE = "Auth-Code-7x!q";
+
+/** Captures what is written to stderr while `fn` runs (the debug log's channel). */
+async function captureStderr(fn: () => Promise<unknown>): Promise<string> {
+  const original = process.stderr.write.bind(process.stderr);
+  let out = "";
+  process.stderr.write = ((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    await fn();
+  } finally {
+    process.stderr.write = original;
+  }
+  return out;
+}
+
+describe("redaction", () => {
+  it("redact() deep-copies and masks global and per-operation secret names", () => {
+    const input = { apipasswd: "a", nested: { authcode: "b", list: [{ password: "c", keep: "d" }] }, pfxpass: "e", custom: "f", domain: "x.com" };
+    const out = redact(input, ["custom"]);
+    expect(out).to.deep.equal({ apipasswd: "***", nested: { authcode: "***", list: [{ password: "***", keep: "d" }] }, pfxpass: "***", custom: "***", domain: "x.com" });
+    expect(input.nested.authcode).to.equal("b");
+  });
+
+  describe("domain/transfer", () => {
+    it("apipasswd and authcode appear in no error message, inspect output, JSON or debug log line", async () => {
+      // The server echoes the authcode in its message, as a careless API might.
+      const server = await startServer((req) => answer(req, [], { code: 2012, msg: "Domain transfer error", messages: [`authcode ${req.form.authcode} refused for ${req.form.apiuser}`] }));
+      const previous = process.env.DONDOMINIO_DEBUG;
+      process.env.DONDOMINIO_DEBUG = "1";
+      try {
+        const client = new DonDominioClient({ apiUser: "u-redact", apiPasswd: PASSWD, baseUrl: server.url });
+        let err: DonDominioError | undefined;
+        const log = await captureStderr(async () => {
+          try {
+            await client.call("domain/transfer", { domain: "example.com", authcode: AUTHCODE, ownerContactID: "ABC-1" });
+          } catch (e) {
+            err = e as DonDominioError;
+          }
+        });
+        expect(server.requests[0].form.authcode).to.equal(AUTHCODE, "the secret is sent");
+        expect(err?.kind).to.equal("api");
+        expect(log).to.contain("domain/transfer").and.contain("error 2012").and.contain('"authcode":"***"');
+        const surfaces = [err?.message ?? "", err?.stack ?? "", inspect(err, { depth: 10 }), JSON.stringify(err), log, inspect(client, { depth: 10, showHidden: true }), JSON.stringify(client), String(Object.keys(client))];
+        for (const text of surfaces) {
+          expect(text).not.to.contain(PASSWD);
+          expect(text).not.to.contain(AUTHCODE);
+        }
+        expect(err?.message).to.contain("authcode *** refused");
+      } finally {
+        if (previous === undefined) delete process.env.DONDOMINIO_DEBUG;
+        else process.env.DONDOMINIO_DEBUG = previous;
+        await server.close();
+      }
+    });
+  });
+
+  describe("tool/hello", () => {
+    it("logs one line per call only when DONDOMINIO_DEBUG=1", async () => {
+      const server = await startServer((req) => answer(req, { ip: "127.0.0.1", lang: "en", version: "1.0.27" }));
+      const previous = process.env.DONDOMINIO_DEBUG;
+      try {
+        const client = new DonDominioClient({ apiUser: "u-log", apiPasswd: PASSWD, baseUrl: server.url });
+        delete process.env.DONDOMINIO_DEBUG;
+        expect(await captureStderr(() => client.call("tool/hello"))).to.equal("");
+        process.env.DONDOMINIO_DEBUG = "1";
+        const log = await captureStderr(() => client.call("tool/hello"));
+        expect(log).to.match(/^\[dondominio\] tool\/hello \d+\.\dms ok/);
+        expect(log.trim().split("\n")).to.have.length(1);
+        expect(log).not.to.contain(PASSWD);
+      } finally {
+        if (previous === undefined) delete process.env.DONDOMINIO_DEBUG;
+        else process.env.DONDOMINIO_DEBUG = previous;
+        await server.close();
+      }
+    });
+  });
+});

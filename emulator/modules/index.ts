@@ -5,6 +5,7 @@ import { handlers as contact } from "./contact/handlers";
 import { contactVerificationTicker } from "./contact/model";
 import { handlers as domain } from "./domain/handlers";
 import { handlers as service } from "./service/handlers";
+import { serviceTicker } from "./service/model";
 import { handlers as ssl } from "./ssl/handlers";
 import { handlers as tool } from "./tool/handlers";
 
@@ -12,5 +13,6 @@ export const moduleHandlers: Record<string, Partial<Record<string, Handler<any>>
 
 /** Time-driven transitions (register-pending -> active, expiry, SSL validation, ...). */
 export const tickers: Ticker[] = [
+  serviceTicker,
   contactVerificationTicker,
 ];

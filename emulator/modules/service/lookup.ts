@@ -1,8 +1,12 @@
 /**
- * Placeholder with the contract other modules rely on (tool/dig, tool/zonecheck, SSL DNS
- * validation, dynamic DNS); the service module's helper implements it, keeping these signatures.
+ * DNS answers of the emulator's hosted zones, for tool/dig, tool/zonecheck, SSL DNS validation and
+ * dynamic DNS (contract kept from the placeholder). A zone is a hosting service: it exists while the
+ * service exists (facts.md "Hosting, mail and DNS"), whatever the service's status.
+ * Lookups match the exact type ("ANY" = every type) and do not chase CNAMEs; default ttl/priority
+ * are answered as numbers (DEFAULT_TTL; 10 for MX and SRV).
  */
 import type { AccountState, World } from "../../core/state";
+import { DEFAULT_PRIORITY, DEFAULT_TTL } from "./dnszone";
 
 export interface DnsAnswer {
   /** Fully qualified host name, lower case, no trailing dot. */
@@ -13,12 +17,33 @@ export interface DnsAnswer {
   value: string;
 }
 
-/** The hosted zone (service) that holds a host name, searching every account. */
-export function findZone(_world: World, _fqdn: string): { account: AccountState; serviceName: string } | undefined {
-  return undefined;
+function normalise(fqdn: string): string {
+  return fqdn.trim().toLowerCase().replace(/\.$/, "");
+}
+
+/** The hosted zone (service) that holds a host name, searching every account; the longest zone wins. */
+export function findZone(world: World, fqdn: string): { account: AccountState; serviceName: string } | undefined {
+  const host = normalise(fqdn);
+  let best: { account: AccountState; serviceName: string } | undefined;
+  for (const account of Object.values(world.accounts)) {
+    for (const name of Object.keys(account.services)) {
+      if ((host === name || host.endsWith(`.${name}`)) && (!best || name.length > best.serviceName.length)) best = { account, serviceName: name };
+    }
+  }
+  return best;
 }
 
 /** Records of a type ("ANY" for all) at a host name in the emulator's hosted zones. */
-export function lookupRecords(_world: World, _fqdn: string, _type: string): DnsAnswer[] {
-  return [];
+export function lookupRecords(world: World, fqdn: string, type: string): DnsAnswer[] {
+  const zone = findZone(world, fqdn);
+  if (!zone) return [];
+  const host = normalise(fqdn);
+  const want = type.trim().toUpperCase();
+  return zone.account.services[zone.serviceName].dns
+    .filter((r) => r.name === host && (want === "ANY" || r.type === want))
+    .map((r) => {
+      const answer: DnsAnswer = { name: r.name, type: r.type, ttl: r.ttl ?? DEFAULT_TTL, value: r.value };
+      if (r.type === "MX" || r.type === "SRV") answer.priority = r.priority ?? DEFAULT_PRIORITY;
+      return answer;
+    });
 }

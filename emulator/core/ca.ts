@@ -58,6 +58,17 @@ function altNames(names: string[]): Array<{ type: number; value?: string; ip?: s
   return names.map((n) => (isIP(n) ? { type: 7, ip: n } : { type: 2, value: n }));
 }
 
+/** forge parses values as raw bytes but re-encodes UTF8String values when writing: decode them first. */
+function utf8Value(a: forge.pki.CertificateField): string {
+  const v = String(a.value);
+  if ((a.valueTagClass as unknown) !== forge.asn1.Type.UTF8) return v;
+  try {
+    return forge.util.decodeUtf8(v);
+  } catch {
+    return v;
+  }
+}
+
 /** forge's verify() throws on a malformed signature block instead of answering false. */
 function verifies(csr: forge.pki.CertificateSigningRequest): boolean {
   try {
@@ -118,8 +129,10 @@ export class Ca implements CertificateAuthority {
     if (!verifies(csr)) throw new Error("the CSR's signature does not verify");
     if (!csr.publicKey) throw new Error("the CSR carries no public key");
     // Keep the CSR's subject (O, C, ... for OV/EV) but the CN is the certificate's common name.
-    const subject = csr.subject.attributes.filter((a) => a.name !== "commonName").map((a) => ({ name: a.name, type: a.type, value: a.value }));
-    subject.unshift({ name: "commonName", type: undefined, value: opts.commonName });
+    const subject: forge.pki.CertificateField[] = csr.subject.attributes
+      .filter((a) => a.name !== "commonName" && a.type)
+      .map((a) => ({ type: a.type, value: utf8Value(a), valueTagClass: a.valueTagClass }));
+    subject.unshift({ name: "commonName", value: opts.commonName, valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class });
     const names = [...new Set([opts.commonName, ...opts.names])];
     return this.sign(csr.publicKey, subject, names, opts.days, opts.serial);
   }

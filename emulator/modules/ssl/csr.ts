@@ -1,0 +1,115 @@
+/** CSR work of the ssl module: generate (ssl/csrcreate), decode (ssl/csrdecode), digests for DCV. */
+import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
+import forge from "node-forge";
+import { newRsaKeyPem } from "../../core/ca";
+import { fault } from "../../core/errors";
+
+const { pki } = forge;
+
+export interface CsrSubject {
+  commonName: string;
+  organizationName?: string;
+  organizationalUnitName?: string;
+  countryName?: string;
+  stateOrProvinceName?: string;
+  localityName?: string;
+  emailAddress?: string;
+}
+
+const SUBJECT_KEYS = ["commonName", "organizationName", "organizationalUnitName", "countryName", "stateOrProvinceName", "localityName", "emailAddress"] as const;
+
+/** A fresh RSA-2048 key and a SHA-256 CSR for the subject. */
+export function createCsr(subject: CsrSubject): { csrPem: string; keyPem: string } {
+  const keyPem = newRsaKeyPem();
+  const key = pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
+  const csr = pki.createCertificationRequest();
+  csr.publicKey = pki.setRsaPublicKey(key.n, key.e);
+  const attrs: forge.pki.CertificateField[] = [];
+  for (const k of SUBJECT_KEYS) {
+    const value = subject[k];
+    // UTF8String for text (forge encodes it), PrintableString for the country, IA5String for e-mail (RFC 5280).
+    const tag = k === "countryName" ? forge.asn1.Type.PRINTABLESTRING : k === "emailAddress" ? forge.asn1.Type.IA5STRING : forge.asn1.Type.UTF8;
+    if (value) attrs.push({ name: k, value, valueTagClass: tag as unknown as forge.asn1.Class });
+  }
+  csr.setSubject(attrs);
+  csr.sign(key, forge.md.sha256.create());
+  return { csrPem: pki.certificationRequestToPem(csr), keyPem };
+}
+
+export interface DecodedCsr extends CsrSubject {
+  /** SubjectPublicKeyInfo DER, to compare with keys and certificates. */
+  spki: Buffer;
+  /** DER of the whole CSR (DCV digests are taken over it). */
+  der: Buffer;
+}
+
+const PEM_CSR = /-----BEGIN (NEW )?CERTIFICATE REQUEST-----([\s\S]+?)-----END (NEW )?CERTIFICATE REQUEST-----/;
+
+/** Parses and verifies a CSR; fault 5000 naming the problem otherwise. */
+export function decodeCsr(pem: string, param = "csrData"): DecodedCsr {
+  const m = PEM_CSR.exec(pem.replace(/\r/g, ""));
+  if (!m) throw fault(5000, `${param}: not a CSR in PEM form; it must contain -----BEGIN CERTIFICATE REQUEST----- and -----END CERTIFICATE REQUEST----- lines`);
+  let csr: forge.pki.CertificateSigningRequest;
+  try {
+    csr = pki.certificationRequestFromPem(`-----BEGIN CERTIFICATE REQUEST-----\n${m[2].replace(/\s+/g, "")}\n-----END CERTIFICATE REQUEST-----\n`);
+  } catch {
+    throw fault(5000, `${param}: the CSR could not be decoded (only RSA CSRs in PEM form are accepted)`);
+  }
+  let ok = false;
+  try {
+    ok = csr.verify();
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw fault(5000, `${param}: the CSR's signature does not verify; generate the CSR again`);
+  const out: DecodedCsr = { commonName: "", spki: Buffer.alloc(0), der: Buffer.alloc(0) };
+  for (const k of SUBJECT_KEYS) {
+    const attr = csr.subject.attributes.find((a) => a.name === k);
+    if (attr && typeof attr.value === "string") out[k] = attrText(attr);
+  }
+  if (!out.commonName) throw fault(5000, `${param}: the CSR has no common name (CN)`);
+  out.der = Buffer.from(forge.asn1.toDer(pki.certificationRequestToAsn1(csr)).getBytes(), "binary");
+  const pubPem = pki.publicKeyToPem(csr.publicKey!);
+  out.spki = createPublicKey(pubPem).export({ type: "spki", format: "der" });
+  return out;
+}
+
+/** forge leaves parsed values as raw bytes: UTF8String values need decoding. */
+export function attrText(attr: forge.pki.CertificateField): string {
+  const v = String(attr.value);
+  if ((attr.valueTagClass as unknown) !== forge.asn1.Type.UTF8) return v;
+  try {
+    return forge.util.decodeUtf8(v);
+  } catch {
+    return v;
+  }
+}
+
+/** The CSR's subject fields as the API's CSR object. */
+export function csrObject(d: DecodedCsr): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of SUBJECT_KEYS) if (d[k] !== undefined) out[k] = d[k] as string;
+  return out;
+}
+
+/** SPKI DER of a private key PEM, or undefined when it is not a key node:crypto can read. */
+export function keySpki(keyPem: string): Buffer | undefined {
+  try {
+    return createPublicKey(createPrivateKey(keyPem)).export({ type: "spki", format: "der" });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Upper-case hex digests of the CSR's DER (Sectigo-style DCV values are derived from them). */
+export function csrDigests(d: DecodedCsr): { md5: string; sha256: string } {
+  return {
+    md5: createHash("md5").update(d.der).digest("hex").toUpperCase(),
+    sha256: createHash("sha256").update(d.der).digest("hex").toUpperCase(),
+  };
+}
+
+/** Hash of a public key, used to remember csrcreate keys without keeping the CSR. */
+export function spkiId(spki: Buffer): string {
+  return createHash("sha256").update(spki).digest("hex");
+}

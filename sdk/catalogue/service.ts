@@ -133,10 +133,13 @@ const svcSum = () => rObj({ name: rStr(), type: rStr(), productkey: rStr(), stat
 const money = () => rObj({ billing: billing(), services: rArray(svcSum()) });
 const usage = () => rObj({ value: rInt(), max: rInt(), unit: rStr() });
 const php = () => rObj({ enabled: rBool(), version: rStr(), name: rStr(), available: rArray(rStr()) });
+/** A parameter required by another's value: reported as missing (101), like an absent required one. */
+const requiredWhen = (ctx: z.RefinementCtx, param: string, why: string) =>
+  ctx.addIssue({ code: "invalid_type", expected: "string", input: undefined, path: [param], message: `required ${why}` });
 const sslGiven = (v: { sslCert?: string; sslKey?: string; sslCertChain?: string; sslPath?: string }, ctx: z.RefinementCtx) => {
   if (v.sslCert === undefined) return;
   for (const k of ["sslKey", "sslCertChain", "sslPath"] as const) {
-    if (v[k] === undefined) ctx.addIssue({ code: "custom", path: [k], message: "required when sslCert is sent" });
+    if (v[k] === undefined) requiredWhen(ctx, k, "when sslCert is sent");
   }
 };
 const sslShape = () => ({ sslCert: pem("certificate").optional(), sslKey: pem("private key").optional(), sslCertChain: pem("certificate chain").optional(), sslPath: path().optional() });
@@ -313,8 +316,8 @@ const named = {
   update: op({
     summary: "Changes the renewal mode or the PHP version (updateType php is accepted too: facts.md).",
     params: svc({ updateType: oneOf(["renewalMode", "phpversion", "php"] as const), renewalMode: oneOf(["autorenew", "manual"] as const).optional(), phpversion: text().optional() }).superRefine((v, ctx) => {
-      if (v.updateType === "renewalMode" && v.renewalMode === undefined) ctx.addIssue({ code: "custom", path: ["renewalMode"], message: "required when updateType=renewalMode" });
-      if (v.updateType !== "renewalMode" && v.phpversion === undefined) ctx.addIssue({ code: "custom", path: ["phpversion"], message: `required when updateType=${v.updateType}` });
+      if (v.updateType === "renewalMode" && v.renewalMode === undefined) requiredWhen(ctx, "renewalMode", "when updateType=renewalMode");
+      if (v.updateType !== "renewalMode" && v.phpversion === undefined) requiredWhen(ctx, "phpversion", `when updateType=${v.updateType}`);
     }),
     response: rObj({ name: rStr(), type: rStr(), productkey: rStr(), status: rStr(), tsExpir: rStr(), php: php().optional() }),
     retrySafe: true,

@@ -4,6 +4,7 @@ import { handlers as account } from "./account/handlers";
 import { handlers as contact } from "./contact/handlers";
 import { contactVerificationTicker } from "./contact/model";
 import { handlers as domain } from "./domain/handlers";
+import { domainTicker } from "./domain/lifecycle";
 import { handlers as service } from "./service/handlers";
 import { serviceTicker } from "./service/model";
 import { handlers as ssl } from "./ssl/handlers";
@@ -15,4 +16,5 @@ export const moduleHandlers: Record<string, Partial<Record<string, Handler<any>>
 export const tickers: Ticker[] = [
   serviceTicker,
   contactVerificationTicker,
+  domainTicker,
 ];

@@ -1,13 +1,201 @@
-/** Placeholder: the domain module's helper replaces this file. */
+/**
+ * Domain records and the rules shared by the domain handlers: lookups, names, the world outside the
+ * emulator ("registered elsewhere", premium names), authcodes and history.
+ */
+import { randomInt } from "node:crypto";
+import { toUnicode } from "punycode/";
+import { ymdhms } from "../../core/clock";
+import type { HandlerContext } from "../../core/context";
+import { fault } from "../../core/errors";
+import type { AccountState, World } from "../../core/state";
+import { asciiName } from "./names";
+
+export { asciiName } from "./names";
+
+/** Spec "States and transitions". */
+export type DomainStatus =
+  | "register-init"
+  | "register-pending"
+  | "register-cancel"
+  | "transfer-init"
+  | "transfer-pending"
+  | "transfer-cancel"
+  | "inactive"
+  | "active"
+  | "renewed"
+  | "expired-renewgrace"
+  | "expired-redemption"
+  | "expired-pendingdelete";
+
+export type RenewalMode = "autorenew" | "manual" | "letexpire";
+
+export interface HistoryEntry {
+  ts: string;
+  ip: string;
+  user: string;
+  title: string;
+  message: string;
+}
+
+export interface GlueRecord {
+  name: string;
+  ipv4: string;
+  ipv6?: string;
+}
+
+export interface DnssecEntry {
+  keytag: number;
+  algorithm: number;
+  digesttype: number;
+  digest: string;
+}
+
 export interface DomainRecord {
   domainID: number;
+  /** Unicode form (spec Domain: name). */
   name: string;
-  [k: string]: unknown;
+  /** IDNA form. */
+  punycode: string;
+  tld: string;
+  status: DomainStatus;
+  /** When the current status began (ms on the emulator clock): the ticker's timer. */
+  statusSinceMs: number;
+  /** "" until the registration or transfer completes (spec "Conventions"). */
+  tsCreate: string;
+  tsExpir: string;
+  /** Years registered (create) or added by the transfer. */
+  period: number;
+  premium: boolean;
+  renewalMode: RenewalMode;
+  modifyBlock: boolean;
+  transferBlock: boolean;
+  whoisPrivacy: boolean;
+  viewWhois: boolean;
+  /** Comma-separated tags, "" for none. */
+  tag: string;
+  /** "" when no transfer ran; else init, queued, cancelled, completed (spec transferStatus). */
+  transferStatus: string;
+  /** Secret: never logged nor put in messages. */
+  authcode: string;
+  /** Transfers only: the authcode the caller gave, checked when the registry processes the transfer. */
+  transferAuthcode?: string;
+  /** Transfers only: keep the losing side's nameservers. */
+  keepNameservers?: boolean;
+  defaultNS: boolean;
+  /** "parking" until nameservers are set; host names (punycode) otherwise. */
+  nameservers: string[];
+  contacts: { owner: string; admin: string; tech: string; billing: string };
+  gluerecords: GlueRecord[];
+  dnssec: DnssecEntry[];
+  history: HistoryEntry[];
+  /** TLD-specific data given on create/transfer (aeroId, xxxClass, ...); secrets excluded. */
+  tldData: Record<string, string>;
 }
+
 export interface DeletedDomain {
   name: string;
   tld: string;
   tsDeleted: string;
   info: string;
   domainID: number;
+}
+
+/**
+ * Emulator choice: nameservers of the parking service ("parking" on create) and the service's own
+ * servers ("default" on update). Addresses are from TEST-NET-3 (RFC 5737), never routable.
+ */
+export const PARKING_NS = ["parking1.dondominio.net", "parking2.dondominio.net"];
+export const DEFAULT_NS = ["ns1.dondominio.com", "ns2.dondominio.com"];
+export const KNOWN_NS_IPS: Record<string, string> = {
+  "parking1.dondominio.net": "203.0.113.10",
+  "parking2.dondominio.net": "203.0.113.11",
+  "ns1.dondominio.com": "203.0.113.20",
+  "ns2.dondominio.com": "203.0.113.21",
+};
+/** What "keepns" keeps for a name registered outside the emulator. */
+export const EXTERNAL_NS = ["ns1.other-registrar.example", "ns2.other-registrar.example"];
+
+/**
+ * Emulator choice: names "registered elsewhere" (held by a registrar outside the emulator): every
+ * name whose registrable label contains "taken", plus this fixed list.
+ */
+export const REGISTERED_ELSEWHERE = new Set(["google.com", "facebook.com", "wikipedia.org", "amazon.es", "dondominio.com"]);
+
+/** The label left of the TLD: "shop" in shop.com.es. */
+export function sldOf(punycode: string, tld: string): string {
+  return punycode.slice(0, punycode.length - tld.length - 1);
+}
+
+export function isRegisteredElsewhere(punycode: string, tld: string): boolean {
+  return REGISTERED_ELSEWHERE.has(punycode) || sldOf(punycode, tld).includes("taken");
+}
+
+/**
+ * Emulator choice: premium names are those whose registrable label has 1 to 3 characters or
+ * contains "premium"; they cost PREMIUM_FACTOR times the TLD's price and need premium=true on create.
+ */
+export const PREMIUM_FACTOR = 25;
+export function isPremium(punycode: string, tld: string): boolean {
+  const sld = toUnicode(sldOf(punycode, tld));
+  return [...sld].length <= 3 || sld.includes("premium");
+}
+
+/**
+ * Emulator rule for authcodes of names registered outside the emulator (the emulator cannot know
+ * them): a code is wrong when it has fewer than 6 characters or contains "wrong".
+ */
+export function externalAuthcodeOk(code: string | undefined): boolean {
+  return code !== undefined && code.length >= 6 && !code.toLowerCase().includes("wrong");
+}
+
+const AUTH_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789#$%*+-";
+/** A fresh 16-character authcode (registries accept 6 to 32 characters with symbols). */
+export function newAuthcode(): string {
+  let s = "";
+  for (let i = 0; i < 16; i++) s += AUTH_ALPHABET[randomInt(AUTH_ALPHABET.length)];
+  return s;
+}
+
+/** The account holding a name, searching the whole world (domains are unique across registrars). */
+export function holderOf(world: World, punycode: string): { account: AccountState; domain: DomainRecord } | undefined {
+  for (const account of Object.values(world.accounts)) {
+    for (const domain of Object.values(account.domains)) if (domain.punycode === punycode) return { account, domain };
+  }
+  return undefined;
+}
+
+/** Resolves DOMREF (spec "domain module") in the caller's account, or fault 2008. */
+export function findDomain(account: AccountState, ref: { domain?: string; domainID?: number }): DomainRecord {
+  if (ref.domainID !== undefined) {
+    const d = account.domains[String(ref.domainID)];
+    if (!d || (ref.domain !== undefined && d.punycode !== asciiName(ref.domain))) {
+      throw fault(2008, `Domain ${ref.domainID}${ref.domain ? ` (${ref.domain})` : ""} not found in this account: check domainID with domain/list`);
+    }
+    return d;
+  }
+  const ascii = asciiName(ref.domain ?? "");
+  const d = Object.values(account.domains).find((x) => x.punycode === ascii);
+  if (!d) throw fault(2008, `Domain ${ref.domain} not found in this account: see domain/list, or domain/listdeleted for deleted ones`);
+  return d;
+}
+
+/** DOMSUM (spec "domain module"). */
+export function domSum(d: DomainRecord): { name: string; status: string; tld: string; tsExpir: string; domainID: number } {
+  return { name: d.name, status: d.status, tld: d.tld, tsExpir: d.tsExpir, domainID: d.domainID };
+}
+
+/** Appends a history entry (spec "History entry"); the ticker writes as user "system". */
+export function addHistory(d: DomainRecord, nowMs: number, title: string, message: string, who?: { ip: string; user: string }): void {
+  d.history.push({ ts: ymdhms(nowMs), ip: who?.ip ?? "", user: who?.user ?? "system", title, message });
+}
+
+/** History by the caller of a handler. */
+export function logChange(ctx: HandlerContext, d: DomainRecord, title: string, message: string): void {
+  addHistory(d, ctx.clock.nowMs(), title, message, { ip: ctx.ip, user: ctx.account.apiuser });
+}
+
+/** Moves a record between statuses, restarting the ticker's timer. */
+export function setStatus(d: DomainRecord, status: DomainStatus, sinceMs: number): void {
+  d.status = status;
+  d.statusSinceMs = sinceMs;
 }

@@ -1,0 +1,188 @@
+/**
+ * The domain status machine, run before every request (emulator/core/dispatch.ts). Timers start
+ * when a status begins, so one large clock.advance() walks a domain through several statuses.
+ *
+ *   register-init -(registerInitSec)-> register-pending -(registerPendingSec)-> active
+ *       (tsCreate = that day, tsExpir = tsCreate + period years)
+ *   transfer-init -(transferInitSec)-> transfer-pending (transferStatus queued)
+ *       -(transferPendingSec)-> active (completed); a wrong authcode -> transfer-cancel (cancelled)
+ *   renewed -(renewSec)-> active
+ *   active, the day after tsExpir -> autorenew charges the minimum period when the balance allows
+ *       (history "Automatic renewal"); otherwise (and for manual and letexpire) -> expired-renewgrace
+ *   Emulator choice (spec silent): renewgrace 30 days, then expired-redemption 30 days, then
+ *       expired-pendingdelete 5 days, then deleted (listdeleted; getinfo answers 2008).
+ */
+import { charge } from "../../core/billing";
+import { addYears, type Clock, ymd } from "../../core/clock";
+import { ApiFault } from "../../core/errors";
+import type { AccountState, World } from "../../core/state";
+import { findTld } from "../../data/tlds";
+import { addHistory, type DomainRecord, EXTERNAL_NS, externalAuthcodeOk, newAuthcode, PREMIUM_FACTOR, setStatus } from "./model";
+import { money } from "./names";
+
+const DAY = 86_400_000;
+export const GRACE_DAYS = 30;
+export const REDEMPTION_DAYS = 30;
+export const PENDING_DELETE_DAYS = 5;
+/** Emulator choice: `renewable` is true from 60 days before tsExpir, and during renewgrace. */
+export const RENEWABLE_WINDOW_DAYS = 60;
+
+/** The moment a domain counts as expired: the start of the day after tsExpir (UTC). */
+export function expiredAtMs(d: DomainRecord): number {
+  return Date.parse(`${d.tsExpir}T00:00:00Z`) + DAY;
+}
+
+export function isRenewable(d: DomainRecord, nowMs: number): boolean {
+  if (d.status === "expired-renewgrace") return true;
+  return d.status === "active" && d.tsExpir !== "" && nowMs >= expiredAtMs(d) - (RENEWABLE_WINDOW_DAYS + 1) * DAY;
+}
+
+/** The price of `years` of renewal of `d` (premium names cost PREMIUM_FACTOR times more). */
+export function renewPrice(d: DomainRecord, years: number): number {
+  const price = findTld(d.punycode)?.renew?.price ?? 0;
+  return money(price * years * (d.premium ? PREMIUM_FACTOR : 1));
+}
+
+/** Another account holding the same name (the losing side of an in-emulator transfer). */
+export function otherHolder(world: World, punycode: string, except: AccountState): { account: AccountState; domain: DomainRecord } | undefined {
+  for (const account of Object.values(world.accounts)) {
+    if (account === except) continue;
+    for (const domain of Object.values(account.domains)) if (domain.punycode === punycode) return { account, domain };
+  }
+  return undefined;
+}
+
+export function removeDomain(account: AccountState, d: DomainRecord, atMs: number, info: string): void {
+  delete account.domains[String(d.domainID)];
+  account.deletedDomains.push({ name: d.name, tld: d.tld, tsDeleted: ymd(atMs), info, domainID: d.domainID });
+}
+
+function transferAuthOk(world: World, account: AccountState, d: DomainRecord): boolean {
+  const source = otherHolder(world, d.punycode, account);
+  if (source) return !source.domain.transferBlock && d.transferAuthcode === source.domain.authcode;
+  return externalAuthcodeOk(d.transferAuthcode);
+}
+
+function completeTransfer(world: World, account: AccountState, d: DomainRecord, at: number): void {
+  const source = otherHolder(world, d.punycode, account);
+  if (source) {
+    d.tsCreate = source.domain.tsCreate;
+    d.tsExpir = addYears(source.domain.tsExpir, d.period);
+    if (d.keepNameservers) {
+      d.nameservers = [...source.domain.nameservers];
+      d.defaultNS = source.domain.defaultNS;
+    }
+    removeDomain(source.account, source.domain, at, "Transferred out to another registrar");
+  } else {
+    // Emulator choice: for a name from outside, tsCreate is the day it entered the account.
+    d.tsCreate = ymd(at);
+    d.tsExpir = addYears(d.tsCreate, d.period);
+    if (d.keepNameservers) d.nameservers = [...EXTERNAL_NS];
+  }
+  d.transferStatus = "completed";
+  d.authcode = newAuthcode();
+  delete d.transferAuthcode;
+  delete d.keepNameservers;
+  setStatus(d, "active", at);
+  addHistory(d, at, "Transfer completed", `Transfer of ${d.name} completed; expires ${d.tsExpir}`);
+}
+
+/** One transition of `d` if its time has come; false when nothing is due. */
+function step(world: World, account: AccountState, d: DomainRecord, now: number, clock: Clock): boolean {
+  const delay = clock.delays;
+  const after = (sec: number) => d.statusSinceMs + sec * 1000;
+  switch (d.status) {
+    case "register-init": {
+      const at = after(delay.registerInitSec);
+      if (now < at) return false;
+      setStatus(d, "register-pending", at);
+      return true;
+    }
+    case "register-pending": {
+      const at = after(delay.registerPendingSec);
+      if (now < at) return false;
+      d.tsCreate = ymd(at);
+      d.tsExpir = addYears(d.tsCreate, d.period);
+      setStatus(d, "active", at);
+      addHistory(d, at, "Registration completed", `${d.name} registered until ${d.tsExpir}`);
+      return true;
+    }
+    case "transfer-init": {
+      const at = after(delay.transferInitSec);
+      if (now < at) return false;
+      if (transferAuthOk(world, account, d)) {
+        d.transferStatus = "queued";
+        setStatus(d, "transfer-pending", at);
+      } else {
+        d.transferStatus = "cancelled";
+        setStatus(d, "transfer-cancel", at);
+        addHistory(d, at, "Transfer cancelled", "The losing registrar refused the authcode (or the domain is transfer-locked): send a new one with domain/transferrestart");
+      }
+      return true;
+    }
+    case "transfer-pending": {
+      const at = after(delay.transferPendingSec);
+      if (now < at) return false;
+      completeTransfer(world, account, d, at);
+      return true;
+    }
+    case "renewed": {
+      const at = after(delay.renewSec);
+      if (now < at) return false;
+      setStatus(d, "active", at);
+      return true;
+    }
+    case "active": {
+      if (d.tsExpir === "") return false;
+      const at = expiredAtMs(d);
+      if (now < at) return false;
+      if (d.renewalMode === "autorenew" && autorenew(account, d, at)) return true;
+      setStatus(d, "expired-renewgrace", at);
+      addHistory(d, at, "Domain expired", `${d.name} expired on ${d.tsExpir}; it can be renewed for ${GRACE_DAYS} days`);
+      return true;
+    }
+    case "expired-renewgrace":
+      return expire(d, now, GRACE_DAYS, "expired-redemption");
+    case "expired-redemption":
+      return expire(d, now, GRACE_DAYS + REDEMPTION_DAYS, "expired-pendingdelete");
+    case "expired-pendingdelete": {
+      const at = expiredAtMs(d) + (GRACE_DAYS + REDEMPTION_DAYS + PENDING_DELETE_DAYS) * DAY;
+      if (now < at) return false;
+      removeDomain(account, d, at, "Expired and not renewed");
+      return false;
+    }
+    default:
+      return false;
+  }
+}
+
+function expire(d: DomainRecord, now: number, days: number, next: DomainRecord["status"]): boolean {
+  const at = expiredAtMs(d) + days * DAY;
+  if (now < at) return false;
+  setStatus(d, next, at);
+  return true;
+}
+
+function autorenew(account: AccountState, d: DomainRecord, at: number): boolean {
+  const years = findTld(d.punycode)?.renew?.years[0] ?? 1;
+  try {
+    charge(account, renewPrice(d, years), `automatic renewal of ${d.name}`);
+  } catch (err) {
+    if (!(err instanceof ApiFault)) throw err;
+    addHistory(d, at, "Automatic renewal failed", `Insufficient balance to renew ${d.name} automatically`);
+    return false;
+  }
+  d.tsExpir = addYears(d.tsExpir, years);
+  addHistory(d, at, "Automatic renewal", `${d.name} renewed for ${years} year(s) until ${d.tsExpir}`);
+  return true;
+}
+
+/** The domain module's ticker (registered in emulator/modules/index.ts). */
+export function domainTicker(world: World, nowMs: number, clock: Clock): void {
+  for (const account of Object.values(world.accounts)) {
+    for (const d of Object.values(account.domains)) {
+      // Bounded: years of autorenewals in one advance are at most a few hundred steps.
+      for (let i = 0; i < 500 && account.domains[String(d.domainID)] === d && step(world, account, d, nowMs, clock); i++);
+    }
+  }
+}

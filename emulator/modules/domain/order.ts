@@ -1,0 +1,186 @@
+/** domain/check, checkfortransfer, create, transfer, transferrestart, renew: the orders. */
+import type { ParsedParamsOf } from "../../../sdk/catalogue";
+import { charge } from "../../core/billing";
+import { addYears, ymd } from "../../core/clock";
+import type { HandlerContext } from "../../core/context";
+import { fault } from "../../core/errors";
+import { nextId } from "../../core/state";
+import { checkContactIds, ownerTypeOf, withContacts } from "./contacts";
+import { otherHolder, renewPrice } from "./lifecycle";
+import { type DomainRecord, domSum, EXTERNAL_NS, findDomain, holderOf, isPremium, isRegisteredElsewhere, logChange, newAuthcode, PREMIUM_FACTOR, setStatus } from "./model";
+import { checkTldParams, money, type ParsedName, parseName, pickPeriod } from "./names";
+
+/** Statuses in which the losing side lets a domain go (emulator choice). */
+const TRANSFERABLE = new Set(["active", "renewed", "expired-renewgrace"]);
+/** Parameters kept as TLD data on the record (aeroPass is a secret and is not kept). */
+const TLD_DATA = /^(aeroId|domainIntendedUse|ownerDateOfBirth|frTradeMark|frSirenNumber|ruIssuer|ruIssuerDate|xxx[A-Za-z]+|jobs[A-Za-z]+)$/;
+
+function createPrice(n: ParsedName): number {
+  return money((n.tld.create?.price ?? 0) * (isPremium(n.punycode, n.tld.tld) ? PREMIUM_FACTOR : 1));
+}
+
+export function check(ctx: HandlerContext, p: ParsedParamsOf<"domain/check">) {
+  const n = parseName(p.domain);
+  const available = !holderOf(ctx.world, n.punycode) && !isRegisteredElsewhere(n.punycode, n.tld.tld) && n.tld.create !== undefined;
+  return {
+    domains: [{ name: n.name, punycode: n.punycode, tld: n.tld.tld, available, premium: isPremium(n.punycode, n.tld.tld), price: createPrice(n), currency: ctx.account.currency }],
+  };
+}
+
+/** Why a name cannot be transferred into the caller's account ([] = it can). */
+function transferBlockers(ctx: HandlerContext, n: ParsedName): string[] {
+  if (!n.tld.transfer) return [`Transfers of .${n.tld.tld} domains are not offered`];
+  const holder = holderOf(ctx.world, n.punycode);
+  if (holder?.account === ctx.account) return [`${n.name} is already in this account`];
+  if (holder) {
+    const out: string[] = [];
+    if (holder.domain.transferBlock) out.push(`${n.name} is transfer-locked (transferBlock) at its current registrar`);
+    if (!TRANSFERABLE.has(holder.domain.status)) out.push(`${n.name} is in status ${holder.domain.status} at its current registrar`);
+    return out;
+  }
+  if (!isRegisteredElsewhere(n.punycode, n.tld.tld)) return [`${n.name} is not registered: register it with domain/create`];
+  return [];
+}
+
+export function checkfortransfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/checkfortransfer">) {
+  const n = parseName(p.domain);
+  const reasons = transferBlockers(ctx, n);
+  return {
+    domains: [
+      { name: n.name, punycode: n.punycode, tld: n.tld.tld, transferavail: reasons.length === 0, transfermsg: reasons, price: n.tld.transfer?.price ?? 0, currency: ctx.account.currency },
+    ],
+  };
+}
+
+function tldData(p: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(p).filter(([k, v]) => TLD_DATA.test(k) && v !== undefined).map(([k, v]) => [k, String(v)]));
+}
+
+function newRecord(ctx: HandlerContext, n: ParsedName, fields: Partial<DomainRecord> & Pick<DomainRecord, "status" | "period" | "contacts" | "nameservers">): DomainRecord {
+  const d: DomainRecord = {
+    domainID: nextId(ctx.world, "domain"),
+    name: n.name,
+    punycode: n.punycode,
+    tld: n.tld.tld,
+    statusSinceMs: ctx.clock.nowMs(),
+    tsCreate: "",
+    tsExpir: "",
+    premium: false,
+    renewalMode: "autorenew",
+    modifyBlock: false,
+    transferBlock: false,
+    whoisPrivacy: false,
+    viewWhois: false,
+    tag: "",
+    transferStatus: "",
+    authcode: newAuthcode(),
+    defaultNS: false,
+    gluerecords: [],
+    dnssec: [],
+    history: [],
+    tldData: {},
+    ...fields,
+  };
+  ctx.account.domains[String(d.domainID)] = d;
+  return d;
+}
+
+function ownerType(ctx: HandlerContext, p: { ownerContactID?: string; ownerContactType?: string }): string {
+  return p.ownerContactID !== undefined ? ownerTypeOf(ctx, p.ownerContactID) : String(p.ownerContactType ?? "");
+}
+
+function ordered(d: DomainRecord, billing: { total: number; currency: string }, inPromo: boolean | undefined) {
+  return { billing, domains: [{ ...domSum(d), period: d.period, ...(inPromo ? { inPromo: true } : {}) }] };
+}
+
+export function create(ctx: HandlerContext, p: ParsedParamsOf<"domain/create">) {
+  const n = parseName(p.domain);
+  if (!n.tld.create) throw fault(2009, `Registrations of .${n.tld.tld} domains are not offered`);
+  if (holderOf(ctx.world, n.punycode) || isRegisteredElsewhere(n.punycode, n.tld.tld)) {
+    throw fault(2010, `${n.name} is already registered: domain/checkfortransfer tells whether it can be transferred in`);
+  }
+  const premium = isPremium(n.punycode, n.tld.tld);
+  if (premium && !p.premium) throw fault(2011, `${n.name} is a premium name (${createPrice(n).toFixed(2)} ${ctx.account.currency} a year): send premium=true to accept the price`);
+  const period = pickPeriod(n.tld.create, p.period, "registrations", n.tld.tld);
+  checkContactIds(ctx, p);
+  checkTldParams("create", n.punycode, p, ownerType(ctx, p));
+  const { contacts, paid: billing } = withContacts(ctx, p, () => charge(ctx.account, createPrice(n) * period, `registration of ${n.name} for ${period} year(s)`));
+  const ns = p.nameservers ?? ["parking"];
+  const d = newRecord(ctx, n, {
+    status: "register-init",
+    period,
+    premium,
+    contacts,
+    nameservers: ns.length === 1 && ns[0].toLowerCase() === "parking" ? ["parking"] : ns.map((s) => s.toLowerCase()),
+    tldData: tldData(p),
+  });
+  logChange(ctx, d, "Registration requested", `Registration of ${d.name} for ${period} year(s) requested`);
+  ctx.messages.push(`Registration of ${d.name} requested.`);
+  return ordered(d, billing, n.tld.create.inPromo);
+}
+
+export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer">) {
+  const n = parseName(p.domain);
+  const reasons = transferBlockers(ctx, n);
+  if (reasons.length) {
+    const notRegistered = !holderOf(ctx.world, n.punycode) && !isRegisteredElsewhere(n.punycode, n.tld.tld) && n.tld.transfer;
+    throw fault(notRegistered ? 2012 : 2005, ...reasons);
+  }
+  const price = n.tld.transfer as NonNullable<typeof n.tld.transfer>;
+  if (n.tld.authcodereq && p.authcode === undefined) throw fault(101, `Parameter fault: authcode: required for .${n.tld.tld} transfers`);
+  checkContactIds(ctx, p);
+  checkTldParams("transfer", n.punycode, p, ownerType(ctx, p));
+  const { contacts, paid: billing } = withContacts(ctx, p, () => charge(ctx.account, price.price, `transfer of ${n.name}`));
+  const source = otherHolder(ctx.world, n.punycode, ctx.account);
+  const ns = p.nameservers ?? ["parking"];
+  const special = ns.length === 1 ? ns[0].toLowerCase() : "";
+  const d = newRecord(ctx, n, {
+    status: "transfer-init",
+    transferStatus: "init",
+    period: price.years[0],
+    premium: source?.domain.premium ?? false,
+    contacts,
+    nameservers: special === "keepns" ? [...(source?.domain.nameservers ?? EXTERNAL_NS)] : special === "parking" ? ["parking"] : ns.map((s) => s.toLowerCase()),
+    keepNameservers: special === "keepns",
+    transferAuthcode: p.authcode,
+    tldData: tldData(p),
+  });
+  logChange(ctx, d, "Transfer requested", `Transfer of ${d.name} requested`);
+  ctx.messages.push(`Transfer of ${d.name} requested.`);
+  return ordered(d, billing, price.inPromo);
+}
+
+export function transferrestart(ctx: HandlerContext, p: ParsedParamsOf<"domain/transferrestart">) {
+  const d = findDomain(ctx.account, p);
+  if (d.status !== "transfer-cancel") {
+    throw fault(2012, `transferrestart applies to a cancelled transfer (transfer-cancel); ${d.name} is in status ${d.status}`);
+  }
+  if (p.authcode !== undefined) d.transferAuthcode = p.authcode;
+  d.transferStatus = "init";
+  setStatus(d, "transfer-init", ctx.clock.nowMs());
+  logChange(ctx, d, "Transfer restarted", `Transfer of ${d.name} restarted${p.authcode !== undefined ? " with a new authcode" : ""}`);
+  ctx.messages.push(`Transfer of ${d.name} restarted.`);
+  return domSum(d);
+}
+
+export function renew(ctx: HandlerContext, p: ParsedParamsOf<"domain/renew">) {
+  const d = findDomain(ctx.account, p);
+  const tld = parseName(d.punycode).tld;
+  if (!tld.renew) throw fault(2101, `Renewals of .${tld.tld} domains are not offered`);
+  if (d.status === "renewed") throw fault(2102, `A renewal of ${d.name} is already in process: wait until it is active`);
+  if (d.status !== "active" && d.status !== "expired-renewgrace") throw fault(2101, `${d.name} cannot be renewed in status ${d.status}`);
+  if (p.curExpDate !== d.tsExpir) {
+    throw fault(2100, `curExpDate ${p.curExpDate} does not match the expiration date of ${d.name} (${d.tsExpir}): read tsExpir with domain/getinfo`);
+  }
+  const period = pickPeriod(tld.renew, p.period, "renewals", tld.tld);
+  const tsExpir = addYears(d.tsExpir, period);
+  const limit = addYears(ymd(ctx.clock.nowMs()), 10);
+  if (tsExpir > limit) throw fault(2101, `Renewing ${d.name} for ${period} year(s) would take it to ${tsExpir}, past the 10-year limit (${limit})`);
+  const billing = charge(ctx.account, renewPrice(d, period), `renewal of ${d.name} for ${period} year(s)`);
+  d.tsExpir = tsExpir;
+  setStatus(d, "renewed", ctx.clock.nowMs());
+  logChange(ctx, d, "Renewal", `${d.name} renewed for ${period} year(s) until ${tsExpir}`);
+  ctx.messages.push(`Renewal of ${d.name} requested.`);
+  const inPromo = tld.renew.inPromo ? { inPromo: true } : {};
+  return { billing, domains: [{ name: d.name, status: d.status, tld: d.tld, domainID: d.domainID, tsExpir, renewPeriod: String(period), ...inPromo }] };
+}

@@ -12,7 +12,7 @@
  */
 import { inspect } from "node:util";
 import type { Dispatcher } from "undici";
-import { type Catalogue, getOperation, type Operation, type OperationName, operations, type ParamsOf, type ResultOf } from "./catalogue";
+import { type Catalogue, getOperation, type Operation, type OperationName, operations, type ParamsOf, type ParsedParamsOf, type ResultOf } from "./catalogue";
 import { encodeForm } from "./core/encoding";
 import { errorKind } from "./core/error-codes";
 import { parseEnvelope, parseResult } from "./core/envelope";
@@ -47,13 +47,39 @@ export interface DonDominioClientOptions {
   random?: () => number;
 }
 
+/**
+ * What a caller may pass for one value. The catalogue's coercing fields are z.preprocess schemas,
+ * whose input type is `unknown`; the client types each value from the schema's OUTPUT instead,
+ * widened where the schema accepts other spellings: Dates for text (date fields), a comma string
+ * for lists. Enumerations keep their literal union.
+ */
+type Loose<T> = T extends boolean
+  ? boolean
+  : T extends number
+    ? number
+    : T extends string
+      ? string extends T
+        ? string | Date
+        : T
+      : T extends readonly (infer I)[]
+        ? readonly I[] | string
+        : T;
+
+/** Parameters of an operation as the client takes them: the keys (and optionality) of the schema's input, typed by its output. */
+export type CallParams<N extends OperationName> = {
+  [K in keyof ParamsOf<N>]: K extends keyof ParsedParamsOf<N> ? Loose<ParsedParamsOf<N>[K]> : ParamsOf<N>[K];
+};
+
 /** `[params?]` when every parameter is optional, `[params]` otherwise. */
-export type ArgsOf<N extends OperationName> = {} extends ParamsOf<N> ? [params?: ParamsOf<N>] : [params: ParamsOf<N>];
+export type ArgsOf<N extends OperationName> = {} extends CallParams<N> ? [params?: CallParams<N>] : [params: CallParams<N>];
+
+/** Declared members only: response objects are loose (index signature), which would hide them. */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 
 /** The element type of the array member(s) of a result: what paginate yields. */
 export type ItemOf<N extends OperationName> = {
-  [K in keyof ResultOf<N>]: ResultOf<N>[K] extends readonly (infer I)[] ? I : never;
-}[keyof ResultOf<N>];
+  [K in KnownKeys<ResultOf<N>>]: NonNullable<ResultOf<N>[K]> extends readonly (infer I)[] ? I : never;
+}[KnownKeys<ResultOf<N>>];
 
 export type ClientModules = {
   readonly [M in keyof Catalogue]: {
@@ -118,7 +144,7 @@ class Client {
   }
 
   /** Collects a paged operation; more than `limit` items throws unless `truncate` is set. */
-  listAll<N extends OperationName>(name: N, params: ParamsOf<N> | undefined, opts: { limit: number; truncate?: boolean }): Promise<ItemOf<N>[]> {
+  listAll<N extends OperationName>(name: N, params: CallParams<N> | undefined, opts: { limit: number; truncate?: boolean }): Promise<ItemOf<N>[]> {
     return collect(this.paginate(name, ...([params] as unknown as ArgsOf<N>)), opts);
   }
 

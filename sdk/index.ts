@@ -1,5 +1,5 @@
 /** Public surface of the SDK (package export "./sdk"). */
-export { DonDominioClient, type DonDominioClientOptions, type ArgsOf, type ItemOf, type ClientModules } from "./client";
+export { DonDominioClient, type DonDominioClientOptions, type ArgsOf, type CallParams, type ItemOf, type ClientModules } from "./client";
 export { catalogue, operations, getOperation, type OperationName, type ParamsOf, type ParsedParamsOf, type ResultOf, type Operation, type ModuleName } from "./catalogue";
 export {
   DonDominioError,

@@ -92,6 +92,18 @@ describe("sdk errors", () => {
       );
     });
 
+    it("a timeout after sending raises DonDominioAmbiguousError after exactly one request", async () => {
+      await withServer(
+        (req) => ({ ...answer(req, {}), delayMs: 400 }),
+        async (s, c) => {
+          const err = await rejection(c({ timeoutMs: 100 }).call("domain/create", { domain: "example.com", ...OWNER }));
+          expect(err).to.be.instanceOf(DonDominioAmbiguousError);
+          expect(err.message).to.contain("no reply within 100 ms");
+          expect(s.requests).to.have.length(1);
+        },
+      );
+    });
+
     it("a reset after sending raises DonDominioAmbiguousError after exactly one request", async () => {
       await withServer(
         () => ({ drop: true }),
@@ -117,6 +129,16 @@ describe("sdk errors", () => {
           expect(s.requests).to.have.length(3);
           expect(delays).to.have.length(2);
           expect(delays[1]).to.be.greaterThan(delays[0]);
+        },
+      );
+    });
+
+    it("a timeout on a retry-safe operation is retried", async () => {
+      await withServer(
+        (req, i): Reply => ({ ...answer(req, HELLO), delayMs: i === 0 ? 400 : 0 }),
+        async (s, c) => {
+          expect((await c({ timeoutMs: 150 }).call("tool/hello")).lang).to.equal("en");
+          expect(s.requests).to.have.length(2);
         },
       );
     });

@@ -1,0 +1,66 @@
+/**
+ * DnsRecord <-> API shapes, and the zone listing shared by every record of a run. Pure except
+ * listZone, which goes through the per-process list cache (provider/core/list-cache.ts): refresh of
+ * hundreds of records in one zone makes one dnslist traversal, not one per record.
+ */
+import type { Api } from "../../core/client";
+import { DNS_CAPABILITIES } from "./capabilities";
+import { type ApiDnsItem, type NormalRecord, recordDiff, recordFromApi, relativeName } from "./normalize";
+import type { DnsRecordInputs, DnsRecordState } from "./schema";
+
+/** The largest page dnslist serves (spec "Limits": 1000). */
+const PAGE = 1000;
+export const LIST_OPERATION = "service/dnslist";
+
+/** dnscreate parameters; "-" asks for the default ttl (facts.md). */
+export function createParams(r: DnsRecordInputs): Record<string, unknown> {
+  const p: Record<string, unknown> = { serviceName: r.serviceName, name: r.name, type: r.type, value: r.value, ttl: r.ttl ?? "-" };
+  if (DNS_CAPABILITIES.types[r.type].priority) p.priority = r.priority ?? DNS_CAPABILITIES.priority.default;
+  return p;
+}
+
+/** dnsupdate parameters: value, ttl and priority only (facts.md); "-" resets ttl to the default. */
+export function updateParams(entityId: string, r: DnsRecordInputs): Record<string, unknown> {
+  const p: Record<string, unknown> = { serviceName: r.serviceName, entityID: entityId, value: r.value, ttl: r.ttl ?? "-" };
+  if (DNS_CAPABILITIES.types[r.type].priority) p.priority = r.priority ?? DNS_CAPABILITIES.priority.default;
+  return p;
+}
+
+export type LiveRecord = NormalRecord & { entityID: string };
+
+/** A dnslist/dnscreate/dnsupdate item as state; adopt is carried over from the inputs. */
+export function stateFromItem(zone: string, item: ApiDnsItem, inputs: Partial<DnsRecordInputs>): DnsRecordState {
+  const live = recordFromApi(zone, item);
+  return stateFromLive(live, inputs);
+}
+
+export function stateFromLive(live: LiveRecord, inputs: Partial<DnsRecordInputs>): DnsRecordState {
+  const { entityID, ...record } = live;
+  const state: DnsRecordState = { ...record, entityId: entityID, relativeName: relativeName(live.serviceName, live.name) };
+  if (inputs.adopt !== undefined) state.adopt = inputs.adopt;
+  return state;
+}
+
+/** The record of the zone with the same name, type and value (what the API calls a duplicate). */
+export function findIdentical(zone: readonly LiveRecord[], r: DnsRecordInputs): LiveRecord | undefined {
+  return zone.find((x) => x.name === r.name && x.type === r.type && x.value === r.value);
+}
+
+/** True when ttl or priority of a live record differ from the desired ones. */
+export function needsUpdate(live: NormalRecord, r: DnsRecordInputs): boolean {
+  return recordDiff(live, { ...r }).some((k) => k === "ttl" || k === "priority" || k === "value");
+}
+
+/** Every record of the zone, normalised; one traversal per zone per process until a write invalidates it. */
+export function listZone(api: Api, zone: string): Promise<LiveRecord[]> {
+  return api.cache.get(LIST_OPERATION, zone, async () => {
+    const out: LiveRecord[] = [];
+    for (let page = 1; ; page++) {
+      const res = await api.call(LIST_OPERATION, { serviceName: zone, page, pageLength: PAGE });
+      const items = (res?.dns ?? []) as ApiDnsItem[];
+      for (const item of items) out.push(recordFromApi(zone, item));
+      const total = Number(res?.queryInfo?.total ?? out.length);
+      if (items.length === 0 || out.length >= total) return out;
+    }
+  });
+}

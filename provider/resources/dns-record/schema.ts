@@ -1,0 +1,71 @@
+/**
+ * DnsRecord: inputs, outputs and rules. Inputs are validated and normalised at check (preview) with
+ * no API call (normalize.ts); the normalised inputs are what the state records, so that they compare
+ * equal to what dnslist answers.
+ */
+import { z } from "zod";
+import type { DnsRecordType } from "./capabilities";
+import { normalizeRecord } from "./normalize";
+
+const str = (what: string) => z.string({ error: `required: ${what}` });
+const numOrDash = z.union([z.number(), z.string()], { error: 'must be a number, or "-" for the default' }).optional();
+
+/** The program's inputs before normalisation. */
+export const dnsRecordRawInputs = z.object({
+  serviceName: str("the zone, i.e. the hosting service's name such as example.com"),
+  name: str('the record name: "@", relative to the zone ("www") or full ("www.example.com.")'),
+  type: str("the record type (A, AAAA, CNAME, MX, SRV, TXT, NS, CAA)"),
+  value: str("the record value"),
+  ttl: numOrDash,
+  priority: numOrDash,
+  adopt: z.boolean({ error: "must be true or false" }).optional(),
+});
+
+export interface DnsRecordInputs {
+  serviceName: string;
+  /** Full host name, lower case ASCII, no trailing dot. */
+  name: string;
+  type: DnsRecordType;
+  value: string;
+  /** Seconds; absent = the zone's default. */
+  ttl?: number;
+  /** MX/SRV only; 10 when not given. */
+  priority?: number;
+  adopt?: boolean;
+}
+
+/** Validates and normalises; each problem becomes an issue at its field (the frame prefixes it). */
+export const dnsRecordInputs: z.ZodType<DnsRecordInputs> = dnsRecordRawInputs.transform((raw, ctx) => {
+  const { record, failures } = normalizeRecord(raw);
+  for (const f of failures) {
+    ctx.addIssue({ code: "custom", path: [f.property], message: f.reason.startsWith(`${f.property}: `) ? f.reason.slice(f.property.length + 2) : f.reason });
+  }
+  if (!record) return z.NEVER;
+  const out: DnsRecordInputs = { ...record };
+  if (raw.adopt !== undefined) out.adopt = raw.adopt;
+  return out;
+}) as unknown as z.ZodType<DnsRecordInputs>;
+
+/** What the state records: the live record (normalised) plus the API's id and a display name. */
+export interface DnsRecordState extends DnsRecordInputs {
+  /** The API's entityID (SRV<digits>-<digits>). */
+  entityId: string;
+  /** The name relative to the zone: "@", "www", "*.dev". */
+  relativeName: string;
+}
+
+/** The API has no rename or retype (facts.md: dnsupdate changes only value, ttl and priority). */
+export const DNS_RECORD_REPLACE_ON: readonly string[] = ["serviceName", "name", "type"];
+/** adopt only matters when the record is created. */
+export const DNS_RECORD_CREATE_ONLY: readonly string[] = ["adopt"];
+
+/** Resource id: `<serviceName>/<entityID>`, e.g. `example.com/SRV100001-10008`. */
+export function dnsRecordId(serviceName: string, entityId: string): string {
+  return `${serviceName}/${entityId}`;
+}
+
+export function parseDnsRecordId(id: string): { serviceName: string; entityId: string } {
+  const cut = id.lastIndexOf("/");
+  if (cut <= 0 || cut === id.length - 1) throw new Error(`DnsRecord id "${id}" is not <serviceName>/<entityID>, e.g. example.com/SRV100001-10008`);
+  return { serviceName: id.slice(0, cut), entityId: id.slice(cut + 1) };
+}

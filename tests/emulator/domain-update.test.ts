@@ -28,11 +28,12 @@ describe("domain module: updates", () => {
       const r = await f.ok("domain/update", { domainID: id, updateType: "block", block: "true" });
       expect(r).to.include({ name: "update-me.com", status: "active" });
       expect((await info()).modifyBlock).to.equal(true);
-      for (const params of [
+      const changes: Record<string, string>[] = [
         { updateType: "renewalMode", renewalMode: "manual" },
         { updateType: "nameservers", nameservers: "default" },
         { updateType: "tag", tag: "x" },
-      ]) {
+      ];
+      for (const params of changes) {
         expect(await f.fails(2202, "domain/update", { domainID: id, ...params })).to.include("modifyBlock");
       }
       await f.fails(2202, "domain/gluerecordcreate", { domainID: id, name: "ns1.update-me.com", ipv4: "198.51.100.1" });

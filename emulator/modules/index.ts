@@ -8,6 +8,7 @@ import { domainTicker } from "./domain/lifecycle";
 import { handlers as service } from "./service/handlers";
 import { serviceTicker } from "./service/model";
 import { handlers as ssl } from "./ssl/handlers";
+import { sslTicker } from "./ssl/validation";
 import { handlers as tool } from "./tool/handlers";
 
 export const moduleHandlers: Record<string, Partial<Record<string, Handler<any>>>> = { tool, account, contact, domain, service, ssl };
@@ -17,4 +18,5 @@ export const tickers: Ticker[] = [
   serviceTicker,
   contactVerificationTicker,
   domainTicker,
+  sslTicker,
 ];

@@ -62,23 +62,25 @@ const orderResponse = () => rObj({ billing: rObj({ total: rNum(), currency: rStr
 
 /**
  * Order parameters. alt_name_N / alt_validation_N (N = 1, 2, ...) cannot be listed in a fixed shape,
- * so the object is loose: those keys pass through to the handler and checkOrder validates them
- * (names must be host names, N contiguous from 1, each alt_validation_N beside its alt_name_N);
- * other unknown parameters also pass through and are ignored (facts.md: unknown params are ignored).
+ * so the object is loose: those keys pass through and checkOrder validates them (N from 1, names
+ * must be host names, each alt_validation_N needs its alt_name_N); the emulator collects them in
+ * order of N with collectAltNames (ssl-fields.ts). Other unknown parameters also pass through and
+ * are ignored (facts.md: a server ignores parameters it does not know).
  */
-const orderShape = (o: { csr: boolean; product: boolean }) => ({
-  csrData: o.csr ? text("the CSR in PEM form") : text("the CSR in PEM form").optional(),
-  productID: o.product ? int({ min: 1 }) : int({ min: 1 }).optional(),
+const orderShape = () => ({
   period: int({ min: 1, max: 10 }).optional(),
   keyData: text("the private key in PEM form").optional(),
   validationMethod: validationMethod().optional(),
   ...sslContactsShape(),
 });
+const csrData = () => text("the CSR in PEM form");
 
-const orderParams = () => z.looseObject(orderShape({ csr: true, product: true })).superRefine(checkOrder(true));
+const orderParams = () => z.looseObject({ csrData: csrData(), productID: int({ min: 1 }), ...orderShape() }).superRefine(checkOrder(true));
 /** renew/reissue: create's parameters plus certificateID; product and contacts default to the certificate's. */
-const withCertificate = (o: { csr: boolean }) =>
-  z.looseObject({ certificateID: int({ min: 1 }), ...orderShape({ csr: o.csr, product: false }) }).superRefine(checkOrder(false));
+const renewParams = () =>
+  z.looseObject({ certificateID: int({ min: 1 }), csrData: csrData().optional(), productID: int({ min: 1 }).optional(), ...orderShape() }).superRefine(checkOrder(false));
+const reissueParams = () =>
+  z.looseObject({ certificateID: int({ min: 1 }), csrData: csrData(), productID: int({ min: 1 }).optional(), ...orderShape() }).superRefine(checkOrder(false));
 
 const ORDER_SECRETS = ["keyData"] as const;
 
@@ -180,7 +182,7 @@ export const ssl = {
   }),
   renew: op({
     summary: "Renews a renewable certificate: create's parameters plus certificateID (CSR optional: the last one is reused).",
-    params: withCertificate({ csr: false }),
+    params: renewParams(),
     response: orderResponse(),
     retrySafe: false,
     spendsMoney: true,
@@ -188,7 +190,7 @@ export const ssl = {
   }),
   reissue: op({
     summary: "Reissues a valid certificate for a new CSR: create's parameters plus certificateID.",
-    params: withCertificate({ csr: true }),
+    params: reissueParams(),
     response: orderResponse(),
     retrySafe: false,
     // Listed with the money operations (never resent automatically); the emulator charges 0.

@@ -26,7 +26,7 @@ describe("tool module", () => {
     const r = await call("service/create", { serviceName: name, productkey: "basic" });
     if (r.errorCode === 104) ctx.skip();
     expect(r.success, r.messages.join(" ")).to.equal(true);
-    await ok("service/dnscreate", { serviceName: name, name: `www.${name}`, type: "A", value: "192.0.2.10", ttl: "600" });
+    await ok("service/dnscreate", { serviceName: name, name: `app.${name}`, type: "A", value: "192.0.2.55", ttl: "600" });
   };
 
   beforeEach(() => {
@@ -66,9 +66,14 @@ describe("tool module", () => {
     });
 
     it("reports a name held by any account as unavailable", async () => {
-      bob.domains["5001"] = { domainID: 5001, name: "acme.com" } as unknown as DomainRecord;
+      bob.domains["5001"] = { domainID: 5001, name: "acme.com", punycode: "acme.com", tld: "com" } as unknown as DomainRecord;
       const suggests = (await ok("tool/domainsuggests", { query: "acme" })).suggests as Record<string, Record<string, boolean>>;
       expect(suggests.acme).to.deep.equal({ com: false, net: true });
+    });
+
+    it("reports names the domain module treats as registered elsewhere as unavailable", async () => {
+      const suggests = (await ok("tool/domainsuggests", { query: "taken", tlds: "com" })).suggests as Record<string, Record<string, boolean>>;
+      for (const word of Object.keys(suggests)) expect(suggests[word], word).to.deep.equal({ com: false });
     });
 
     it("refuses TLDs outside com, net, tv, cc with 2002", async () => {
@@ -104,9 +109,28 @@ describe("tool module", () => {
 
     it("answers records of a hosted zone", async function () {
       await hostZone(this, "acme-dig.com");
-      const r = await ok("tool/dig", { query: "www.acme-dig.com", type: "A", nameserver: EMULATOR_NAMESERVERS[0] });
+      const r = await ok("tool/dig", { query: "app.acme-dig.com", type: "A", nameserver: EMULATOR_NAMESERVERS[0] });
       expect(r.result).to.contain("status: NOERROR");
-      expect(r.result).to.match(/www\.acme-dig\.com\.\s+600\s+IN\s+A\s+192\.0\.2\.10/);
+      expect(r.result).to.match(/app\.acme-dig\.com\.\s+600\s+IN\s+A\s+192\.0\.2\.55/);
+    });
+
+    it("answers NOERROR without answers for a name that has no record of the type", async function () {
+      await hostZone(this, "acme-dig.com");
+      const r = await ok("tool/dig", { query: "app.acme-dig.com", type: "AAAA", nameserver: EMULATOR_NAMESERVERS[0] });
+      expect(r.result).to.contain("status: NOERROR");
+      expect(r.result).to.contain("ANSWER: 0");
+    });
+
+    it("renders MX priority and TXT quotes, and takes Unicode queries", async function () {
+      await hostZone(this, "acme-dig.com");
+      await ok("service/dnscreate", { serviceName: "acme-dig.com", name: "mx.acme-dig.com", type: "MX", value: "mail.example.net", priority: "20" });
+      await ok("service/dnscreate", { serviceName: "acme-dig.com", name: "mx.acme-dig.com", type: "TXT", value: "hello world" });
+      const mx = await ok("tool/dig", { query: "MX.acme-dig.com", type: "MX", nameserver: "ns1" });
+      expect(mx.result).to.match(/IN\tMX\t20 mail\.example\.net\./);
+      const any = await ok("tool/dig", { query: "mx.acme-dig.com", type: "ANY", nameserver: "ns1" });
+      expect(any.result).to.contain('IN\tTXT\t"hello world"');
+      const idn = await ok("tool/dig", { query: "ñandú.acme-dig.com", type: "A", nameserver: "ns1" });
+      expect(idn.result).to.contain("xn--");
     });
 
     it("answers 105 for an unknown record type", async () => {

@@ -5,14 +5,14 @@
  * the emulator's nameservers).
  */
 import type { World } from "../../core/state";
+import { EMULATOR_NAMESERVERS } from "../../data/products";
 import { type DnsAnswer, findZone, lookupRecords } from "../service/lookup";
 
 /**
- * Nameservers of zones hosted in the emulator, used when a zone has no NS records. Same names as
- * the service module's hosting platform (data/products.ts EMULATOR_NAMESERVERS; reserved `.test`
- * TLD, RFC 2606), which writes them as the zone's apex NS records.
+ * Nameservers of zones hosted in the emulator (the service module's hosting platform; reserved
+ * `.test` TLD), used when a zone has no NS records of its own.
  */
-export const EMULATOR_NAMESERVERS: readonly string[] = ["ns1.emulator.test", "ns2.emulator.test"];
+export { EMULATOR_NAMESERVERS };
 
 const HOSTNAME_TYPES = new Set(["CNAME", "MX", "NS", "SRV"]);
 

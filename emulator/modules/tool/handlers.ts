@@ -5,6 +5,7 @@ import type { ModuleHandlers } from "../../core/context";
 import { fault } from "../../core/errors";
 import type { World } from "../../core/state";
 import { COUNTRIES } from "../../data/countries";
+import { holderOf, isRegisteredElsewhere } from "../domain/model";
 import { digText, zoneCheck } from "./dns";
 
 /** TLDs domainsuggests knows (spec "tool module": available com, net, tv, cc). */
@@ -26,25 +27,11 @@ const AFFIXES: Record<string, { prefixes: string[]; suffixes: string[] }> = {
 };
 
 /**
- * Name (punycode) held by any account of the world: the emulator's notion of "not available", as in
- * domain/check. Stored names may be Unicode (spec "Domain": name), so they are compared as punycode.
+ * Availability as domain/check sees it (domain/model.ts): a name is taken when any account of the
+ * world holds it, or when the domain module treats it as registered elsewhere.
  */
-function isTaken(world: World, name: string): boolean {
-  for (const account of Object.values(world.accounts)) {
-    for (const d of Object.values(account.domains)) {
-      const held = d.name.toLowerCase();
-      if (held === name || safeAscii(held) === name) return true;
-    }
-  }
-  return false;
-}
-
-function safeAscii(s: string): string {
-  try {
-    return toASCII(s);
-  } catch {
-    return s;
-  }
+function isTaken(world: World, punycode: string, tld: string): boolean {
+  return holderOf(world, punycode) !== undefined || isRegisteredElsewhere(punycode, tld);
 }
 
 function asciiOrFault(query: string): string {
@@ -86,7 +73,7 @@ export const handlers: ModuleHandlers<"tool"> = {
     const words = [base, ...prefixes.map((x) => `${x}${base}`), ...suffixes.map((x) => `${base}${x}`)].filter((w) => isHostName(w));
     const suggests: Record<string, Record<string, boolean>> = {};
     for (const word of words) {
-      suggests[word] = Object.fromEntries(tlds.map((t) => [t, !isTaken(ctx.world, `${word}.${t}`)]));
+      suggests[word] = Object.fromEntries(tlds.map((t) => [t, !isTaken(ctx.world, `${word}.${t}`, t)]));
     }
     return { query: p.query, suggests };
   },

@@ -46,7 +46,7 @@ export const handlers: ModuleHandlers<"ssl"> = {
   csrcreate(ctx, p) {
     const { csrPem, keyPem } = createCsr(p);
     const decoded = decodeCsr(csrPem);
-    rememberKey(ctx.account.apiuser, spkiId(decoded.spki), keyPem);
+    rememberKey(ctx.world, ctx.account.apiuser, spkiId(decoded.spki), keyPem);
     return { ...csrObject(decoded), csrData: csrPem, keyData: keyPem, csrKey: keyPem };
   },
 

@@ -8,7 +8,7 @@ import type { SslRole, SslStatus } from "../../../sdk/catalogue/ssl-fields";
 import { addYears, ymd } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
 import { fault } from "../../core/errors";
-import type { AccountState } from "../../core/state";
+import type { AccountState, World } from "../../core/state";
 import { findSslProduct, type SslProduct } from "../../data/ssl-products";
 
 export type DcvMethod = "dns" | "http" | "https" | "mail";
@@ -160,16 +160,19 @@ export function materialize(ctx: HandlerContext, rec: CertificateRecord): void {
 
 /**
  * Private keys from ssl/csrcreate, so that a certificate ordered for that CSR can hand its key back
- * (getinfo ssldata sslKey, pfx). Kept in memory only (lost on restart: the caller holds the key), keyed
- * by account and public key so no account can obtain another's key; bounded to the newest 1000.
+ * (getinfo ssldata sslKey, pfx). Kept in memory only, per world (lost on restart: the caller holds
+ * the key), keyed by account and public key so no account can obtain another's key; the newest
+ * 1000 per world.
  */
-const generatedKeys = new Map<string, string>();
+const generatedKeys = new WeakMap<World, Map<string, string>>();
 
-export function rememberKey(apiuser: string, spkiId: string, keyPem: string): void {
-  generatedKeys.set(`${apiuser}:${spkiId}`, keyPem);
-  if (generatedKeys.size > 1000) generatedKeys.delete(generatedKeys.keys().next().value!);
+export function rememberKey(world: World, apiuser: string, spkiId: string, keyPem: string): void {
+  let keys = generatedKeys.get(world);
+  if (!keys) generatedKeys.set(world, (keys = new Map()));
+  keys.set(`${apiuser}:${spkiId}`, keyPem);
+  if (keys.size > 1000) keys.delete(keys.keys().next().value!);
 }
 
-export function recallKey(apiuser: string, spkiId: string): string | undefined {
-  return generatedKeys.get(`${apiuser}:${spkiId}`);
+export function recallKey(world: World, apiuser: string, spkiId: string): string | undefined {
+  return generatedKeys.get(world)?.get(`${apiuser}:${spkiId}`);
 }

@@ -82,7 +82,7 @@ function csrAndKey(ctx: HandlerContext, csrData: string, keyData: string | undef
     if (!spki.equals(csr.spki)) throw fault(5000, "keyData: the private key does not belong to the CSR in csrData");
     return { csr, key: keyData };
   }
-  return { csr, key: recallKey(ctx.account.apiuser, spkiId(csr.spki)) };
+  return { csr, key: recallKey(ctx.world, ctx.account.apiuser, spkiId(csr.spki)) };
 }
 
 function startRound(ctx: HandlerContext, rec: CertificateRecord, csr: DecodedCsr, names: { name: string; method: string }[]): void {

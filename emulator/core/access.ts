@@ -98,6 +98,9 @@ export class AccessControl {
     const block = (code: number, why: string): never => {
       u.blockedUntil = now + L.blockSeconds * 1000;
       u.blockCode = code;
+      // The block is the penalty: usage windows start afresh when it ends.
+      u.calls.length = 0;
+      u.errors.length = 0;
       throw fault(code, `Account blocked for ${L.blockSeconds} s: ${why}`);
     };
     if (u.active >= L.maxConcurrent) block(1010, `more than ${L.maxConcurrent} simultaneous requests`);

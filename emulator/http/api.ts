@@ -57,9 +57,8 @@ export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: 
     const injected = emu.faults.take(action);
     if (injected) {
       emu.log(`fault ${injected.kind} on ${action}`);
-      if (injected.kind === "latency") await sleep(injected.latencyMs ?? 0);
-      else if (injected.kind === "reset") return void req.socket.destroy();
-      else if (injected.kind === "timeout") return hang(emu, req);
+      if (injected.kind === "reset") return void req.socket.destroy();
+      else if (injected.kind === "timeout") return await hang(emu, req);
       else if (injected.kind === "http5xx") {
         emu.counters.error(action);
         const status = injected.status ?? 503;
@@ -68,8 +67,6 @@ export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: 
         return reply(envelope(action, injected.errorCode ?? 1, injected.messages ?? [`Injected fault: error ${injected.errorCode}`], []));
       }
     }
-    if (emu.options.latencyMs) await sleep(emu.options.latencyMs);
-
     const world = emu.store.world;
     let apiuser: string;
     let env: Envelope | undefined;
@@ -78,6 +75,9 @@ export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: 
       apiuser = account.apiuser;
       emu.access.admit(apiuser, operation ? checkedNames(operation.name, params) : []);
       try {
+        // Latency counts as time spent serving, so it also occupies a concurrency slot.
+        const latency = (emu.options.latencyMs ?? 0) + (injected?.kind === "latency" ? (injected.latencyMs ?? 0) : 0);
+        if (latency > 0) await sleep(latency);
         env = await dispatch(emu.dispatchEnv(), account, action, params, ip);
       } finally {
         emu.access.finish(apiuser, !env?.success);

@@ -1,0 +1,85 @@
+import { expect } from "chai";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { agentOf, person, post } from "./server-helpers";
+
+describe("emulator server: injected faults", () => {
+  let emu: RunningEmulator;
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(async () => {
+    await agentOf(emu).close();
+    await emu.close();
+  });
+  afterEach(() => emu.control.clearFaults());
+
+  it("latency: delays the next matching call only", async () => {
+    await emu.control.addFault({ action: "tool/hello", kind: "latency", latencyMs: 300 });
+    let t = Date.now();
+    expect((await post(emu, "/tool/hello/")).json.success).to.equal(true);
+    expect(Date.now() - t).to.be.at.least(280);
+    t = Date.now();
+    await post(emu, "/tool/hello/");
+    expect(Date.now() - t).to.be.below(250);
+  });
+
+  it("http5xx: answers the status for count calls, then normally", async () => {
+    await emu.control.addFault({ action: "tool/*", kind: "http5xx", status: 502, count: 2 });
+    expect((await post(emu, "/tool/hello/")).status).to.equal(502);
+    expect((await post(emu, "/tool/hello/")).status).to.equal(502);
+    expect((await post(emu, "/tool/hello/")).status).to.equal(200);
+  });
+
+  it("only applies to matching actions", async () => {
+    await emu.control.addFault({ action: "account/info", kind: "http5xx" });
+    expect((await post(emu, "/tool/hello/")).status).to.equal(200);
+    expect(await emu.control.listFaults()).to.have.length(1);
+    expect((await post(emu, "/account/info/")).status).to.equal(503);
+    expect(await emu.control.listFaults()).to.have.length(0);
+  });
+
+  it("reset: the connection is destroyed before any answer", async () => {
+    await emu.control.addFault({ action: "tool/hello", kind: "reset" });
+    let failed: unknown;
+    await post(emu, "/tool/hello/").catch((e) => (failed = e));
+    expect(failed).to.be.instanceOf(Error);
+  });
+
+  it("timeout: never answers; the request is released when the client gives up", async () => {
+    await emu.control.addFault({ action: "tool/hello", kind: "timeout" });
+    const ac = new AbortController();
+    const pending = post(emu, "/tool/hello/", {}, { signal: ac.signal }).catch((e) => e as Error);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await emu.control.counters()).concurrency).to.equal(1);
+    ac.abort();
+    expect(((await pending) as Error).name).to.equal("AbortError");
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await emu.control.counters()).concurrency).to.equal(0);
+  });
+
+  it("errorCode: answers the chosen error envelope without running the call", async () => {
+    await emu.control.addFault({ action: "contact/create", kind: "errorCode", errorCode: 1100, messages: ["Injected: no money"] });
+    const r = await post(emu, "/contact/create/", person);
+    expect(r.status).to.equal(200);
+    expect(r.json).to.include({ success: false, errorCode: 1100, errorCodeMsg: "Insufficient balance", action: "contact/create" });
+    expect(r.json.messages).to.deep.equal(["Injected: no money"]);
+    const state = await emu.control.getState(emu.apiUser);
+    expect(Object.keys(state.contacts)).to.have.length(0);
+  });
+
+  it("dropAfterApply: the change is made and persisted, the response is lost", async () => {
+    await emu.control.addFault({ action: "contact/create", kind: "dropAfterApply" });
+    let failed: unknown;
+    await post(emu, "/contact/create/", { ...person, LastName: "Dropped" }).catch((e) => (failed = e));
+    expect(failed).to.be.instanceOf(Error);
+    const list = await post(emu, "/contact/list/");
+    const names = list.json.responseData.contacts.map((c: { contactName: string }) => c.contactName);
+    expect(names.join(",")).to.include("Dropped");
+  });
+
+  it("refuses an invalid fault spec with a message naming the field", async () => {
+    let failed: Error | undefined;
+    await emu.control.addFault({ action: "tool/hello", kind: "latency" }).catch((e) => (failed = e));
+    expect(failed?.message).to.include("latencyMs");
+  });
+});

@@ -167,8 +167,8 @@ export function materialize(ctx: HandlerContext, rec: CertificateRecord): void {
 const generatedKeys = new WeakMap<World, Map<string, string>>();
 
 export function rememberKey(world: World, apiuser: string, spkiId: string, keyPem: string): void {
-  let keys = generatedKeys.get(world);
-  if (!keys) generatedKeys.set(world, (keys = new Map()));
+  const keys = generatedKeys.get(world) ?? new Map<string, string>();
+  generatedKeys.set(world, keys);
   keys.set(`${apiuser}:${spkiId}`, keyPem);
   if (keys.size > 1000) keys.delete(keys.keys().next().value!);
 }

@@ -1,0 +1,243 @@
+/**
+ * The resource frame: turns a ResourceDefinition (schema + CRUD on normalised values) into the
+ * object Pulumi's dynamic provider calls (check/diff/create/read/update/delete/configure). Each
+ * resource's crud.ts re-exports these functions, so Pulumi serializes the provider as one
+ * `require("pulumi-dondominio/dist/provider/resources/<r>/crud.js")` line (provider/README.md).
+ *
+ * Rules the frame enforces for every resource:
+ * - check validates and normalises with no API call; failures name the field and the rule.
+ * - diff compares normalised inputs with the recorded (live) outputs; an input the program leaves
+ *   out is not managed and never differs; unknown values (preview) count as changes.
+ * - outputs never hold `undefined` (the engine rejects it); the hidden `__timeouts` input carries
+ *   customTimeouts, which the dynamic provider protocol does not pass on (see README).
+ * - read() returning undefined (the object is gone: GONE_CODES) removes the resource from state.
+ */
+import type { z } from "zod";
+import { setStackConfig } from "./config";
+import { type Api, getApi } from "./client";
+import { clean, sameValue } from "./normalise";
+
+/** The engine's placeholder for values not known during preview. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export const TIMEOUTS_KEY = "__timeouts";
+const PROVIDER_KEY = "__provider";
+const HIDDEN = new Set([TIMEOUTS_KEY, PROVIDER_KEY]);
+
+export interface Timeouts {
+  create?: number;
+  update?: number;
+  delete?: number;
+}
+
+export interface Ctx {
+  /** The shared client (resolved on first use: check and diff never need credentials). */
+  readonly api: Api;
+  /** customTimeouts of the resource, in ms, when the program set them. */
+  readonly timeouts: Timeouts;
+}
+
+type Data = Record<string, any>;
+
+export interface ResourceDefinition<I extends Data, S extends Data> {
+  /** Resource type name, used in messages ("Domain"). */
+  readonly type: string;
+  /** Normalising schema of the program's inputs. Pure: no API call. */
+  readonly inputs: z.ZodType<I>;
+  /** Inputs whose change replaces the resource (the API cannot change them in place). */
+  readonly replaceOn: readonly string[];
+  /** Inputs that only matter at creation (period, premium...): never compared afterwards. */
+  readonly createOnly?: readonly string[];
+  /** Short name of the object in messages, e.g. the domain name. */
+  label(inputs: I | S): string;
+  /** Cross-field or transition rules at check time (e.g. refused downgrades): [property, reason]. */
+  checkTransition?(olds: Partial<I> | undefined, news: I): [string, string][];
+  /** Extra diff verdicts (e.g. settings still pending, a refused downgrade throws). */
+  diffExtra?(olds: S, news: I): { changes?: string[]; replaces?: string[] } | undefined;
+  create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;
+  /** Live state mapped to outputs, or undefined when the object no longer exists. */
+  read(ctx: Ctx, id: string, state: S): Promise<S | undefined>;
+  update(ctx: Ctx, id: string, olds: S, news: I, changed: readonly string[]): Promise<S>;
+  delete(ctx: Ctx, id: string, state: S): Promise<void>;
+}
+
+/**
+ * Thrown by create/update when the object exists but is not yet what was asked (e.g. a wait timed
+ * out): the engine records `id` and `properties` with an initialization error, so nothing is lost
+ * and the next `pulumi up` resumes through update().
+ */
+export class PartialResultError extends Error {
+  readonly id: string;
+  properties: Data;
+  readonly reasons: string[];
+  constructor(message: string, id: string, properties: Data) {
+    super(message);
+    this.name = "PartialResultError";
+    this.id = id;
+    this.properties = properties;
+    this.reasons = [message];
+  }
+}
+
+function hasUnknown(v: unknown): boolean {
+  if (v === UNKNOWN) return true;
+  if (Array.isArray(v)) return v.some(hasUnknown);
+  if (v && typeof v === "object") return Object.values(v).some(hasUnknown);
+  return false;
+}
+
+function valueAt(obj: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: any = obj;
+  for (const p of path) {
+    if (cur === UNKNOWN) return UNKNOWN;
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = cur[p as any];
+  }
+  return cur;
+}
+
+function userInputs(raw: Data): Data {
+  const out: Data = {};
+  for (const [k, v] of Object.entries(raw ?? {})) if (!HIDDEN.has(k)) out[k] = v;
+  return out;
+}
+
+function timeoutsOf(raw: Data | undefined): Timeouts {
+  const t = raw?.[TIMEOUTS_KEY];
+  if (!t || typeof t !== "object") return {};
+  const out: Timeouts = {};
+  for (const k of ["create", "update", "delete"] as const) if (typeof t[k] === "number" && t[k] > 0) out[k] = t[k];
+  return out;
+}
+
+function context(raw: Data | undefined): Ctx {
+  let api: Api | undefined;
+  return {
+    get api() {
+      api ??= getApi();
+      return api;
+    },
+    timeouts: timeoutsOf(raw),
+  };
+}
+
+/** Outputs as the engine stores them: no undefined anywhere, the provider reference kept. */
+function stored(outs: Data, providerRef: unknown): Data {
+  const out = clean(outs);
+  if (providerRef !== undefined) out[PROVIDER_KEY] = providerRef;
+  return out;
+}
+
+export interface DynamicProviderModule {
+  configure(req: { config: { get(key: string): string | undefined } }): Promise<void>;
+  check(olds: Data, news: Data): Promise<{ inputs: Data; failures?: { property: string; reason: string }[] }>;
+  diff(id: string, olds: Data, news: Data): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace?: boolean }>;
+  create(inputs: Data): Promise<{ id: string; outs: Data }>;
+  read(id: string, props?: Data): Promise<{ id?: string; props?: Data }>;
+  update(id: string, olds: Data, news: Data): Promise<{ outs: Data }>;
+  delete(id: string, props: Data): Promise<void>;
+}
+
+export function defineProvider<I extends Data, S extends Data>(def: ResourceDefinition<I, S>): DynamicProviderModule {
+  const ignored = new Set(def.createOnly ?? []);
+
+  function changedKeys(olds: Data, news: Data): string[] {
+    const keys: string[] = [];
+    for (const [k, v] of Object.entries(userInputs(news))) {
+      if (v === undefined || ignored.has(k)) continue;
+      if (hasUnknown(v) || !sameValue(v, olds[k])) keys.push(k);
+    }
+    return keys;
+  }
+
+  function withContext(err: unknown, what: string, label: string): Error {
+    const e = err instanceof Error ? err : new Error(String(err));
+    if (!e.message.startsWith(`${def.type} `)) e.message = `${def.type} ${label}: ${what}: ${e.message}`;
+    return e;
+  }
+
+  return {
+    async configure(req) {
+      setStackConfig((key) => req.config.get(key));
+    },
+
+    async check(olds, news) {
+      const raw = userInputs(news);
+      const parsed = def.inputs.safeParse(raw);
+      const failures: { property: string; reason: string }[] = [];
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          // A value the engine does not know yet (preview) cannot be judged now; check runs again
+          // with the real value before anything is applied.
+          if (valueAt(raw, issue.path) === UNKNOWN || hasUnknown(valueAt(raw, issue.path))) continue;
+          const property = issue.path.map(String).join(".") || def.type;
+          failures.push({ property, reason: `${property}: ${issue.message}` });
+        }
+      }
+      let inputs: Data = hasUnknown(raw) || !parsed.success ? raw : (parsed.data as Data);
+      if (parsed.success && def.checkTransition && !hasUnknown(raw)) {
+        const before = def.inputs.safeParse(userInputs(olds ?? {}));
+        for (const [property, reason] of def.checkTransition(before.success ? before.data : undefined, parsed.data)) {
+          failures.push({ property, reason: `${property}: ${reason}` });
+        }
+      }
+      inputs = clean(inputs);
+      if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
+      return failures.length ? { inputs, failures } : { inputs };
+    },
+
+    async diff(_id, olds, news) {
+      const changed = changedKeys(olds, news);
+      const replaces = changed.filter((k) => def.replaceOn.includes(k));
+      if (!hasUnknown(userInputs(news))) {
+        const extra = def.diffExtra?.(olds as S, userInputs(news) as I);
+        for (const k of extra?.changes ?? []) if (!changed.includes(k)) changed.push(k);
+        for (const k of extra?.replaces ?? []) if (!replaces.includes(k)) replaces.push(k);
+      }
+      return { changes: changed.length > 0, replaces };
+    },
+
+    async create(inputs) {
+      const ins = userInputs(inputs) as I;
+      try {
+        const { id, outs } = await def.create(context(inputs), ins);
+        return { id, outs: clean(outs) };
+      } catch (err) {
+        if (err instanceof PartialResultError) err.properties = stored(err.properties, inputs[PROVIDER_KEY]);
+        throw withContext(err, "create", def.label(ins));
+      }
+    },
+
+    async read(id, props = {}) {
+      const state = userInputs(props) as S;
+      try {
+        const live = await def.read(context(props), id, state);
+        // No id: the object is gone and the engine drops the resource from the state.
+        if (live === undefined) return { id: "", props: {} };
+        return { id, props: clean(live) };
+      } catch (err) {
+        throw withContext(err, "read", def.label(state) || id);
+      }
+    },
+
+    async update(id, olds, news) {
+      const ins = userInputs(news) as I;
+      const changed = changedKeys(olds, news);
+      try {
+        const outs = await def.update(context(news), id, userInputs(olds) as S, ins, changed);
+        return { outs: clean(outs) };
+      } catch (err) {
+        if (err instanceof PartialResultError) err.properties = stored(err.properties, news[PROVIDER_KEY]);
+        throw withContext(err, "update", def.label(ins));
+      }
+    },
+
+    async delete(id, props) {
+      const state = userInputs(props) as S;
+      try {
+        await def.delete(context(props), id, state);
+      } catch (err) {
+        throw withContext(err, "delete", def.label(state) || id);
+      }
+    },
+  };
+}

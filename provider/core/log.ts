@@ -1,0 +1,30 @@
+/**
+ * Progress and warnings from inside the dynamic provider process. `pulumi.log` is not connected to
+ * the engine there (pulumi/pulumi#6065, #18249); instead the engine passes the provider process's
+ * console output through to the user's terminal (pulumi/pulumi#18253), so we write plain lines.
+ * Messages never carry secrets: callers pass names, statuses and durations only.
+ */
+
+export type LogSink = (level: "info" | "warning", message: string) => void;
+
+const consoleSink: LogSink = (level, message) => {
+  // One line per message; the prefix names the package so users can tell whose line it is.
+  const line = `[dondominio] ${level === "warning" ? "warning: " : ""}${message}`;
+  if (level === "warning") console.error(line);
+  else console.log(line);
+};
+
+let sink: LogSink = consoleSink;
+
+export function info(message: string): void {
+  sink("info", message);
+}
+
+export function warn(message: string): void {
+  sink("warning", message);
+}
+
+/** Tests: capture messages (undefined restores the console). */
+export function setLogSinkForTests(next: LogSink | undefined): void {
+  sink = next ?? consoleSink;
+}

@@ -1,0 +1,85 @@
+/**
+ * Contact: inputs, outputs and rules. The API has no contact update or delete (spec "contact
+ * module"), so every input replaces and destroy only forgets. Field names are camelCase here and
+ * mapped to contact/create's Type/FirstName/... in mapping.ts.
+ */
+import { z } from "zod";
+import { contactId, country, email, oneOf, phone, text } from "../../../sdk/catalogue/fields";
+
+export const CONTACT_DATA_FIELDS = [
+  "contactType",
+  "firstName",
+  "lastName",
+  "orgName",
+  "identNumber",
+  "email",
+  "phone",
+  "address",
+  "postalCode",
+  "city",
+  "state",
+  "country",
+] as const;
+export type ContactDataField = (typeof CONTACT_DATA_FIELDS)[number];
+
+/** Field schemas shared with Domain's inline contacts (same rules as contact/create). */
+export const contactDataShape = {
+  contactType: oneOf(["individual", "organization"] as const).optional(),
+  firstName: text().optional(),
+  lastName: text().optional(),
+  orgName: text().optional(),
+  identNumber: text().optional(),
+  email: email().optional(),
+  phone: phone().optional(),
+  address: text().optional(),
+  postalCode: text().optional(),
+  city: text().optional(),
+  state: text().optional(),
+  country: country().optional(),
+};
+
+/** Adds an issue for each field that the full data set lacks (orgName only for organizations). */
+export function requireContactData(v: Record<string, unknown>, ctx: z.RefinementCtx, prefix: (string | number)[] = [], hint = "") {
+  for (const f of CONTACT_DATA_FIELDS) {
+    if (f === "orgName" && v.contactType !== "organization") continue;
+    if (v[f] === undefined) {
+      ctx.addIssue({ code: "custom", path: [...prefix, f], message: f === "orgName" ? "required when contactType is organization" : `required${hint}` });
+    }
+  }
+  if (v.contactType === "individual" && v.orgName !== undefined) {
+    ctx.addIssue({ code: "custom", path: [...prefix, "orgName"], message: "only allowed when contactType is organization" });
+  }
+}
+
+export const contactInputs = z
+  .object({
+    ...contactDataShape,
+    /** Adopt an existing contact of the account (no data fields then). */
+    contactId: contactId().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.contactId !== undefined) {
+      for (const f of CONTACT_DATA_FIELDS) {
+        if (v[f] !== undefined) ctx.addIssue({ code: "custom", path: [f], message: "leave out the contact data when contactId adopts an existing contact" });
+      }
+      return;
+    }
+    requireContactData(v, ctx, [], " (or give contactId to adopt an existing contact)");
+  });
+
+export type ContactInputs = z.output<typeof contactInputs>;
+
+/** What the state records: the live contact data plus what the API adds. */
+export interface ContactState extends ContactInputs {
+  contactId: string;
+  /** verified, notapplicable, inprocess or failed (spec "States and transitions"). */
+  verificationStatus: string;
+  /** Designated agent accepted (spec "Contact"). */
+  daAccepted: boolean;
+}
+
+/** Every input replaces: the API cannot change a contact. */
+export const CONTACT_REPLACE_ON: readonly string[] = [...CONTACT_DATA_FIELDS, "contactId"];
+export const CONTACT_SECRETS: readonly string[] = [];
+/** The id is the API's contactID, e.g. "ABC-12345" (facts.md: ^[A-Z]+-[0-9]+$). */
+export const CONTACT_ID_FORMAT = "<PREFIX>-<number>, the API's contactID";

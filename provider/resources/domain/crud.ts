@@ -1,0 +1,16 @@
+/**
+ * The module Pulumi serializes for Domain, as `require("pulumi-dondominio/dist/provider/resources/domain/crud.js")`.
+ * That path is stored in every Domain's state: it must never move (provider/README.md).
+ */
+import { defineProvider } from "../../core/frame";
+import { domainDefinition } from "./definition";
+
+const p = defineProvider(domainDefinition);
+export const configure = p.configure;
+export const check = p.check;
+export const diff = p.diff;
+export const create = p.create;
+export const read = p.read;
+export const update = p.update;
+const remove = p.delete;
+export { remove as delete };

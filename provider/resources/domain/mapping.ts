@@ -1,0 +1,125 @@
+/** Domain <-> API shapes (pure; unit-tested in tests/provider/domain.mapping.test.ts). */
+import { normaliseTags, sameValue } from "../../core/normalise";
+import { contactDataFromApi, contactToApi } from "../contact/mapping";
+import { type ContactRef, type DomainInputs, type DomainState, ROLES, type Role, type Setting, SETTINGS } from "./schema";
+
+const ROLE_KEY: Record<Role, string> = { owner: "contactOwner", admin: "contactAdmin", tech: "contactTech", billing: "contactBilling" };
+
+/** CONTACTS block (spec "domain module"): `<role>ContactID` or the `<role>Contact<Field>` set. */
+export function contactsToApi(contacts: DomainInputs["contacts"], roles: readonly Role[] = ROLES): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const role of roles) {
+    const c = contacts?.[role];
+    if (c === undefined) continue;
+    if (typeof c === "string") out[`${role}ContactID`] = c;
+    else Object.assign(out, contactToApi(c, role));
+  }
+  return out;
+}
+
+/** Live getinfo answers (status, plus nameservers/contact/authcode when fetched). */
+export interface LiveDomain {
+  status: Record<string, any>;
+  nameservers?: Record<string, any>;
+  contact?: Record<string, any>;
+  authcode?: string;
+}
+
+/** Per role, the live contact in the shape the program used: its id, or its data. */
+function liveContacts(contact: Record<string, any>, desired: DomainInputs["contacts"]): Record<string, ContactRef> {
+  const out: Record<string, ContactRef> = {};
+  for (const role of ROLES) {
+    const c = contact[ROLE_KEY[role]];
+    if (!c) continue;
+    out[role] = typeof desired?.[role] === "object" ? (contactDataFromApi(c) as ContactRef) : String(c.contactID);
+  }
+  return out;
+}
+
+/** The outputs for the live domain. `inputs` supplies the create-only values and the shapes. */
+export function stateFromApi(live: LiveDomain, inputs: Omit<DomainInputs, "authcode">): DomainState {
+  const s = live.status;
+  const { contacts: _c, nameservers: _n, tags: _t, ...rest } = inputs as DomainInputs;
+  delete (rest as Partial<DomainInputs>).authcode;
+  const state: DomainState = {
+    ...rest,
+    name: String(s.name),
+    punycode: String(s.punycode ?? inputs.name),
+    tld: String(s.tld ?? ""),
+    domainId: Number(s.domainID),
+    status: String(s.status),
+    transferStatus: s.transferStatus || undefined,
+    tsCreate: s.tsCreate || undefined,
+    tsExpir: s.tsExpir || undefined,
+    ownerVerification: s.ownerverification || undefined,
+    renewable: s.renewable,
+    transferBlock: s.transferBlock ?? false,
+    modifyBlock: s.modifyBlock ?? false,
+    whoisPrivacy: s.whoisPrivacy ?? false,
+    viewWhois: s.viewWhois ?? false,
+    renewalMode: s.renewalMode || undefined,
+    tags: s.tag ? normaliseTags(String(s.tag)) : undefined,
+  };
+  if (live.nameservers) {
+    const n = live.nameservers;
+    state.nameservers = n.defaultNS ? "default" : [...(n.nameservers ?? [])].sort((a: any, b: any) => a.order - b.order).map((x: any) => String(x.name).toLowerCase().replace(/\.$/, ""));
+  }
+  if (live.contact) state.contacts = liveContacts(live.contact, inputs.contacts);
+  if (live.authcode !== undefined) state.authcode = live.authcode;
+  return state;
+}
+
+/** Does the desired contact of one role match the live one? Data compares on the fields the API shows. */
+export function sameContact(desired: ContactRef | undefined, live: ContactRef | undefined): boolean {
+  if (desired === undefined) return true;
+  if (typeof desired === "string" || typeof live === "string" || live === undefined) return sameValue(desired, live);
+  return Object.entries(live).every(([k, v]) => v === undefined || sameValue((desired as Record<string, unknown>)[k], v));
+}
+
+/** The settings whose desired value differs from the state (contacts: the roles that differ). */
+export function settingsToChange(desired: DomainInputs, state: Partial<DomainState>): { settings: Setting[]; roles: Role[] } {
+  const settings: Setting[] = [];
+  const roles: Role[] = [];
+  for (const k of SETTINGS) {
+    const want = desired[k];
+    if (want === undefined) continue;
+    if (k === "contacts") {
+      for (const role of ROLES) if (!sameContact(desired.contacts?.[role], (state.contacts as Record<string, ContactRef> | undefined)?.[role])) roles.push(role);
+      if (roles.length) settings.push(k);
+    } else if (!sameValue(want, state[k])) settings.push(k);
+  }
+  return { settings, roles };
+}
+
+/** The update call for one setting (spec "domain/update" updateType table). */
+export function updateCall(setting: Setting, desired: DomainInputs, domain: string, roles: readonly Role[] = ROLES): { op: string; params: Record<string, unknown> } {
+  switch (setting) {
+    case "nameservers":
+      return { op: "domain/updatenameservers", params: { domain, nameservers: desired.nameservers === "default" ? "default" : desired.nameservers } };
+    case "contacts":
+      return { op: "domain/updatecontacts", params: { domain, ...contactsToApi(desired.contacts, roles) } };
+    case "modifyBlock":
+      return { op: "domain/update", params: { domain, updateType: "block", block: desired.modifyBlock } };
+    case "tags":
+      return { op: "domain/update", params: { domain, updateType: "tag", tag: (desired.tags ?? []).join(",") } };
+    default:
+      return { op: "domain/update", params: { domain, updateType: setting, [setting]: desired[setting] } };
+  }
+}
+
+/** Parameters of domain/create or domain/transfer. */
+export function acquireParams(inputs: DomainInputs, ascii: string): { op: string; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = { domain: ascii, ...contactsToApi(inputs.contacts), ...(inputs.tldParams ?? {}) };
+  const ns = inputs.nameservers;
+  if (inputs.registration === "transfer") {
+    // Without nameservers, keep the current ones (facts.md "keepns"): a transfer should not break DNS.
+    params.nameservers = ns === undefined || ns === "default" ? "keepns" : ns;
+    if (inputs.authcode !== undefined) params.authcode = inputs.authcode;
+    return { op: "domain/transfer", params };
+  }
+  // "default" on create: send nothing, the API's default (parking) applies; update sets it later.
+  if (Array.isArray(ns)) params.nameservers = ns;
+  if (inputs.period !== undefined) params.period = inputs.period;
+  if (inputs.premium !== undefined) params.premium = inputs.premium;
+  return { op: "domain/create", params };
+}

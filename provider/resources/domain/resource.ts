@@ -1,0 +1,84 @@
+/** The Domain resource class users write in programs. */
+import * as pulumi from "@pulumi/pulumi";
+import { dynamicArgs } from "../../core/resource-args";
+import * as crud from "./crud";
+
+/** Contact data given inline (the API then creates the contact). */
+export interface InlineContact {
+  contactType: pulumi.Input<"individual" | "organization">;
+  firstName: pulumi.Input<string>;
+  lastName: pulumi.Input<string>;
+  orgName?: pulumi.Input<string>;
+  identNumber: pulumi.Input<string>;
+  email: pulumi.Input<string>;
+  phone: pulumi.Input<string>;
+  address: pulumi.Input<string>;
+  postalCode: pulumi.Input<string>;
+  city: pulumi.Input<string>;
+  state: pulumi.Input<string>;
+  country: pulumi.Input<string>;
+}
+
+/** A contact id (e.g. `contact.contactId`) or inline data. */
+export type ContactInput = pulumi.Input<string> | InlineContact;
+
+export interface DomainArgs {
+  /** Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces. */
+  name: pulumi.Input<string>;
+  /** register (default), transfer, or adopt a domain already in the account (spends nothing). */
+  registration?: pulumi.Input<"register" | "transfer" | "adopt">;
+  /** Years (register only; default the TLD's minimum). */
+  period?: pulumi.Input<number>;
+  /** Must be true to register a premium name. */
+  premium?: pulumi.Input<boolean>;
+  /** 2 to 7 servers, or "default" for the service's own. */
+  nameservers?: pulumi.Input<pulumi.Input<string>[] | "default">;
+  contacts?: { owner?: ContactInput; admin?: ContactInput; tech?: ContactInput; billing?: ContactInput };
+  transferBlock?: pulumi.Input<boolean>;
+  modifyBlock?: pulumi.Input<boolean>;
+  whoisPrivacy?: pulumi.Input<boolean>;
+  viewWhois?: pulumi.Input<boolean>;
+  renewalMode?: pulumi.Input<"autorenew" | "manual" | "letexpire">;
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Transfer authorization code (stored encrypted). */
+  authcode?: pulumi.Input<string>;
+  /** Output the domain's current authcode (secret). */
+  exposeAuthcode?: pulumi.Input<boolean>;
+  /** What create waits for: "active" (default for register) or "submitted" (default for transfer). */
+  waitFor?: pulumi.Input<"submitted" | "active">;
+  /** "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes. */
+  onDestroy?: pulumi.Input<"forget" | "letexpire">;
+  /** TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...). */
+  tldParams?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
+}
+
+const OUTPUTS = ["domainId", "punycode", "tld", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "pendingSettings", "authcode"];
+
+/** A domain of the account: registered, transferred in or adopted. Destroy never deletes it. */
+export class Domain extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly punycode: pulumi.Output<string>;
+  declare readonly tld: pulumi.Output<string>;
+  declare readonly domainId: pulumi.Output<number>;
+  declare readonly status: pulumi.Output<string>;
+  declare readonly transferStatus: pulumi.Output<string | undefined>;
+  declare readonly tsCreate: pulumi.Output<string | undefined>;
+  declare readonly tsExpir: pulumi.Output<string | undefined>;
+  declare readonly ownerVerification: pulumi.Output<string | undefined>;
+  declare readonly renewable: pulumi.Output<boolean | undefined>;
+  declare readonly nameservers: pulumi.Output<string[] | "default" | undefined>;
+  declare readonly pendingSettings: pulumi.Output<Record<string, unknown> | undefined>;
+  /** Only with exposeAuthcode. */
+  declare readonly authcode: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: DomainArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      crud,
+      name,
+      dynamicArgs(args, OUTPUTS, opts, ["authcode"]),
+      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "authcode"] },
+      "dondominio",
+      "Domain",
+    );
+  }
+}

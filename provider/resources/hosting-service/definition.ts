@@ -1,0 +1,132 @@
+/** HostingService CRUD: buy or adopt, upgrade in place, PHP/parking/renewal settings, forget. */
+import { isGone, onceWithLookup } from "../../core/errors";
+import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
+import { info, warn } from "../../core/log";
+import { waitUntil } from "../../core/wait";
+import { type LiveService, serviceChanges, serviceStateFromApi } from "./mapping";
+import { downgradeProblem, HOSTING_CREATE_ONLY, HOSTING_REPLACE_ON, type HostingInputs, type HostingState, hostingInputs } from "./schema";
+
+async function fetchLive(ctx: Ctx, name: string, want: { php: boolean; parking: boolean }): Promise<LiveService> {
+  const [status, php, parking] = await Promise.all([
+    ctx.api.call("service/getinfo", { serviceName: name, infoType: "status" }),
+    want.php ? ctx.api.call("service/getinfo", { serviceName: name, infoType: "php" }) : undefined,
+    want.parking ? ctx.api.call("service/parkinggetinfo", { serviceName: name }) : undefined,
+  ]);
+  return { status, php, parking };
+}
+
+async function liveState(ctx: Ctx, inputs: HostingInputs): Promise<HostingState> {
+  const live = await fetchLive(ctx, inputs.name, { php: inputs.phpVersion !== undefined, parking: inputs.parking !== undefined });
+  return serviceStateFromApi(live, inputs);
+}
+
+async function exists(ctx: Ctx, name: string): Promise<Record<string, any> | undefined> {
+  try {
+    return await ctx.api.call("service/getinfo", { serviceName: name, infoType: "status" });
+  } catch (err) {
+    if (isGone(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Applies upgrade, renewal mode, PHP version and parking where they differ from the live service. */
+async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs: number): Promise<HostingState> {
+  let state = await liveState(ctx, desired);
+  if (state.status === "init") {
+    // Set-up in progress (spec "Service status values"): settings wait until it is active.
+    const r = await waitUntil({
+      what: `HostingService ${desired.name}`,
+      poll: () => ctx.api.call("service/getinfo", { serviceName: desired.name, infoType: "status" }),
+      done: (s: Record<string, any>) => s.status !== "init",
+      describe: (s: Record<string, any>) => String(s.status),
+      timeoutMs,
+      initialDelayMs: ctx.api.config.pollIntervalMs ?? 2000,
+    });
+    state = await liveState(ctx, desired);
+    if (r.outcome !== "done") throw new PartialResultError(`still ${state.status}: recorded as it is; the next \`pulumi up\` continues`, id, state);
+  }
+  const problem = downgradeProblem(state.productKey, desired.productKey);
+  if (problem) throw new Error(`productKey: ${problem}`);
+  for (const change of serviceChanges(desired, state)) {
+    const serviceName = desired.name;
+    if (change === "productKey") {
+      await onceWithLookup(
+        () => ctx.api.call("service/upgrade", { serviceName, productkey: desired.productKey }),
+        async () => ((await exists(ctx, serviceName))?.productkey === desired.productKey ? {} : undefined),
+      );
+      info(`HostingService ${serviceName}: upgraded ${state.productKey} -> ${desired.productKey}`);
+    } else if (change === "renewalMode") {
+      await ctx.api.call("service/update", { serviceName, updateType: "renewalMode", renewalMode: desired.renewalMode });
+    } else if (change === "phpVersion") {
+      await ctx.api.call("service/update", { serviceName, updateType: "phpversion", phpversion: desired.phpVersion });
+    } else if (change === "parking") {
+      await ctx.api.call("service/parkingupdate", { serviceName, enabled: desired.parking });
+    }
+  }
+  ctx.api.cache.invalidate(`service:${desired.name}`);
+  return liveState(ctx, desired);
+}
+
+export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> = {
+  type: "HostingService",
+  inputs: hostingInputs,
+  replaceOn: HOSTING_REPLACE_ON,
+  createOnly: HOSTING_CREATE_ONLY,
+  label: (s) => String(s.name ?? ""),
+
+  checkTransition(olds, news) {
+    const problem = downgradeProblem(olds?.productKey, news.productKey);
+    return problem && olds?.name === news.name ? [["productKey", problem]] : [];
+  },
+
+  diffExtra(olds, news) {
+    // The live product may have been upgraded outside the program since the last check.
+    const problem = olds.name === news.name ? downgradeProblem(olds.productKey, news.productKey) : undefined;
+    if (problem) throw new Error(`HostingService ${news.name}: productKey: ${problem}`);
+    return undefined;
+  },
+
+  async create(ctx, inputs) {
+    const name = inputs.name;
+    if (inputs.registration === "adopt") {
+      if (!(await exists(ctx, name))) throw new Error(`adopt: ${name} has no hosting service in this account (service/getinfo answered 4001); use registration: "create"`);
+      info(`HostingService ${name}: adopted (nothing was spent)`);
+    } else {
+      const params: Record<string, unknown> = { serviceName: name, productkey: inputs.productKey };
+      if (inputs.period !== undefined) params.period = inputs.period;
+      // Money: an ambiguous failure is looked up before anything is resent.
+      await onceWithLookup(() => ctx.api.call("service/create", params), () => exists(ctx, name));
+      ctx.api.cache.invalidate("service:list");
+      info(`HostingService ${name}: ${inputs.productKey} created`);
+    }
+    return { id: name, outs: await converge(ctx, inputs, name, ctx.timeouts.create ?? 10 * 60_000) };
+  },
+
+  async read(ctx, id, state) {
+    try {
+      const live = await liveState(ctx, { ...(state as HostingInputs), name: id });
+      if (live.status === "inactive") warn(`HostingService ${id} is inactive: renew it to bring it back`);
+      return live;
+    } catch (err) {
+      if (isGone(err)) return undefined;
+      throw err;
+    }
+  },
+
+  async update(ctx, id, _olds, news) {
+    return converge(ctx, news, id, ctx.timeouts.update ?? 10 * 60_000);
+  },
+
+  async delete(ctx, id, state) {
+    if (state.onDestroy === "manual") {
+      try {
+        await ctx.api.call("service/update", { serviceName: id, updateType: "renewalMode", renewalMode: "manual" });
+      } catch (err) {
+        if (!isGone(err)) throw err;
+      }
+      warn(`HostingService ${id}: renewalMode set to manual and removed from the stack; the API has no service delete, it runs until ${state.tsExpir ?? "it expires"}`);
+      return;
+    }
+    warn(`HostingService ${id}: removed from the stack only; the API has no service delete, so it stays in the account (set onDestroy: "manual" to stop renewals)`);
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * HostingService: inputs, outputs and rules. productKey upgrades in place (service/upgrade);
+ * a downgrade is refused at preview because the API only upgrades (spec "service module";
+ * the order is PRODUCT_KEYS', the same the emulator uses: emulator/data/products.ts).
+ */
+import { z } from "zod";
+import { PRODUCT_KEYS } from "../../../sdk/catalogue/service";
+import { bool, int, oneOf } from "../../../sdk/catalogue/fields";
+import { domainForms } from "../../core/normalise";
+
+export type ProductKey = (typeof PRODUCT_KEYS)[number];
+export const productRank = (k: string) => (PRODUCT_KEYS as readonly string[]).indexOf(k);
+
+const serviceName = z.string({ error: "must be the service's domain name" }).transform((s, ctx) => {
+  try {
+    return domainForms(s).unicode;
+  } catch (e) {
+    ctx.addIssue({ code: "custom", message: (e as Error).message });
+    return z.NEVER;
+  }
+});
+
+export const hostingInputs = z
+  .object({
+    name: serviceName,
+    productKey: oneOf(PRODUCT_KEYS),
+    period: int({ min: 1, max: 10 }).optional(),
+    renewalMode: oneOf(["autorenew", "manual"] as const).optional(),
+    phpVersion: z.string().trim().min(1, { error: "must not be empty" }).optional(),
+    parking: bool().optional(),
+    registration: oneOf(["create", "adopt"] as const).default("create"),
+    onDestroy: oneOf(["forget", "manual"] as const).default("forget"),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.registration === "adopt" && v.period !== undefined) ctx.addIssue({ code: "custom", path: ["period"], message: "adopt buys nothing: leave period out" });
+  });
+
+export type HostingInputs = z.output<typeof hostingInputs>;
+
+export interface HostingState extends HostingInputs {
+  /** Human-readable product name ("Hosting Basic"). */
+  type: string;
+  /** init, active, inactive, renewed, renewable (spec "States and transitions"). */
+  status: string;
+  tsCreate?: string;
+  tsExpir?: string;
+  renewable?: boolean;
+}
+
+export const HOSTING_REPLACE_ON: readonly string[] = ["name"];
+export const HOSTING_CREATE_ONLY: readonly string[] = ["period", "registration"];
+/** The id is the service name (the domain name it serves, Unicode form). */
+export const HOSTING_ID_FORMAT = "the service name";
+
+/** The reason a product change cannot be made, or undefined when it is an upgrade (or no change). */
+export function downgradeProblem(from: string | undefined, to: string): string | undefined {
+  if (from === undefined || from === to) return undefined;
+  if (productRank(to) < productRank(from)) {
+    return `${from} -> ${to} is a downgrade, which the API cannot do (service/upgrade only goes up: ${PRODUCT_KEYS.join(" < ")}); keep ${from} or replace the service by hand`;
+  }
+  return undefined;
+}

@@ -70,6 +70,32 @@ describe("ssl/renew", () => {
   });
 });
 
+describe("ssl/getinfo", () => {
+  it("a two-year subscription gets yearly certificates: tsExpir one year out, the next certificate when it runs out", async () => {
+    const f = sslFixture();
+    const id = await issued(f, "two.example.com", { period: "2" });
+    const first = await f.ok("ssl/getinfo", { certificateID: id });
+    const years = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / (365 * DAY * 1000));
+    expect(years(first.tsCreate, first.tsExpir)).to.equal(1);
+    expect(years(first.tsCreate, first.tsSubscriptionEnds)).to.equal(2);
+    const oldSerial = (await certOf(f, id)).serialNumber;
+    f.advance(367 * DAY);
+    const next = await f.ok("ssl/getinfo", { certificateID: id });
+    expect(next).to.include({ status: "valid", renewable: false, tsSubscriptionEnds: first.tsSubscriptionEnds });
+    expect(next.tsExpir).to.equal(first.tsSubscriptionEnds);
+    expect((await certOf(f, id)).serialNumber).to.not.equal(oldSerial);
+  });
+
+  it("validationStatus of an OV order reports the organization check beside the DCV", async () => {
+    const f = sslFixture();
+    const { csrData } = await f.csr("ov.example.com");
+    const id = String((await f.order({ csrData, productID: "104" })).certificateID);
+    const v = (await f.ok("ssl/getinfo", { certificateID: id, infoType: "validationStatus" })).validationData;
+    expect(v).to.include({ organizationValidationStatus: "inprocess", externalValidation: false });
+    expect(Object.keys(v.dcv)).to.deep.equal(["ov.example.com"]);
+  });
+});
+
 describe("ssl/reissue", () => {
   it("only when valid; a new CSR gives a new certificate for the new key after validation", async () => {
     const f = sslFixture();

@@ -49,7 +49,7 @@ export function renderDyndnsXml(r: DyndnsResult, ts: Date): string {
   if (r.host) data.host = { "@_type": r.host.type, name: r.host.name, value: r.host.value };
   if (r.success) data.informs = { inform: r.messages.length ? r.messages : ["OK"] };
   else data.errors = { error: r.messages.length ? r.messages : ["Error"] };
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: true });
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: true, suppressBooleanAttributes: false });
   return `<?xml version="1.0" encoding="UTF-8"?>${builder.build({ data })}`;
 }
 

@@ -1,0 +1,108 @@
+import { expect } from "chai";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { Clock } from "../../emulator/core/clock";
+import { newWorld } from "../../emulator/core/state";
+import { newServiceRecord } from "../../emulator/modules/service/model";
+import { decodeXml } from "../../sdk/core/xml";
+import { agentOf, rawRequest } from "./server-helpers";
+
+describe("dynamic DNS endpoint", () => {
+  let emu: RunningEmulator;
+  const get = (path: string, base = emu.dyndnsUrl) => rawRequest(`${base}${path}`, emu.caCert, "GET");
+  const q = (extra: Record<string, string> = {}) => new URLSearchParams({ user: emu.apiUser, password: emu.dyndnsKey, host: "home.example.com", ...extra }).toString();
+
+  before(async () => {
+    emu = await startEmulator();
+  });
+  beforeEach(async () => {
+    await emu.control.reset();
+    const svc = newServiceRecord(newWorld(), "example.com", "basic", 1, new Clock(), "8.2");
+    svc.status = "active";
+    svc.dns.push({ entityID: `SRV${svc.id}-1`, name: "home.example.com", type: "A", value: "192.0.2.10" });
+    await emu.control.seed({ accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey, balance: 5000, services: { "example.com": svc } }] });
+  });
+  after(async () => {
+    await agentOf(emu).close();
+    await emu.close();
+  });
+
+  it("listens at the root of its own port (ddclient) and under /dyndns/ on the API port", async () => {
+    expect(emu.dyndnsUrl).to.match(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(emu.dyndnsUrl).to.not.equal(emu.url);
+    const root = await get(`/plain/?${q({ ip: "198.51.100.7" })}`);
+    expect(root.text).to.equal("OK\nIP:198.51.100.7\n");
+    const prefixed = await get(`/dyndns/plain/?${q({ ip: "198.51.100.8" })}`, emu.url);
+    expect(prefixed.text).to.equal("OK\nIP:198.51.100.8\n");
+  });
+
+  describe("plain", () => {
+    it("answers OK without the IP line when the address did not change; HTTP 200 with Content-Length", async () => {
+      await get(`/plain/?${q({ ip: "198.51.100.7" })}`);
+      const r = await get(`/plain/?${q({ ip: "198.51.100.7" })}`);
+      expect(r.status).to.equal(200);
+      expect(r.text).to.equal("OK\n");
+      expect(r.headers["content-length"]).to.equal(String(r.text.length));
+      expect(r.headers["transfer-encoding"]).to.equal(undefined);
+    });
+
+    it("answers ERROR with message lines for a wrong key, still HTTP 200 and never chunked", async () => {
+      const r = await get(`/plain/?${q({ password: "wrong-key" })}`);
+      expect(r.status).to.equal(200);
+      expect(r.text.split("\n")[0]).to.equal("ERROR");
+      expect(r.text.split("\n")[1]).to.not.equal("");
+      expect(r.text).to.not.include("wrong-key");
+      expect(r.headers["content-length"]).to.equal(String(Buffer.byteLength(r.text)));
+      expect(r.headers["transfer-encoding"]).to.equal(undefined);
+    });
+
+    it("accepts a urlencoded POST with ip empty (= the caller's address) and apikey as the key name", async () => {
+      const body = new URLSearchParams({ user: emu.apiUser, apikey: emu.dyndnsKey, host: "home.example.com", ip: "" }).toString();
+      const r = await rawRequest(`${emu.dyndnsUrl}/plain/`, emu.caCert, "POST", body, { "content-type": "application/x-www-form-urlencoded" });
+      expect(r.text).to.equal("OK\nIP:127.0.0.1\n");
+      const state = await emu.control.getState(emu.apiUser);
+      expect(state.services["example.com"].dns[0].value).to.equal("127.0.0.1");
+    });
+  });
+
+  describe("json", () => {
+    it("answers success, version 2.0, ts with offset, user, messages, host", async () => {
+      const r = await get(`/json/?${q({ ip: "203.0.113.5", lang: "en" })}`);
+      expect(r.headers["content-type"]).to.match(/json/);
+      const j = JSON.parse(r.text);
+      expect(j).to.include({ success: true, version: "2.0", user: emu.apiUser });
+      expect(j.ts).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+      expect(j.host).to.deep.equal({ name: "home.example.com", value: "203.0.113.5", type: "A", updated: true });
+      expect(j.messages).to.be.an("array").that.is.not.empty;
+    });
+
+    it("omits user when the user name is unknown", async () => {
+      const j = JSON.parse((await get(`/json/?${q({ user: "nobody" })}`)).text);
+      expect(j.success).to.equal(false);
+      expect(j).to.not.have.property("user");
+      expect(j.messages).to.have.length.greaterThan(0);
+    });
+  });
+
+  describe("xml", () => {
+    it("renders data@success/version/oper, resData, host and informs", async () => {
+      const r = await get(`/xml/?${q({ ip: "203.0.113.9" })}`);
+      expect(r.text).to.match(/^<\?xml[^>]*\?><data success="true" version="2.0" oper="update">/);
+      expect(r.text).to.match(/<resData><user t="[^"]+">demo<\/user><request success="true"\/><\/resData>/);
+      expect(r.text).to.include('<host type="A"><name>home.example.com</name><value>203.0.113.9</value></host>');
+      expect(r.text).to.match(/<informs><inform>[^<]+<\/inform><\/informs>/);
+    });
+
+    it("renders errors on failure", async () => {
+      const r = await get(`/xml/?${q({ host: "missing.example.com" })}`);
+      expect(r.status).to.equal(200);
+      expect(r.text).to.include('success="false"');
+      expect(r.text).to.match(/<errors><error>[^<]+<\/error><\/errors>/);
+      expect(r.text).to.not.include("<informs>");
+      expect(() => decodeXml(r.text)).to.not.throw();
+    });
+  });
+
+  it("answers 404 on other paths of the dynamic DNS listener", async () => {
+    expect((await get("/nothing/")).status).to.equal(404);
+  });
+});

@@ -9,4 +9,5 @@
 export { Contact, type ContactArgs } from "./resources/contact/resource";
 export { Domain, type DomainArgs, type ContactInput, type InlineContact } from "./resources/domain/resource";
 export { HostingService, type HostingServiceArgs } from "./resources/hosting-service/resource";
+export { DnsRecord, type DnsRecordArgs } from "./resources/dns-record/resource";
 export { checkDomain, checkDomainOutput, type CheckDomainArgs, type CheckDomainResult } from "./functions/check-domain";

@@ -162,13 +162,19 @@ export class EmulatorServer {
     }
   }
 
-  /** Stops listening, drops open connections (held timeouts included) and flushes the state. */
-  async close(): Promise<void> {
-    for (const release of [...this.hanging]) release();
-    const closing = this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+  /**
+   * Stops listening, lets calls in flight finish (up to `graceMs`), drops the remaining connections
+   * (held timeouts at once) and flushes the state.
+   */
+  async close(graceMs = 2_000): Promise<void> {
+    for (const drop of [...this.hanging]) drop();
+    const closing = Promise.all(this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     for (const s of this.servers) s.closeIdleConnections();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([closing, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
     for (const sock of this.sockets) sock.destroy();
-    await Promise.all(closing);
+    await closing;
     this.servers.length = 0;
     this.store.world.clockOffsetMs = this.clock.offsetMs;
     await this.store.flushIfDirty();

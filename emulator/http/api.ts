@@ -23,12 +23,13 @@ function checkedNames(action: string, params: Record<string, string>): string[] 
 function hang(emu: EmulatorServer, req: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     if (req.socket.destroyed) return resolve();
-    const release = () => {
-      emu.hanging.delete(release);
+    // Server shutdown ends a held request by dropping its connection.
+    const drop = () => req.socket.destroy();
+    emu.hanging.add(drop);
+    req.socket.once("close", () => {
+      emu.hanging.delete(drop);
       resolve();
-    };
-    emu.hanging.add(release);
-    req.socket.once("close", release);
+    });
   });
 }
 

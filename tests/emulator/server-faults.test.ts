@@ -82,4 +82,16 @@ describe("emulator server: injected faults", () => {
     await emu.control.addFault({ action: "tool/hello", kind: "latency" }).catch((e) => (failed = e));
     expect(failed?.message).to.include("latencyMs");
   });
+
+  it("close() ends a request held by a timeout fault at once", async () => {
+    const other = await startEmulator();
+    await other.control.addFault({ action: "*", kind: "timeout" });
+    const pending = post(other, "/tool/hello/").catch((e) => e as Error);
+    await new Promise((r) => setTimeout(r, 100));
+    const t = Date.now();
+    await agentOf(other).close();
+    await other.close();
+    expect(Date.now() - t).to.be.below(1500);
+    expect(await pending).to.be.instanceOf(Error);
+  });
 });

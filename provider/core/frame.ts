@@ -13,6 +13,7 @@
  * - read() returning undefined (the object is gone: GONE_CODES) removes the resource from state.
  */
 import type { z } from "zod";
+import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
 import { type Api, getApi } from "./client";
 import { clean, sameValue } from "./normalise";
@@ -193,6 +194,8 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
         for (const k of extra?.changes ?? []) if (!changed.includes(k)) changed.push(k);
         for (const k of extra?.replaces ?? []) if (!replaces.includes(k)) replaces.push(k);
       }
+      // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
+      if (debugEnabled() && changed.length) console.error(`[dondominio] ${def.type} ${def.label(olds as S)}: diff ${changed.join(", ")}${replaces.length ? ` (replace: ${replaces.join(", ")})` : ""}`);
       return { changes: changed.length > 0, replaces };
     },
 

@@ -19,10 +19,11 @@ function waitForOf(i: DomainInputs): "submitted" | "active" {
  * updates: those settings are recorded in pendingSettings and applied by a later update.
  * modifyBlock is lifted first and set last, so that it never blocks the other changes.
  */
-async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState): Promise<Record<string, unknown>> {
+async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState): Promise<{ pending: Record<string, unknown>; applied: number }> {
   const { settings, roles } = settingsToChange(desired, state);
   const pending: Record<string, unknown> = {};
-  if (!settings.length) return pending;
+  let applied = 0;
+  if (!settings.length) return { pending, applied };
   const order: Setting[] = [...settings].sort((a, b) => rank(a, desired) - rank(b, desired));
   const domain = ascii(desired.name);
   for (const setting of order) {
@@ -33,6 +34,7 @@ async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState
     const { op, params } = updateCall(setting, desired, domain, roles);
     try {
       await ctx.api.call(op, params);
+      applied++;
     } catch (err) {
       // Refused because of the state (pending owner verification, registry lock): keep it pending.
       if (!isNotAllowed(err) || hasCode(err, 2202)) throw err;
@@ -41,7 +43,7 @@ async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState
     }
   }
   ctx.api.cache.invalidate(`domain:${domain}`);
-  return pending;
+  return { pending, applied };
 }
 
 function rank(s: Setting, d: DomainInputs): number {
@@ -69,8 +71,8 @@ async function settle(ctx: Ctx, inputs: DomainInputs, timeoutMs: number, id: str
       throw new PartialResultError(`ended in status ${state.status} instead of active: recorded as it is`, id, recorded);
     }
   }
-  const pending = await applySettings(ctx, inputs, state);
-  if (Object.keys(pending).length) state = await liveState(ctx, domain, inputs);
+  const { pending, applied } = await applySettings(ctx, inputs, state);
+  if (applied) state = await liveState(ctx, domain, inputs);
   warnStatus(state);
   return Object.keys(pending).length ? { ...state, pendingSettings: pending } : state;
 }
@@ -130,7 +132,14 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   async create(ctx, inputs) {
     await acquire(ctx, inputs);
     const id = ascii(inputs.name);
-    return { id, outs: await settle(ctx, inputs, ctx.timeouts.create ?? DEFAULT_WAIT_MS, id) };
+    try {
+      return { id, outs: await settle(ctx, inputs, ctx.timeouts.create ?? DEFAULT_WAIT_MS, id) };
+    } catch (err) {
+      // The domain exists now (money was spent): whatever failed afterwards, record it.
+      if (err instanceof PartialResultError) throw err;
+      const state = await liveState(ctx, id, inputs).catch(() => undefined);
+      throw new PartialResultError(`acquired, then: ${(err as Error).message}`, id, state ?? { ...inputs, status: "unknown" });
+    }
   },
 
   async read(ctx, id, state) {

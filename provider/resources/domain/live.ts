@@ -8,12 +8,9 @@ import { ACQUIRING, type DomainInputs, type DomainState, FAILED, SETTLED } from 
 /** Fetches what the state needs: status always; nameservers, contacts, authcode when managed. */
 export async function fetchLive(ctx: Ctx, ascii: string, want: { nameservers?: boolean; contacts?: boolean; authcode?: boolean }): Promise<LiveDomain> {
   const get = (infoType: string) => ctx.api.call("domain/getinfo", { domain: ascii, infoType });
-  const [status, nameservers, contact, auth] = await Promise.all([
-    get("status"),
-    want.nameservers ? get("nameservers") : undefined,
-    want.contacts ? get("contact") : undefined,
-    want.authcode ? get("authcode") : undefined,
-  ]);
+  const [status, nameservers, contact] = await Promise.all([get("status"), want.nameservers ? get("nameservers") : undefined, want.contacts ? get("contact") : undefined]);
+  // The authcode is readable only when authcodeCheck is true (spec "Domain"); not before registration ends.
+  const auth = want.authcode && status.authcodeCheck === true ? await get("authcode") : undefined;
   return { status, nameservers, contact, authcode: auth ? String(auth.authcode ?? "") : undefined };
 }
 

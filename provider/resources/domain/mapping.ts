@@ -1,5 +1,5 @@
 /** Domain <-> API shapes (pure; unit-tested in tests/provider/domain.mapping.test.ts). */
-import { normaliseTags, sameValue } from "../../core/normalise";
+import { domainForms, normaliseTags, sameValue } from "../../core/normalise";
 import { contactDataFromApi, contactToApi } from "../contact/mapping";
 import { type ContactRef, type DomainInputs, type DomainState, ROLES, type Role, type Setting, SETTINGS } from "./schema";
 
@@ -43,8 +43,8 @@ export function stateFromApi(live: LiveDomain, inputs: Omit<DomainInputs, "authc
   delete (rest as Partial<DomainInputs>).authcode;
   const state: DomainState = {
     ...rest,
-    name: String(s.name),
-    punycode: String(s.punycode ?? inputs.name),
+    name: domainForms(String(s.name ?? inputs.name)).unicode,
+    punycode: String(s.punycode ?? domainForms(String(s.name ?? inputs.name)).ascii),
     tld: String(s.tld ?? ""),
     domainId: Number(s.domainID),
     status: String(s.status),

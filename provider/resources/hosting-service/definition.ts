@@ -99,7 +99,14 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
       ctx.api.cache.invalidate("service:list");
       info(`HostingService ${name}: ${inputs.productKey} created`);
     }
-    return { id: name, outs: await converge(ctx, inputs, name, ctx.timeouts.create ?? 10 * 60_000) };
+    try {
+      return { id: name, outs: await converge(ctx, inputs, name, ctx.timeouts.create ?? 10 * 60_000) };
+    } catch (err) {
+      // The service exists now: whatever failed afterwards, record it so nothing is lost.
+      if (err instanceof PartialResultError) throw err;
+      const state = await liveState(ctx, inputs).catch(() => undefined);
+      throw new PartialResultError(`created, then: ${(err as Error).message}`, name, state ?? { ...inputs, status: "unknown" });
+    }
   },
 
   async read(ctx, id, state) {

@@ -1,0 +1,118 @@
+/**
+ * Shared pieces of the provider's engine lifecycles: one emulator per test file, stacks run by the
+ * real engine with the package as users install it (scripts/engine.ts), plan and state checks.
+ */
+import { expect } from "chai";
+import { join } from "node:path";
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { DonDominioClient } from "../../sdk";
+import { createEngineStack, type EngineStack, loadInstalled } from "../../scripts/engine";
+
+export type ProviderModule = typeof import("../../provider");
+
+export interface Harness {
+  emu: RunningEmulator;
+  client: DonDominioClient;
+  /** The installed package's provider entry (load it inside programs only). */
+  pkg(): ProviderModule;
+  stack(program: PulumiFn, extraConfig?: Record<string, { value: string; secret?: boolean }>): Promise<EngineStack>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const emu = await startEmulator();
+  const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caCert });
+  const stacks: EngineStack[] = [];
+  return {
+    emu,
+    client,
+    pkg: () => loadInstalled<ProviderModule>("dist/provider/index.js"),
+    async stack(program, extraConfig = {}) {
+      const eng = await createEngineStack({
+        program,
+        env: process.env.DONDOMINIO_DEBUG ? { DONDOMINIO_DEBUG: "1" } : {},
+        config: {
+          // Credentials come from stack config (the provider's configure()), not the environment.
+          "dondominio:apiUser": { value: emu.apiUser },
+          "dondominio:apiPasswd": { value: emu.apiPasswd, secret: true },
+          "dondominio:baseUrl": { value: emu.url },
+          "dondominio:caCertFile": { value: emu.caFile },
+          "dondominio:pollIntervalMs": { value: "250" },
+          ...extraConfig,
+        },
+      });
+      stacks.push(eng);
+      return eng;
+    },
+    async close() {
+      for (const s of stacks) await s.dispose();
+      await emu.close();
+    },
+  };
+}
+
+/** The next plan is empty: every resource "same". */
+export async function expectEmptyPlan(eng: EngineStack): Promise<void> {
+  const preview = await eng.stack.preview();
+  const { same, ...rest } = preview.changeSummary as Record<string, number>;
+  expect(rest, `the next plan should be empty, got ${JSON.stringify(preview.changeSummary)}`).to.deep.equal({});
+  expect(same).to.be.greaterThan(0);
+}
+
+/** The refresh found nothing to change. */
+export async function expectCleanRefresh(eng: EngineStack): Promise<void> {
+  const r = await eng.stack.refresh();
+  const { same, ...rest } = (r.summary.resourceChanges ?? {}) as Record<string, number>;
+  expect(rest, `refresh should change nothing, got ${JSON.stringify(r.summary.resourceChanges)}`).to.deep.equal({});
+}
+
+/** No secret value in plaintext anywhere in the state file. */
+export function expectNoPlaintext(eng: EngineStack, secrets: string[]): void {
+  const text = eng.readStateFile();
+  for (const s of secrets) expect(text.includes(s), `a secret value appears in plaintext in the state file`).to.equal(false);
+}
+
+/**
+ * Every dondominio resource's stored provider: deserialized the way the dynamic provider plugin
+ * does (require-from-string, then handler()), small, and free of credentials.
+ */
+export function checkStoredProviders(eng: EngineStack, secrets: string[]): number {
+  const state = JSON.parse(eng.readStateFile());
+  const resources: any[] = state.checkpoint?.latest?.resources ?? [];
+  const requireFromString = require("require-from-string");
+  let n = 0;
+  for (const r of resources) {
+    if (!String(r.type).startsWith("pulumi-nodejs:dynamic/dondominio:")) continue;
+    const text: string = r.inputs.__provider;
+    expect(text, `${r.urn} has no stored provider`).to.be.a("string");
+    expect(Buffer.byteLength(text), `${r.urn}: serialized provider size`).to.be.lessThan(1024);
+    expect(text).to.match(/require\("pulumi-dondominio\/dist\/provider\/resources\/[a-z-]+\/crud\.js"\)/);
+    for (const s of secrets) expect(text.includes(s)).to.equal(false);
+    const provider = requireFromString(text, join(eng.workDir, "provider.js")).handler();
+    for (const fn of ["check", "diff", "create", "read", "update", "delete", "configure"]) expect(provider[fn], `${r.urn}: ${fn}`).to.be.a("function");
+    n++;
+  }
+  return n;
+}
+
+/** The resource's outputs in the state file, by its logical name. */
+export function outputsOf(eng: EngineStack, name: string): Record<string, any> {
+  const state = JSON.parse(eng.readStateFile());
+  const r = (state.checkpoint?.latest?.resources ?? []).find((x: any) => String(x.urn).endsWith(`::${name}`));
+  return r?.outputs;
+}
+
+export const OWNER = {
+  contactType: "individual" as const,
+  firstName: "Ana",
+  lastName: "García",
+  identNumber: "12345678Z",
+  email: "ana@example.com",
+  phone: "+34.931234567",
+  address: "Calle Mayor 1",
+  postalCode: "08001",
+  city: "Barcelona",
+  state: "Barcelona",
+  country: "ES",
+};

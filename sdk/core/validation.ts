@@ -16,8 +16,10 @@ export function describeIssues(error: z.ZodError, input: Record<string, unknown>
   return error.issues.map((issue) => {
     const param = issue.path.map(String).join(".") || "(parameters)";
     const top = issue.path[0];
-    const missing = top !== undefined && (input[String(top)] === undefined || input[String(top)] === "") && issue.path.length === 1 && issue.code === "invalid_type";
-    const rule = missing ? "is required" : issue.message;
+    // Missing = the top-level parameter is absent, whatever check tripped first (a preprocess
+    // passes undefined on to an enum, which reports invalid_value rather than invalid_type).
+    const missing = top !== undefined && issue.path.length === 1 && (input[String(top)] === undefined || input[String(top)] === "");
+    const rule = missing && issue.code !== "custom" ? "is required" : issue.message;
     return { param, missing, message: `${param}: ${rule}` };
   });
 }

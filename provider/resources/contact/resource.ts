@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { dynamicArgs } from "../../core/resource-args";
 import * as crud from "./crud";
+import { CONTACT_DATA_FIELDS } from "./schema";
 
 export interface ContactArgs {
   /** individual or organization. */
@@ -38,6 +39,6 @@ export class Contact extends pulumi.dynamic.Resource {
   declare readonly country: pulumi.Output<string>;
 
   constructor(name: string, args: ContactArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["contactId", "verificationStatus", "daAccepted"], opts), opts, "dondominio", "Contact");
+    super(crud, name, dynamicArgs(args, ["contactId", "verificationStatus", "daAccepted", ...CONTACT_DATA_FIELDS], opts), opts, "dondominio", "Contact");
   }
 }

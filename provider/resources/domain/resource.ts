@@ -52,7 +52,7 @@ export interface DomainArgs {
   tldParams?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
 }
 
-const OUTPUTS = ["domainId", "punycode", "tld", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "pendingSettings", "authcode"];
+const OUTPUTS = ["domainId", "punycode", "tld", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "pendingSettings", "authcode", "nameservers", "transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois", "renewalMode", "tags"];
 
 /** A domain of the account: registered, transferred in or adopted. Destroy never deletes it. */
 export class Domain extends pulumi.dynamic.Resource {

@@ -34,6 +34,6 @@ export class HostingService extends pulumi.dynamic.Resource {
   declare readonly parking: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: HostingServiceArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["type", "status", "tsCreate", "tsExpir", "renewable"], opts), opts, "dondominio", "HostingService");
+    super(crud, name, dynamicArgs(args, ["type", "status", "tsCreate", "tsExpir", "renewable", "renewalMode", "phpVersion", "parking"], opts), opts, "dondominio", "HostingService");
   }
 }

@@ -1,0 +1,64 @@
+/** Pure mappings to and from the API's shapes (no engine, no network). */
+import { expect } from "chai";
+import { contactDataFromApi, contactToApi } from "../../provider/resources/contact/mapping";
+import { acquireParams, contactsToApi, settingsToChange, stateFromApi, updateCall } from "../../provider/resources/domain/mapping";
+import { domainInputs } from "../../provider/resources/domain/schema";
+import { serviceChanges, serviceStateFromApi } from "../../provider/resources/hosting-service/mapping";
+import { hostingInputs } from "../../provider/resources/hosting-service/schema";
+
+const ORG = { contactType: "organization", firstName: "Eva", lastName: "Ruiz", orgName: "Ruiz SL", identNumber: "B1", email: "e@x.es", phone: "+34.911111111", address: "A", postalCode: "1", city: "C", state: "S", country: "ES" };
+
+describe("contact mapping", () => {
+  it("maps camelCase to contact/create names and to prefixed CONTACTS names", () => {
+    expect(contactToApi(ORG)).to.include({ Type: "organization", FirstName: "Eva", OrgName: "Ruiz SL", Country: "ES" });
+    expect(contactToApi({ ...ORG, contactType: "individual" })).to.not.have.property("OrgName");
+    expect(contactToApi(ORG, "admin")).to.include({ adminContactType: "organization", adminContactOrgName: "Ruiz SL" });
+  });
+  it("reads the API's Contact object with the input rules (empty orgName dropped, country upper case)", () => {
+    expect(contactDataFromApi({ contactType: "individual", firstName: " Ana ", orgName: "", country: "es", phone: "+34.931 234 567" })).to.deep.equal({ contactType: "individual", firstName: "Ana", country: "ES", phone: "+34.931234567" });
+  });
+});
+
+describe("domain mapping", () => {
+  const inputs = domainInputs.parse({ name: "example.com", contacts: { owner: "GAR-1", admin: ORG }, nameservers: ["ns1.a.net", "ns2.a.net"], period: 2 });
+  it("builds domain/create with CONTACTS, nameservers and period; transfer keeps nameservers by default", () => {
+    const c = acquireParams(inputs, "example.com");
+    expect(c.op).to.equal("domain/create");
+    expect(c.params).to.include({ domain: "example.com", ownerContactID: "GAR-1", adminContactOrgName: "Ruiz SL", period: 2 });
+    const t = acquireParams(domainInputs.parse({ name: "example.com", registration: "transfer", authcode: "x", contacts: { owner: "GAR-1" } }), "example.com");
+    expect(t).to.deep.include({ op: "domain/transfer" });
+    expect(t.params).to.include({ nameservers: "keepns", authcode: "x" });
+  });
+  it("maps getinfo answers to outputs: nameservers in order, default servers, contacts by id or by data", () => {
+    const s = stateFromApi(
+      {
+        status: { name: "example.com", status: "active", tld: "com", domainID: 7, tsExpir: "2027-01-01", tsCreate: "", tag: "b,a", whoisPrivacy: true },
+        nameservers: { defaultNS: false, nameservers: [{ order: 2, name: "NS2.a.net" }, { order: 1, name: "ns1.a.net." }] },
+        contact: { contactOwner: { contactID: "GAR-1" }, contactAdmin: { contactID: "RUI-2", ...ORG } },
+      },
+      inputs,
+    );
+    expect(s).to.deep.include({ punycode: "example.com", domainId: 7, tags: ["a", "b"], whoisPrivacy: true, nameservers: ["ns1.a.net", "ns2.a.net"] });
+    expect(s.tsCreate).to.equal(undefined);
+    expect(s.contacts).to.deep.equal({ owner: "GAR-1", admin: ORG });
+    expect(stateFromApi({ status: { name: "example.com", status: "active" }, nameservers: { defaultNS: true } }, inputs).nameservers).to.equal("default");
+  });
+  it("finds the settings to change and builds their update calls", () => {
+    const want = domainInputs.parse({ name: "example.com", registration: "adopt", modifyBlock: true, tags: ["x"], contacts: { tech: "GAR-9" } });
+    const { settings, roles } = settingsToChange(want, { modifyBlock: false, tags: ["x"], contacts: { owner: "GAR-1", tech: "GAR-1" } } as never);
+    expect(settings).to.deep.equal(["contacts", "modifyBlock"]);
+    expect(roles).to.deep.equal(["tech"]);
+    expect(updateCall("modifyBlock", want, "example.com").params).to.deep.equal({ domain: "example.com", updateType: "block", block: true });
+    expect(updateCall("contacts", want, "example.com", roles)).to.deep.equal({ op: "domain/updatecontacts", params: { domain: "example.com", techContactID: "GAR-9" } });
+    expect(contactsToApi({ owner: "A-1" }, ["admin"])).to.deep.equal({});
+  });
+});
+
+describe("hosting service mapping", () => {
+  it("reads status, PHP and parking answers, and orders the changes with the upgrade first", () => {
+    const want = hostingInputs.parse({ name: "Example.com", productKey: "advanced", phpVersion: "8.3", parking: true });
+    const s = serviceStateFromApi({ status: { name: "example.com", productkey: "basic", type: "Hosting Basic", status: "active", renewalMode: "autorenew" }, php: { php: { version: "8.2" } }, parking: { parking: { enabled: false } } }, want);
+    expect(s).to.deep.include({ productKey: "basic", phpVersion: "8.2", parking: false, renewalMode: "autorenew" });
+    expect(serviceChanges(want, s)).to.deep.equal(["productKey", "phpVersion", "parking"]);
+  });
+});

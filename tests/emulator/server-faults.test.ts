@@ -89,9 +89,9 @@ describe("emulator server: injected faults", () => {
     const pending = post(other, "/tool/hello/").catch((e) => e as Error);
     await new Promise((r) => setTimeout(r, 100));
     const t = Date.now();
-    await agentOf(other).close();
     await other.close();
     expect(Date.now() - t).to.be.below(1500);
     expect(await pending).to.be.instanceOf(Error);
+    await agentOf(other).close();
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { getOperation } from "../../sdk/catalogue";
 import { addYears, ymd } from "../../emulator/core/clock";
 import { type Fixture, fixture, ownerData } from "./domain-fixture";
 
@@ -91,8 +92,7 @@ describe("domain module: orders", () => {
     });
 
     it("needs the owner, answers 3001 for unknown contact ids, and defaults admin/tech/billing to the owner", async () => {
-      // fields.ts checkContacts reports the missing owner as a custom issue, hence 105 (not 101).
-      expect(await f.fails(105, "domain/create", { domain: "no-owner.com" })).to.include("ownerContactID");
+      expect(await f.fails(101, "domain/create", { domain: "no-owner.com" })).to.include("ownerContactID");
       await f.fails(3001, "domain/create", { domain: "ghost-owner.com", ownerContactID: "GHO-404" });
       const r = await f.ok("domain/create", { domain: "contacts-default.com", ...ownerData() });
       const c = await f.ok("domain/getinfo", { domainID: String(r.domains[0].domainID), infoType: "contact" });
@@ -109,6 +109,15 @@ describe("domain module: orders", () => {
       expect(await f.fails(101, "domain/create", { domain: "moskva.ru", ...ownerData() })).to.include("ruIssuer");
       // An organization owner needs no birth date for .ru.
       await f.ok("domain/create", { domain: "firma.ru", ...ownerData("owner", { Type: "organization", OrgName: "OOO Firma" }) });
+    });
+
+    it("lets the client reject a missing TLD-specific parameter before sending (catalogue schema)", () => {
+      const params = getOperation("domain/create")?.params;
+      const base = { domain: "vins.cat", ownerContactType: "individual", ownerContactFirstName: "A", ownerContactLastName: "B", ownerContactIdentNumber: "1", ownerContactEmail: "a@b.cat", ownerContactPhone: "+34.931234567", ownerContactAddress: "x", ownerContactPostalCode: "1", ownerContactCity: "c", ownerContactState: "s", ownerContactCountry: "ES" };
+      const bad = params?.safeParse(base);
+      expect(bad?.success).to.equal(false);
+      expect(bad?.error?.issues.map((i) => i.path.join("."))).to.deep.equal(["domainIntendedUse"]);
+      expect(params?.safeParse({ ...base, domainIntendedUse: "Catalan wines" }).success).to.equal(true);
     });
 
     it("checks owner-type rules after resolving an ownerContactID", async () => {

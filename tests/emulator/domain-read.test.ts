@@ -62,8 +62,7 @@ describe("domain module: reads and lifecycle", () => {
       await f.fails(2008, "domain/getinfo", { domain: "not-mine.com" });
       await f.fails(2008, "domain/getinfo", { domainID: id }, f.bob);
       await f.fails(2008, "domain/getinfo", { domainID: id, domain: "other-name.com" });
-      // fields.ts requireDomRef reports a custom issue, hence 105 (not 101).
-      expect(await f.fails(105, "domain/getinfo", {})).to.include("domain or domainID");
+      expect(await f.fails(101, "domain/getinfo", {})).to.include("domain or domainID");
     });
   });
 

@@ -31,7 +31,10 @@ export function check(ctx: HandlerContext, p: ParsedParamsOf<"domain/check">) {
 function transferBlockers(ctx: HandlerContext, n: ParsedName): string[] {
   if (!n.tld.transfer) return [`Transfers of .${n.tld.tld} domains are not offered`];
   const holder = holderOf(ctx.world, n.punycode);
-  if (holder?.account === ctx.account) return [`${n.name} is already in this account`];
+  if (holder?.account === ctx.account) {
+    const hint = holder.domain.status === "transfer-cancel" ? ": its transfer was cancelled, restart it with domain/transferrestart" : "";
+    return [`${n.name} is already in this account${hint}`];
+  }
   if (holder) {
     const out: string[] = [];
     if (holder.domain.transferBlock) out.push(`${n.name} is transfer-locked (transferBlock) at its current registrar`);

@@ -79,7 +79,7 @@ describe("domain module: updates", () => {
       await f.ok("domain/updatenameservers", { domainID: id, nameservers: "default" });
       const def = await f.ok("domain/getnameservers", { domainID: id });
       expect(def.defaultNS).to.equal(true);
-      expect(def.nameservers[0].name).to.equal("ns1.dondominio.com");
+      expect(def.nameservers[0].name).to.equal("ns1.emulator.test");
     });
   });
 

@@ -2,6 +2,7 @@
  * Domain records and the rules shared by the domain handlers: lookups, names, the world outside the
  * emulator ("registered elsewhere", premium names), authcodes and history.
  */
+import { EMULATOR_NAMESERVERS } from "../../data/products";
 import { randomInt } from "node:crypto";
 import { toUnicode } from "punycode/";
 import { ymdhms } from "../../core/clock";
@@ -105,12 +106,13 @@ export interface DeletedDomain {
  * servers ("default" on update). Addresses are from TEST-NET-3 (RFC 5737), never routable.
  */
 export const PARKING_NS = ["parking1.dondominio.net", "parking2.dondominio.net"];
-export const DEFAULT_NS = ["ns1.dondominio.com", "ns2.dondominio.com"];
+// One set for the whole emulator: the zones of hosting services name the same servers (tool/zonecheck).
+export const DEFAULT_NS: string[] = [...EMULATOR_NAMESERVERS];
 export const KNOWN_NS_IPS: Record<string, string> = {
   "parking1.dondominio.net": "203.0.113.10",
   "parking2.dondominio.net": "203.0.113.11",
-  "ns1.dondominio.com": "203.0.113.20",
-  "ns2.dondominio.com": "203.0.113.21",
+  [EMULATOR_NAMESERVERS[0]]: "203.0.113.20",
+  [EMULATOR_NAMESERVERS[1]]: "203.0.113.21",
 };
 /** What "keepns" keeps for a name registered outside the emulator. */
 export const EXTERNAL_NS = ["ns1.other-registrar.example", "ns2.other-registrar.example"];

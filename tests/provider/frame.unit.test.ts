@@ -76,12 +76,16 @@ describe("waiting", () => {
     let t = 0;
     const lines: string[] = [];
     const statuses = ["register-init", "register-pending", "register-pending", "active"];
-    const r = await waitUntil({ what: "Domain x.com", poll: async () => statuses.shift() ?? "active", done: (s) => s === "active", describe: (s) => s, timeoutMs: 60_000, initialDelayMs: 1000, sleep: async (ms) => void (t += ms), now: () => t, log: (m) => lines.push(m) });
+    const r = await waitUntil({ what: "Domain x.com", poll: async () => statuses.shift() ?? "active", done: (s) => s === "active", describe: (s) => s, timeoutMs: 60_000, initialDelayMs: 1000, sleep: async (ms) => {
+        t += ms;
+      }, now: () => t, log: (m) => lines.push(m) });
     expect(r.outcome).to.equal("done");
     expect(t).to.equal(1000 + 1500 + 2250);
     expect(lines.filter((l) => l.includes("register-pending"))).to.have.length(1);
     t = 0;
-    const slow = await waitUntil({ what: "x", poll: async () => "pending", done: () => false, describe: (s) => s, timeoutMs: 5000, sleep: async (ms) => void (t += ms), now: () => t, log: () => {} });
+    const slow = await waitUntil({ what: "x", poll: async () => "pending", done: () => false, describe: (s) => s, timeoutMs: 5000, sleep: async (ms) => {
+        t += ms;
+      }, now: () => t, log: () => {} });
     expect(slow.outcome).to.equal("timeout");
     expect(slow.elapsedMs).to.equal(5000);
   });

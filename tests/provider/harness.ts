@@ -20,8 +20,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const emu = await startEmulator();
+export async function startHarness(options: Parameters<typeof startEmulator>[0] = {}): Promise<Harness> {
+  const emu = await startEmulator(options);
   const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caCert });
   const stacks: EngineStack[] = [];
   return {

@@ -163,6 +163,9 @@ export function exampleProgram(name: string): PulumiFn {
     mkdirSync(dir, { recursive: true });
     const target = join(dir, "index.ts");
     cpSync(join(REPO, "examples", name, "index.ts"), target);
+    // The example's own package.json: without it the nearest one is this repository's, and Node's
+    // package self-reference would resolve "pulumi-dondominio" to the source tree's dist/.
+    cpSync(join(REPO, "examples", name, "package.json"), join(dir, "package.json"));
     delete require.cache[require.resolve(target)];
     const fn = require(target) as PulumiFn | { default: PulumiFn };
     return (typeof fn === "function" ? fn : fn.default)();

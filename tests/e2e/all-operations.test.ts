@@ -17,6 +17,18 @@ function isRead(name: string): boolean {
   return op.retrySafe && !op.spendsMoney && READ_ACTION.test(op.action);
 }
 
+/** Paths (a.b[0].c) where two values differ, with the type of each side. */
+function differingPaths(a: unknown, b: unknown, path = "$"): string[] {
+  if (Object.is(a, b)) return [];
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+    return [`${path} (${typeof a} vs ${typeof b})`];
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])].sort();
+  return keys.flatMap((k) => differingPaths(ra[k], rb[k], Array.isArray(a) ? `${path}[${k}]` : `${path}.${k}`));
+}
+
 type AnyCall = (name: OperationName, params: Params) => Promise<Result>;
 const callOf = (c: E2e["client"]): AnyCall => c.call.bind(c) as unknown as AnyCall;
 
@@ -60,7 +72,8 @@ describe("e2e: every catalogue operation through the client", function () {
     expect(json, `the JSON call of step ${index} ran`).to.not.equal(undefined);
     const fromXml = await callOf(e.xml)(step.op as OperationName, json!.params);
     expectCatalogueShape(step.op, fromXml);
-    expect(fromXml, `${step.op} (step ${index}): XML and JSON results differ`).to.deep.equal(json!.result);
+    // Paths only: a failure must not print values (authcodes, passwords are among them).
+    expect(differingPaths(fromXml, json!.result), `${step.op} (step ${index}): members where XML and JSON results differ`).to.deep.equal([]);
     stats.xmlCompared++;
   };
 
@@ -68,7 +81,8 @@ describe("e2e: every catalogue operation through the client", function () {
     describe(step.op, () => {
       it(`succeeds and matches the catalogue [step ${i}]`, runStep(step, i));
       if (!isRead(step.op)) return;
-      if (step.xmlBug) it.skip(`parses to the same result from XML [step ${i}] (known bug: ${step.xmlBug})`, compareXml(step, i));
+      // E2E_XML_BUGS=1 runs the comparisons skipped for known bugs (to see whether they are fixed).
+      if (step.xmlBug && !process.env.E2E_XML_BUGS) it.skip(`parses to the same result from XML [step ${i}] (known bug: ${step.xmlBug})`, compareXml(step, i));
       else it(`parses to the same result from XML [step ${i}]`, compareXml(step, i));
     });
   });

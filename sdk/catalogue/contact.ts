@@ -4,8 +4,8 @@ import { bool, contactFields, contactId, country, oneOf, op, page, queryInfo, rA
 
 export const VERIFICATION_STATUSES = ["verified", "notapplicable", "inprocess", "failed"] as const;
 
-/** The spec's Contact object (contact/create, contact/getinfo). */
-const contactObject = () =>
+/** The spec's Contact object (contact/create, contact/getinfo, domain/getinfo infoType=contact). */
+export const contactObject = () =>
   rObj({
     contactID: rStr(),
     contactType: rStr(),

@@ -4,6 +4,7 @@
  * so the client rejects a missing one before sending; the emulator runs the same rules again with
  * the owner type it learns from an ownerContactID (emulator/modules/domain/tld-rules.ts).
  */
+import { contactObject } from "./contact";
 import { z } from "zod";
 import {
   billing,
@@ -126,7 +127,8 @@ const nsItem = () => rObj({ order: rInt(), name: rStr(), ipv4: rStr().optional()
 const glueItem = () => rObj({ name: rStr(), ipv4: rStr(), ipv6: rStr().optional() });
 const dnssecEntry = () => rObj({ keytag: rInt(), algorithm: rInt(), digesttype: rInt(), digest: rStr() });
 const dnssecObj = () => rObj({ active: rBool(), entries: rArray(dnssecEntry()) });
-const contactObj = () => rObj({ contactID: rStr() });
+// The full Contact object, so XML text (daaccepted "0") coerces to the same types as JSON.
+const contactObj = () => contactObject().extend({ esNicHandle: rStr().optional() });
 const serviceObj = () => rObj({ name: rStr(), type: rStr(), productkey: rStr(), status: rStr(), tsExpir: rStr() });
 
 /** DOMSUM plus everything getinfo (by infoType) and list (by infoType) may add. */

@@ -17,7 +17,7 @@ function toXmlTree(v: unknown): unknown {
   if (v === null || v === undefined) return undefined;
   if (typeof v === "boolean") return v ? "1" : "0";
   if (typeof v === "number") return String(v);
-  if (typeof v === "string") return v;
+  if (typeof v === "string") return escapeText(v);
   if (Array.isArray(v)) return v.length === 0 ? "" : { item: v.map((x) => toXmlTree(x) ?? "") };
   if (typeof v === "object") {
     const out: Record<string, unknown> = {};
@@ -26,7 +26,7 @@ function toXmlTree(v: unknown): unknown {
       const t = toXmlTree(val);
       if (t === undefined) continue;
       if (NAME.test(k) && k !== "item" && k !== "entry") out[k] = t;
-      else entries.push(typeof t === "object" ? { "@_key": k, ...(t as object) } : { "@_key": k, "#text": t });
+      else entries.push(typeof t === "object" ? { "@_key": escapeText(k), ...(t as object) } : { "@_key": escapeText(k), "#text": t });
     }
     if (entries.length) out.entry = entries;
     return Object.keys(out).length === 0 ? "" : out;
@@ -34,8 +34,16 @@ function toXmlTree(v: unknown): unknown {
   return String(v);
 }
 
+/**
+ * Text escaping done here rather than by the builder, so that a carriage return survives as &#13;
+ * (an XML parser turns a raw CR LF into LF: PEM text with CR LF would change between formats).
+ */
+function escapeText(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/\r/g, "&#13;");
+}
+
 export function encodeXml(envelope: Record<string, unknown>, pretty = false): string {
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: pretty, suppressEmptyNode: false, indentBy: "  " });
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", processEntities: false, format: pretty, suppressEmptyNode: false, indentBy: "  " });
   return `<?xml version="1.0" encoding="UTF-8"?>${pretty ? "\n" : ""}${builder.build({ data: toXmlTree(envelope) })}`;
 }
 
@@ -73,6 +81,7 @@ export function decodeXml(xml: string): Record<string, unknown> {
     parseAttributeValue: false,
     trimValues: false,
     processEntities: true,
+    htmlEntities: true, // decodes numeric references such as &#13; (see escapeText)
     isArray: (name) => name === "item" || name === "entry",
   });
   const doc = parser.parse(xml) as Record<string, unknown>;

@@ -81,9 +81,7 @@ describe("e2e: every catalogue operation through the client", function () {
     describe(step.op, () => {
       it(`succeeds and matches the catalogue [step ${i}]`, runStep(step, i));
       if (!isRead(step.op)) return;
-      // E2E_XML_BUGS=1 runs the comparisons skipped for known bugs (to see whether they are fixed).
-      if (step.xmlBug && !process.env.E2E_XML_BUGS) it.skip(`parses to the same result from XML [step ${i}] (known bug: ${step.xmlBug})`, compareXml(step, i));
-      else it(`parses to the same result from XML [step ${i}]`, compareXml(step, i));
+      it(`parses to the same result from XML [step ${i}]`, compareXml(step, i));
     });
   });
 
@@ -92,7 +90,7 @@ describe("e2e: every catalogue operation through the client", function () {
     it("made one successful call per step and compared the reads in both formats", () => {
       expect(stats.calls).to.equal(STEPS.length);
       const reads = STEPS.filter((s) => isRead(s.op));
-      expect(stats.xmlCompared).to.equal(reads.filter((s) => !s.xmlBug).length);
+      expect(stats.xmlCompared).to.equal(reads.length);
       expect(stats.xmlCompared).to.be.greaterThan(40);
     });
   });

@@ -4,7 +4,7 @@
  */
 import { expect } from "chai";
 import { exampleProgram } from "../../scripts/engine";
-import { expectEmptyPlan, type Harness, startHarness } from "../provider/harness";
+import { checkStoredProviders, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness } from "../provider/harness";
 
 describe("examples/quickstart (engine)", function () {
   this.timeout(240_000);
@@ -24,6 +24,9 @@ describe("examples/quickstart (engine)", function () {
     expect(up.outputs.domain.value).to.equal("quickstart-test.com");
     expect(up.outputs.records.value).to.have.length(4);
     await expectEmptyPlan(eng);
+    // Each of the four resource kinds' stored provider: one require() line, no credentials.
+    expect(checkStoredProviders(eng, [h.emu.apiPasswd])).to.equal(7);
+    expectNoPlaintext(eng, [h.emu.apiPasswd]);
 
     const live = await h.client.domain.getinfo({ domain: "quickstart-test.com", infoType: "status" });
     expect(live.status).to.equal("active");

@@ -1,0 +1,91 @@
+/**
+ * API calls per resource for `pulumi up`, `pulumi refresh` and `pulumi destroy`, and the size of
+ * each resource's serialized provider, through the real engine against the emulator (counters from
+ * its control API). One stack per resource kind; what the resource needs beforehand is made
+ * through the sdk so only the resource's own calls are counted. Run after `npm run build`:
+ *   npx tsx bench/provider-calls.ts
+ */
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { startEmulator } from "../emulator";
+import { createEngineStack, loadInstalled } from "../scripts/engine";
+import { DonDominioClient } from "../sdk";
+
+type Pkg = typeof import("../provider");
+
+const OWNER = {
+  contactType: "individual" as const,
+  firstName: "Ada",
+  lastName: "Lovelace",
+  identNumber: "12345678Z",
+  email: "ada@example.com",
+  phone: "+34.931234567",
+  address: "Carrer de Mallorca 1",
+  postalCode: "08001",
+  city: "Barcelona",
+  state: "Barcelona",
+  country: "ES",
+};
+
+async function main(): Promise<void> {
+  const emu = await startEmulator({});
+  const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caCert });
+  const owner = await client.contact.create({
+    Type: "individual", FirstName: "Ada", LastName: "Lovelace", IdentNumber: "12345678Z", Email: "ada@example.com",
+    Phone: "+34.931234567", Address: "Carrer de Mallorca 1", PostalCode: "08001", City: "Barcelona", State: "Barcelona", Country: "ES",
+  });
+  await client.service.create({ serviceName: "bench-zone.com", productkey: "basic" });
+  const pkg = (): Pkg => loadInstalled<Pkg>("dist/provider/index.js");
+
+  const cases: [string, PulumiFn][] = [
+    ["Contact", async () => void new (pkg().Contact)("c", OWNER)],
+    ["Domain", async () => void new (pkg().Domain)("d", { name: "bench-calls.com", contacts: { owner: owner.contactID } })],
+    ["HostingService", async () => void new (pkg().HostingService)("h", { name: "bench-hosting.com", productKey: "mini" })],
+    ["DnsRecord", async () => void new (pkg().DnsRecord)("r", { serviceName: "bench-zone.com", name: "www", type: "A", value: "192.0.2.7" })],
+  ];
+
+  const rows: string[] = [];
+  for (const [kind, program] of cases) {
+    const eng = await createEngineStack({
+      program,
+      config: {
+        "dondominio:apiUser": { value: emu.apiUser },
+        "dondominio:apiPasswd": { value: emu.apiPasswd, secret: true },
+        "dondominio:baseUrl": { value: emu.url },
+        "dondominio:caCertFile": { value: emu.caFile },
+        "dondominio:pollIntervalMs": { value: "500" },
+      },
+    });
+    try {
+      const calls: Record<string, string> = {};
+      for (const step of ["up", "refresh", "destroy"] as const) {
+        await emu.control.counters({ reset: true });
+        if (step === "up") await eng.stack.up();
+        if (step === "refresh") await eng.stack.refresh();
+        const size = step === "refresh" ? providerSize(eng.readStateFile()) : 0;
+        if (step === "refresh") calls.provider = `${size} B`;
+        if (step === "destroy") await eng.stack.destroy();
+        const c = await emu.control.counters();
+        calls[step] = `${c.totalCalls} (${Object.entries(c.calls).map(([a, n]) => `${a} ${n}`).join(", ")})`;
+      }
+      rows.push(`| ${kind} | ${calls.up} | ${calls.refresh} | ${calls.destroy} | ${calls.provider} |`);
+    } finally {
+      await eng.dispose();
+    }
+  }
+  console.log("| resource | up | refresh | destroy | serialized provider |");
+  console.log("|---|---|---|---|---|");
+  for (const r of rows) console.log(r);
+  await emu.close();
+}
+
+/** Bytes of the stored provider of the stack's dondominio resource. */
+function providerSize(stateText: string): number {
+  const state = JSON.parse(stateText);
+  const r = (state.checkpoint?.latest?.resources ?? []).find((x: { type: string }) => x.type.startsWith("pulumi-nodejs:dynamic/dondominio:"));
+  return r ? Buffer.byteLength(r.inputs.__provider) : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

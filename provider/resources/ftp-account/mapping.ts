@@ -1,0 +1,32 @@
+/** FtpAccount <-> API shapes (pure). */
+import type { FtpAccountInputs, FtpAccountState } from "./schema";
+
+export function createParams(r: FtpAccountInputs): Record<string, unknown> {
+  return { serviceName: r.serviceName, name: r.name, ftpPath: r.ftpPath, password: r.password };
+}
+
+/** ftpupdate requires both ftpPath and password (spec "CRUD families"). */
+export function updateParams(entityId: string, r: FtpAccountInputs): Record<string, unknown> {
+  return { serviceName: r.serviceName, entityID: entityId, ftpPath: r.ftpPath, password: r.password };
+}
+
+/**
+ * An ftplist/ftpcreate item as state. The API answers FTP passwords to the account (spec
+ * "Authentication" 5), so the live password is recorded (as a secret output) and an outside change
+ * shows up on refresh like any other drift.
+ */
+export function ftpStateFromItem(serviceName: string, item: Record<string, any>, inputs: Partial<FtpAccountInputs>): FtpAccountState {
+  const state: FtpAccountState = {
+    serviceName,
+    name: String(item.name ?? inputs.name ?? "").toLowerCase(),
+    ftpPath: String(item.ftpPath ?? ""),
+    password: String(item.password ?? ""),
+    entityId: String(item.entityID),
+  };
+  if (inputs.adopt !== undefined) state.adopt = inputs.adopt;
+  return state;
+}
+
+export function ftpNeedsUpdate(live: FtpAccountState, r: FtpAccountInputs): boolean {
+  return live.ftpPath !== r.ftpPath || live.password !== r.password;
+}

@@ -1,0 +1,36 @@
+/**
+ * FtpAccount: inputs, outputs and rules (spec "Service sub-resources": name, ftpPath, password;
+ * sdk/catalogue/service.ts ftpcreate/ftpupdate). Inputs are normalised at check, with no API call,
+ * to the spelling ftplist answers, so that diff compares like with like.
+ */
+import { z } from "zod";
+import { ftpPathField, passwordField, serviceNameField } from "../../core/service-entities";
+
+/** The catalogue's rule for FTP user names (ftpcreate lower-cases and trims them). */
+const ftpName = z
+  .string({ error: "required: the FTP user name" })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/, { error: "must be 1 to 32 letters, digits, . _ - starting with a letter or digit" });
+
+export const ftpAccountInputs = z
+  .object({
+    serviceName: serviceNameField,
+    name: ftpName,
+    ftpPath: ftpPathField,
+    password: passwordField,
+    adopt: z.boolean({ error: "must be true or false" }).optional(),
+  })
+  .strict();
+
+export type FtpAccountInputs = z.output<typeof ftpAccountInputs>;
+
+export interface FtpAccountState extends FtpAccountInputs {
+  /** The API's entityID (SRV<digits>-<digits>). */
+  entityId: string;
+}
+
+/** ftpupdate changes only ftpPath and password (spec): a new user name or service is a new account. */
+export const FTP_REPLACE_ON: readonly string[] = ["serviceName", "name"];
+export const FTP_CREATE_ONLY: readonly string[] = ["adopt"];
+export const FTP_SECRETS: readonly string[] = ["password"];

@@ -1,0 +1,45 @@
+/** Subdomain <-> API shapes (pure). */
+import type { SslInputs, SubdomainInputs, SubdomainState } from "./schema";
+
+/** subdomaincreate / subdomainupdate parameters; the certificate only when managed. */
+export function subdomainParams(r: SubdomainInputs, entityId?: string): Record<string, unknown> {
+  const p: Record<string, unknown> = { serviceName: r.serviceName, ftpPath: r.ftpPath, ...(r.ssl ?? {}) };
+  if (entityId === undefined) p.name = r.name;
+  else p.entityID = entityId;
+  return p;
+}
+
+const pem = (v: unknown) => String(v ?? "").replace(/\r\n?/g, "\n").trim();
+
+/** The installed certificate as the inputs spell it (the chain may come as a list: catalogue). */
+export function sslFromApi(ssl: Record<string, any> | undefined): SslInputs | undefined {
+  if (!ssl || typeof ssl !== "object" || !ssl.sslCert) return undefined;
+  const chain = Array.isArray(ssl.sslCertChain) ? ssl.sslCertChain.map(pem).join("\n") : pem(ssl.sslCertChain);
+  return { sslCert: pem(ssl.sslCert), sslKey: pem(ssl.sslKey), sslCertChain: chain, sslPath: String(ssl.sslPath ?? "").trim() };
+}
+
+/**
+ * A subdomainlist/create/update item as state. `ssl` is recorded only while the program manages it
+ * (`managed`): the API has no way to remove a certificate, so an unmanaged one is only reported by
+ * sslInstalled and its private key is not copied into the state.
+ */
+export function subdomainStateFromItem(serviceName: string, item: Record<string, any>, managed: { ssl?: unknown; adopt?: boolean }): SubdomainState {
+  const ssl = sslFromApi(item.ssl);
+  const state: SubdomainState = {
+    serviceName,
+    name: String(item.name ?? "").toLowerCase(),
+    ftpPath: String(item.ftpPath ?? ""),
+    entityId: String(item.entityID),
+    sslInstalled: ssl !== undefined,
+  };
+  if (managed.ssl !== undefined && ssl) state.ssl = ssl;
+  if (managed.adopt !== undefined) state.adopt = managed.adopt;
+  return state;
+}
+
+export function subdomainNeedsUpdate(live: SubdomainState, r: SubdomainInputs): boolean {
+  if (live.ftpPath !== r.ftpPath) return true;
+  if (!r.ssl) return false;
+  const s = live.ssl;
+  return !s || s.sslCert !== r.ssl.sslCert || s.sslKey !== r.ssl.sslKey || s.sslCertChain !== r.ssl.sslCertChain || s.sslPath !== r.ssl.sslPath;
+}

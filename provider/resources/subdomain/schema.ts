@@ -1,0 +1,93 @@
+/**
+ * Subdomain: inputs, outputs and rules (spec "Service sub-resources": name, ftpPath, optional ssl
+ * {sslPath, sslCert, sslKey, sslCertChain}; sdk/catalogue/service.ts subdomaincreate/update).
+ * Checked and normalised at preview with no API call: the name becomes the full host name the API
+ * answers (lower case ASCII), PEM blocks lose \r and outer whitespace (the API trims parameters).
+ */
+import { createPrivateKey, X509Certificate } from "node:crypto";
+import { z } from "zod";
+import { toAscii } from "../../../sdk";
+import { ftpPathField, serviceNameField } from "../../core/service-entities";
+
+const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
+const pemText = (kind: string) =>
+  z
+    .string({ error: `required: a PEM ${kind}` })
+    .transform((s) => s.replace(/\r\n?/g, "\n").trim())
+    .refine((s) => /^-----BEGIN [A-Z0-9 ]+-----\n[\s\S]+\n-----END [A-Z0-9 ]+-----$/.test(s), { error: `must be a PEM ${kind} (-----BEGIN ...----- block)` });
+
+export const sslInputs = z
+  .object({
+    sslCert: pemText("certificate"),
+    sslKey: pemText("private key"),
+    sslCertChain: pemText("certificate chain"),
+    sslPath: ftpPathField,
+  })
+  .strict();
+
+export type SslInputs = z.output<typeof sslInputs>;
+
+/** A problem with the certificate and key pair, found locally (messages never quote the PEM). */
+function sslProblem(ssl: SslInputs): [string, string] | undefined {
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(ssl.sslCert);
+  } catch {
+    return ["sslCert", "is not a readable X.509 certificate"];
+  }
+  try {
+    if (!cert.checkPrivateKey(createPrivateKey(ssl.sslKey))) return ["sslKey", "does not belong to ssl.sslCert (the public keys differ)"];
+  } catch {
+    return ["sslKey", "is not a readable private key"];
+  }
+  return undefined;
+}
+
+/** The full host name under the service (`blog` and `blog.example.com` are the same, as for the API). */
+export function subdomainFullName(serviceName: string, raw: string): string | { problem: string } {
+  const v = raw.trim().replace(/\.$/, "");
+  if (v === "" || v === "@") return { problem: 'must name a subdomain such as "blog" (the apex is the service itself)' };
+  let host: string;
+  try {
+    host = toAscii(v.normalize("NFC")).toLowerCase();
+  } catch {
+    return { problem: `${JSON.stringify(raw)} is not a valid host name` };
+  }
+  const full = host === serviceName || host.endsWith(`.${serviceName}`) ? host : `${host}.${serviceName}`;
+  if (full === serviceName) return { problem: `${serviceName} is the service's own domain, not a subdomain` };
+  if (full.length > 253 || !full.split(".").every((l) => LABEL.test(l))) return { problem: `${JSON.stringify(raw)} is not a valid host name (no wildcards)` };
+  return full;
+}
+
+export const subdomainInputs = z
+  .object({
+    serviceName: serviceNameField,
+    name: z.string({ error: 'required: the subdomain, relative ("blog") or full ("blog.example.com")' }),
+    ftpPath: ftpPathField,
+    ssl: sslInputs.optional(),
+    adopt: z.boolean({ error: "must be true or false" }).optional(),
+  })
+  .strict()
+  .transform((v, ctx) => {
+    const full = subdomainFullName(v.serviceName, v.name);
+    if (typeof full !== "string") ctx.addIssue({ code: "custom", path: ["name"], message: full.problem });
+    const problem = v.ssl && sslProblem(v.ssl);
+    if (problem) ctx.addIssue({ code: "custom", path: ["ssl", problem[0]], message: problem[1] });
+    if (typeof full !== "string" || problem) return z.NEVER;
+    return { ...v, name: full };
+  });
+
+export type SubdomainInputs = z.output<typeof subdomainInputs>;
+
+export interface SubdomainState extends SubdomainInputs {
+  /** The API's entityID (SRV<digits>-<digits>). */
+  entityId: string;
+  /** A certificate is installed (managed or not). */
+  sslInstalled: boolean;
+}
+
+/** subdomainupdate changes ftpPath and the certificate only (spec): another name is a new subdomain. */
+export const SUBDOMAIN_REPLACE_ON: readonly string[] = ["serviceName", "name"];
+export const SUBDOMAIN_CREATE_ONLY: readonly string[] = ["adopt"];
+/** Pulumi marks secrets per top-level property: the whole ssl object (it holds sslKey) is secret. */
+export const SUBDOMAIN_SECRETS: readonly string[] = ["ssl"];

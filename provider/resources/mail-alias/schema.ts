@@ -1,0 +1,57 @@
+/**
+ * MailAlias: inputs, outputs and rules, normalised at check (preview) with no API call, the way
+ * the API stores them: the name is the full address under the service's domain; targets are
+ * trimmed and lower-cased (catalogue `targets()`), kept in the order given (the API answers them in
+ * that order), duplicates dropped (spec silent; a repeated target delivers nothing more).
+ */
+import { z } from "zod";
+import { bool } from "../../../sdk/catalogue/fields";
+import { mailAddress } from "../service-entity/address";
+import { serviceNameInput } from "../service-entity/entities";
+
+/** Catalogue `targets()`: one address, no spaces or commas. */
+const ADDRESS = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+
+/** A list (or one comma-separated string, as the API takes it) -> trimmed, lower case, unique, in order. */
+export function normaliseTargets(raw: readonly string[] | string): string[] {
+  const parts = (typeof raw === "string" ? [raw] : raw).flatMap((t) => t.split(","));
+  return [...new Set(parts.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+}
+
+const targetsInput = z.union([z.array(z.string({ error: "each target must be a string" })), z.string()], { error: "required: the destination addresses (a list)" }).transform((raw, ctx) => {
+  const list = normaliseTargets(raw);
+  if (list.length === 0) ctx.addIssue({ code: "custom", message: "needs at least one address" });
+  for (const t of list) if (!ADDRESS.test(t)) ctx.addIssue({ code: "custom", message: `"${t}" is not an e-mail address` });
+  return list;
+});
+
+export const mailAliasInputs = z
+  .object({
+    serviceName: serviceNameInput,
+    name: z.string({ error: 'required: the local part ("sales") or the full address under the service\'s domain' }),
+    targets: targetsInput,
+    adopt: bool().optional(),
+  })
+  .strict()
+  .transform((v, ctx) => {
+    const address = mailAddress(v.serviceName, v.name, ctx);
+    if (!address) return z.NEVER;
+    return { ...v, name: address.address };
+  });
+
+export type MailAliasInputs = z.output<typeof mailAliasInputs>;
+
+export interface MailAliasState {
+  serviceName: string;
+  /** The full address: `sales@example.com`. */
+  name: string;
+  /** Destination addresses as the API answers them. */
+  targets: string[];
+  /** The API's entityID. */
+  entityId: string;
+  adopt?: boolean;
+}
+
+/** mailaliasupdate takes only the targets (spec "CRUD families"): no rename. */
+export const MAIL_ALIAS_REPLACE_ON: readonly string[] = ["serviceName", "name"];
+export const MAIL_ALIAS_CREATE_ONLY: readonly string[] = ["adopt"];

@@ -1,0 +1,36 @@
+/** The Redirect resource class users write in programs. */
+import * as pulumi from "@pulumi/pulumi";
+import { dynamicArgs } from "../../core/resource-args";
+import * as crud from "./crud";
+
+export interface RedirectArgs {
+  /** The hosting or redirect service's name, e.g. "example.com" (a HostingService's `name`). */
+  serviceName: pulumi.Input<string>;
+  /** "@" for the service's domain, a name relative to it ("blog") or full ("blog.example.com"). */
+  origin: pulumi.Input<string>;
+  /** An http:// or https:// URL. */
+  destination: pulumi.Input<string>;
+  /** 301 (permanent), 302 (temporary) or "frame" (the destination shown in a frame). */
+  type: pulumi.Input<"301" | "302" | "frame" | 301 | 302>;
+  /** Take over a redirect of the same origin that already exists instead of failing. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+/**
+ * A web redirect of a service (service/redirectcreate). destination and type change in place
+ * (service/redirectupdate); serviceName and origin replace; destroy deletes it
+ * (service/redirectdelete). The id is `<serviceName>/<entityID>`.
+ */
+export class Redirect extends pulumi.dynamic.Resource {
+  declare readonly serviceName: pulumi.Output<string>;
+  /** The full host name: "blog.example.com" (the service's name for the apex). */
+  declare readonly origin: pulumi.Output<string>;
+  declare readonly destination: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<string>;
+  /** The API's entityID. */
+  declare readonly entityId: pulumi.Output<string>;
+
+  constructor(name: string, args: RedirectArgs, opts?: pulumi.CustomResourceOptions) {
+    super(crud, name, dynamicArgs(args, ["entityId"], opts), opts, "dondominio", "Redirect");
+  }
+}

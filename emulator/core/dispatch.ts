@@ -4,6 +4,7 @@
  * fault) in the spec's envelope. The HTTP server (emulator/server.ts) authenticates, applies the
  * access rules and faults, then calls this; tests of the modules call it directly.
  */
+import type { ApiEnvelope } from "../../sdk/core/errors";
 import { getOperation, type Operation } from "../../sdk/catalogue";
 import { errorCodeMsg } from "../../sdk/core/error-codes";
 import { describeIssues } from "../../sdk/core/validation";
@@ -15,15 +16,8 @@ import type { AccountState, World } from "./state";
 
 export const API_VERSION = "1.0.27";
 
-export interface Envelope {
-  success: boolean;
-  errorCode: number;
-  errorCodeMsg: string;
-  action: string;
-  version: string;
-  messages: string[];
-  responseData: unknown;
-}
+/** The spec's envelope: one shape for the client and the emulator. */
+export type Envelope = ApiEnvelope;
 
 export interface DispatchEnv {
   world: World;

@@ -1,0 +1,80 @@
+/**
+ * DnssecKey: one DS entry of a domain at the registry (domain/dnsseccreate). The API has no
+ * update: every field identifies the entry, so any change replaces it. Inputs are validated and
+ * normalised at check with no API call, the digest in upper case as domain/getdnssec answers it
+ * (the emulator stores it so; DS digests are case-insensitive hex, RFC 4034 5.3).
+ */
+import { z } from "zod";
+import { bool, int } from "../../../sdk/catalogue/fields";
+import { domainForms } from "../../core/normalise";
+
+/** Digest lengths in hex characters per digest type (RFC 4034: 1 SHA-1, RFC 4509: 2 SHA-256, RFC 5933: 3 GOST, RFC 6605: 4 SHA-384). */
+export const DIGEST_HEX_LENGTH: Record<number, number> = { 1: 40, 2: 64, 3: 64, 4: 96 };
+
+export const dnssecKeyInputs = z
+  .object({
+    domain: z.string({ error: "required: the signed domain, e.g. example.com" }),
+    keytag: int({ min: 0, max: 65535 }),
+    algorithm: int({ min: 0, max: 255 }),
+    digesttype: int({ min: 0, max: 255 }),
+    digest: z.string({ error: "required: the DS digest in hexadecimal" }),
+    adopt: bool().optional(),
+  })
+  .strict()
+  .transform((raw, ctx) => {
+    let domain = "";
+    try {
+      domain = domainForms(raw.domain.trim().replace(/\.$/, "")).unicode;
+    } catch (e) {
+      ctx.addIssue({ code: "custom", path: ["domain"], message: (e as Error).message });
+    }
+    // Zone-file tools print long digests in groups separated by spaces: those are joined.
+    const digest = raw.digest.replace(/\s+/g, "").toUpperCase();
+    if (!/^[0-9A-F]+$/.test(digest)) ctx.addIssue({ code: "custom", path: ["digest"], message: "must be hexadecimal (0-9, A-F)" });
+    else {
+      const want = DIGEST_HEX_LENGTH[raw.digesttype];
+      if (want !== undefined && digest.length !== want) {
+        ctx.addIssue({ code: "custom", path: ["digest"], message: `a digest of type ${raw.digesttype} has ${want} hex characters, ${digest.length} given` });
+      }
+    }
+    if (!domain) return z.NEVER;
+    const out: DnssecKeyInputs = { domain, keytag: raw.keytag, algorithm: raw.algorithm, digesttype: raw.digesttype, digest };
+    if (raw.adopt !== undefined) out.adopt = raw.adopt;
+    return out;
+  }) as unknown as z.ZodType<DnssecKeyInputs>;
+
+export interface DnssecKeyInputs {
+  /** Unicode form, lower case (as Domain.name). */
+  domain: string;
+  keytag: number;
+  algorithm: number;
+  digesttype: number;
+  /** Upper-case hex. */
+  digest: string;
+  adopt?: boolean;
+}
+
+export interface DnssecKeyState extends DnssecKeyInputs {
+  /** The domain in ASCII (punycode). */
+  punycode: string;
+  /** The DS record as zone-file text: `<keytag> <algorithm> <digesttype> <digest>`. */
+  dsRecord: string;
+}
+
+/** The API has no update (spec: dnsseccreate / dnssecdelete only): every field replaces. */
+export const DNSSEC_REPLACE_ON: readonly string[] = ["domain", "keytag", "algorithm", "digesttype", "digest"];
+export const DNSSEC_CREATE_ONLY: readonly string[] = ["adopt"];
+
+/** Characters of the digest kept in the id (the state holds the whole digest). */
+export const ID_DIGEST_PREFIX = 16;
+
+/** Resource id: `<ascii domain>/<keytag>-<algorithm>-<digesttype>-<first 16 hex of the digest>`. */
+export function dnssecKeyId(domainAscii: string, k: Pick<DnssecKeyInputs, "keytag" | "algorithm" | "digesttype" | "digest">): string {
+  return `${domainAscii}/${k.keytag}-${k.algorithm}-${k.digesttype}-${k.digest.slice(0, ID_DIGEST_PREFIX)}`;
+}
+
+export function parseDnssecKeyId(id: string): { domain: string; keytag: number; algorithm: number; digesttype: number; digestPrefix: string } {
+  const m = /^([^/]+)\/(\d+)-(\d+)-(\d+)-([0-9A-F]+)$/.exec(id);
+  if (!m) throw new Error(`DnssecKey id "${id}" is not <domain>/<keytag>-<algorithm>-<digesttype>-<digest prefix>, e.g. example.com/12345-13-2-3A4B5C6D7E8F9A0B`);
+  return { domain: m[1], keytag: Number(m[2]), algorithm: Number(m[3]), digesttype: Number(m[4]), digestPrefix: m[5] };
+}

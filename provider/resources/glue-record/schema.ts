@@ -1,0 +1,97 @@
+/**
+ * GlueRecord: a host (name server) under a domain with its addresses, registered at the registry
+ * (domain/gluerecordcreate). Inputs are validated and normalised at check with no API call, in the
+ * spelling domain/getgluerecords answers, so that refresh and the next plan compare equal.
+ */
+import { isIPv4 } from "node:net";
+import { z } from "zod";
+import { bool } from "../../../sdk/catalogue/fields";
+import { domainForms } from "../../core/normalise";
+import { asciiHost, normalizeIPv6 } from "../dns-record/values";
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+export const glueRecordInputs = z
+  .object({
+    domain: z.string({ error: "required: the domain the host belongs to, e.g. example.com" }),
+    name: z.string({ error: 'required: the host, relative ("ns1") or full ("ns1.example.com")' }),
+    ipv4: z.string({ error: "required: the host's IPv4 address" }),
+    ipv6: z.string({ error: "must be an IPv6 address" }).optional(),
+    adopt: bool().optional(),
+  })
+  .strict()
+  .transform((raw, ctx) => {
+    let forms: { unicode: string; ascii: string };
+    try {
+      forms = domainForms(raw.domain.trim().replace(/\.$/, ""));
+    } catch (e) {
+      ctx.addIssue({ code: "custom", path: ["domain"], message: (e as Error).message });
+      return z.NEVER;
+    }
+    const name = glueName(raw.name, forms.ascii);
+    if (typeof name !== "string") ctx.addIssue({ code: "custom", path: ["name"], message: name.problem });
+    const ipv4 = raw.ipv4.trim();
+    // Leading zeros are refused: some software reads them as octal (and the API would keep them).
+    if (!isIPv4(ipv4) || ipv4.split(".").some((o) => o.length > 1 && o.startsWith("0"))) {
+      ctx.addIssue({ code: "custom", path: ["ipv4"], message: `"${raw.ipv4}" is not an IPv4 address such as 192.0.2.1` });
+    }
+    let ipv6: string | undefined;
+    if (raw.ipv6 !== undefined) {
+      try {
+        ipv6 = normalizeIPv6(raw.ipv6);
+      } catch {
+        ctx.addIssue({ code: "custom", path: ["ipv6"], message: `"${raw.ipv6}" is not an IPv6 address such as 2001:db8::53` });
+      }
+    }
+    if (typeof name !== "string") return z.NEVER;
+    const out: GlueRecordInputs = { domain: forms.unicode, name, ipv4 };
+    if (ipv6 !== undefined) out.ipv6 = ipv6;
+    if (raw.adopt !== undefined) out.adopt = raw.adopt;
+    return out;
+  }) as unknown as z.ZodType<GlueRecordInputs>;
+
+/**
+ * The host in the API's form: full, lower case, punycode, no trailing dot. A name ending with the
+ * domain is full; anything else is taken relative to the domain ("ns1" -> ns1.example.com).
+ */
+export function glueName(raw: string, domainAscii: string): string | { problem: string } {
+  const host = asciiHost(raw);
+  if (host === undefined || host === "") return { problem: `"${raw}" is not a host name` };
+  const full = host === domainAscii || host.endsWith(`.${domainAscii}`) ? host : `${host}.${domainAscii}`;
+  if (full === domainAscii) return { problem: `must be a host under ${domainAscii} (e.g. ns1.${domainAscii}), not the domain itself` };
+  if (full.length > 253 || !full.split(".").every((l) => HOST_LABEL.test(l))) {
+    return { problem: `"${raw}" is not a host name (letters, digits and inner hyphens per label)` };
+  }
+  return full;
+}
+
+export interface GlueRecordInputs {
+  /** The domain, Unicode form, lower case (as Domain.name). */
+  domain: string;
+  /** Full host name in ASCII (punycode), lower case, no trailing dot. */
+  name: string;
+  ipv4: string;
+  /** Canonical RFC 5952 text; absent = the host has no IPv6 address. */
+  ipv6?: string;
+  adopt?: boolean;
+}
+
+export interface GlueRecordState extends GlueRecordInputs {
+  /** The domain in ASCII (punycode). */
+  punycode: string;
+}
+
+/** A glue record cannot move to another domain or be renamed (the API has no rename). */
+export const GLUE_REPLACE_ON: readonly string[] = ["domain", "name"];
+export const GLUE_CREATE_ONLY: readonly string[] = ["adopt"];
+
+/** Resource id: `<ascii domain>/<ascii host>`, e.g. `example.com/ns1.example.com`. */
+export function glueRecordId(domainAscii: string, name: string): string {
+  return `${domainAscii}/${name}`;
+}
+
+export function parseGlueRecordId(id: string): { domain: string; name: string } {
+  const cut = id.indexOf("/");
+  if (cut <= 0 || cut === id.length - 1) throw new Error(`GlueRecord id "${id}" is not <domain>/<host>, e.g. example.com/ns1.example.com`);
+  return { domain: id.slice(0, cut), name: id.slice(cut + 1) };
+}

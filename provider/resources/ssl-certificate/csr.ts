@@ -1,0 +1,51 @@
+/**
+ * Local CSR and key checks for check() (no API call): the common name a CSR carries, and whether a
+ * private key belongs to it. node-forge is a runtime dependency already (the emulator's CA uses it).
+ */
+import { createPrivateKey, createPublicKey } from "node:crypto";
+import forge from "node-forge";
+
+const PEM_CSR = /-----BEGIN (NEW )?CERTIFICATE REQUEST-----([\s\S]+?)-----END (NEW )?CERTIFICATE REQUEST-----/;
+
+export interface ParsedCsr {
+  /** The CSR as one normalised PEM block (LF line ends, 64-column base64, trailing newline). */
+  pem: string;
+  commonName?: string;
+  /** SubjectPublicKeyInfo DER, when forge can read the key (RSA). */
+  spki?: Buffer;
+}
+
+/** Parses a PEM CSR; a problem text when it is not one. Non-RSA CSRs are accepted without subject. */
+export function parseCsr(text: string): ParsedCsr | { problem: string } {
+  const m = PEM_CSR.exec(text.replace(/\r/g, ""));
+  if (!m) return { problem: "must be a CSR in PEM form (-----BEGIN CERTIFICATE REQUEST----- ... -----END CERTIFICATE REQUEST-----)" };
+  const b64 = m[2].replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/]+=*$/.test(b64)) return { problem: "the CSR's base64 body is damaged" };
+  const pem = `-----BEGIN CERTIFICATE REQUEST-----\n${b64.replace(/(.{64})/g, "$1\n").replace(/\n$/, "")}\n-----END CERTIFICATE REQUEST-----\n`;
+  let csr: forge.pki.CertificateSigningRequest;
+  try {
+    csr = forge.pki.certificationRequestFromPem(pem);
+  } catch {
+    // forge reads RSA only: other keys pass with the common name given separately.
+    return { pem };
+  }
+  if (!csr.verify()) return { problem: "the CSR's signature does not verify; generate it again" };
+  const cn = csr.subject.getField("CN");
+  const out: ParsedCsr = { pem };
+  if (cn && typeof cn.value === "string") out.commonName = String(cn.value);
+  try {
+    out.spki = createPublicKey(forge.pki.publicKeyToPem(csr.publicKey!)).export({ type: "spki", format: "der" });
+  } catch {
+    // Unknown key type: the match with privateKey is left to the API.
+  }
+  return out;
+}
+
+/** SPKI DER of a private key PEM, or undefined when node:crypto cannot read it. */
+export function keySpki(keyPem: string): Buffer | undefined {
+  try {
+    return createPublicKey(createPrivateKey(keyPem)).export({ type: "spki", format: "der" });
+  } catch {
+    return undefined;
+  }
+}

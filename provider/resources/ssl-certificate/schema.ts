@@ -1,0 +1,135 @@
+/**
+ * SslCertificate: inputs, outputs and rules. check() validates and normalises locally: the CSR is
+ * decoded (its common name becomes the `commonName` input), a private key must belong to it,
+ * alternative names are normalised and sorted as the state records them.
+ */
+import { z } from "zod";
+import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
+import { isSslName, validationMethod } from "../../../sdk/catalogue/ssl-fields";
+import { contactDataShape, requireContactData } from "../contact/schema";
+import { keySpki, parseCsr } from "./csr";
+
+const sslName = (v: string) => v.trim().replace(/\.$/, "").toLowerCase();
+
+/** ssl/csrcreate's subject fields (all required by the API). */
+const subject = z
+  .object({
+    commonName: z.string(),
+    organizationName: z.string().trim().min(1, { error: "must not be empty" }),
+    organizationalUnitName: z.string().trim().min(1, { error: "must not be empty" }),
+    countryName: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as ES" }),
+    stateOrProvinceName: z.string().trim().min(1, { error: "must not be empty" }),
+    localityName: z.string().trim().min(1, { error: "must not be empty" }),
+    emailAddress: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an e-mail address" }),
+  })
+  .strict();
+export type CsrSubject = z.output<typeof subject>;
+
+const contactData = z.object(contactDataShape).superRefine((v, ctx) => requireContactData(v, ctx));
+const contactRef = z.union([contactId(), contactData], { error: "must be a contact id such as ABC-12345 or the contact data" });
+
+const raw = z
+  .object({
+    productId: int({ min: 1 }),
+    csr: z.string().optional(),
+    subject: subject.optional(),
+    commonName: z.string().optional(),
+    privateKey: z.string().optional(),
+    period: int({ min: 1, max: 10 }).optional(),
+    alternativeNames: z.array(z.string()).optional(),
+    validationMethod: validationMethod().default("dns"),
+    adminContact: contactRef,
+    waitFor: oneOf(["issued", "submitted"] as const).optional(),
+    autoRenew: bool().optional(),
+  })
+  .strict();
+
+export type SslInputs = Omit<z.output<typeof raw>, "commonName" | "alternativeNames" | "subject"> & {
+  /** The certificate's name: the CSR's CN (or subject.commonName), lower case. */
+  commonName: string;
+  subject?: CsrSubject;
+  /** Normalised, sorted, without the common name. */
+  alternativeNames?: string[];
+};
+
+export const sslInputs = raw.transform((v, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  let cn: string | undefined;
+  let csr: string | undefined;
+  if ((v.csr === undefined) === (v.subject === undefined)) {
+    issue("csr", "give either csr (a PEM certificate request) or subject (to generate one with ssl/csrcreate), not both");
+  } else if (v.subject) {
+    cn = sslName(v.subject.commonName);
+    if (v.privateKey !== undefined) issue("privateKey", "leave it out with subject: ssl/csrcreate generates the key (output privateKey)");
+  } else {
+    const parsed = parseCsr(v.csr!);
+    if ("problem" in parsed) issue("csr", parsed.problem);
+    else {
+      csr = parsed.pem;
+      cn = parsed.commonName === undefined ? undefined : sslName(parsed.commonName);
+      if (cn === undefined && v.commonName === undefined) issue("commonName", "the CSR's common name cannot be read here: give commonName");
+      if (v.privateKey !== undefined && parsed.spki) {
+        const spki = keySpki(v.privateKey);
+        if (!spki) issue("privateKey", "must be a private key in PEM form");
+        else if (!spki.equals(parsed.spki)) issue("privateKey", "does not belong to the CSR (the public keys differ)");
+      }
+    }
+  }
+  const given = v.commonName === undefined ? undefined : sslName(v.commonName);
+  if (given !== undefined && cn !== undefined && given !== cn) issue("commonName", `is ${given} but the CSR is for ${cn}: leave commonName out or make them equal`);
+  cn ??= given;
+  if (cn !== undefined && !isSslName(cn)) issue("commonName", `"${cn}" must be a host name such as www.example.com or *.example.com`);
+  const alts = [...new Set((v.alternativeNames ?? []).map(sslName))].filter((n) => n !== cn).sort();
+  for (const n of alts) if (!isSslName(n)) issue("alternativeNames", `"${n}" must be a host name such as www.example.com`);
+  if (cn === undefined) return z.NEVER;
+  const out: SslInputs = { ...v, commonName: cn, ...(csr ? { csr } : {}), ...(v.alternativeNames ? { alternativeNames: alts } : {}) };
+  return out;
+}) as unknown as z.ZodType<SslInputs>;
+
+/** One name to validate, and what the CA asks for it (from getinfo infoType=validationStatus). */
+export interface Validation {
+  domainName: string;
+  method: string;
+  validated: boolean;
+  /** dns: the record to create. */
+  recordName?: string;
+  recordType?: string;
+  recordValue?: string;
+  /** http/https: the file to serve. */
+  fileUrl?: string;
+  fileContents?: string;
+  /** mail: the approver address. */
+  approverEmail?: string;
+}
+
+export interface SslState extends SslInputs {
+  certificateId: number;
+  /** process, valid, expired, renew, reissue, cancel (facts.md "SSL"). */
+  status: string;
+  renewable: boolean;
+  tsCreate?: string;
+  tsExpir?: string;
+  tsSubscriptionEnds?: string;
+  /** The CSR the order used (given or generated). */
+  csr: string;
+  /** Secret: the key given, or the one ssl/csrcreate generated. */
+  privateKey?: string;
+  validations: Validation[];
+  /** dns validation records of the last round: [{name, type, value}] (kept after issue). */
+  validationRecords: { name: string; type: string; value: string }[];
+  /** PEM, once issued. */
+  certificate?: string;
+  certificateChain?: string[];
+}
+
+/** A new product or name is a new certificate (the API cannot change them). */
+export const SSL_REPLACE_ON: readonly string[] = ["productId", "commonName"];
+/** Only matter when ordering (renew/reissue keep the certificate's own). */
+export const SSL_CREATE_ONLY: readonly string[] = ["period", "validationMethod", "adminContact", "waitFor", "autoRenew"];
+export const SSL_SECRETS: readonly string[] = ["privateKey"];
+export const VALIDATING = new Set(["process", "renew", "reissue"]);
+
+/** waitFor default: dns validation records usually come from the same program (two steps); other methods complete by themselves. */
+export function waitForOf(i: Pick<SslInputs, "waitFor" | "validationMethod">): "issued" | "submitted" {
+  return i.waitFor ?? (i.validationMethod === "dns" ? "submitted" : "issued");
+}

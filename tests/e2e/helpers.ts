@@ -4,6 +4,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import type { EmulatorOptions } from "../../emulator/server";
 import { DonDominioApiError, DonDominioClient, getOperation } from "../../sdk";
 import { closeTransports } from "../../sdk/core/transport";
+import { PERSON } from "../fixtures";
 
 export interface E2e {
   emu: RunningEmulator;
@@ -30,19 +31,7 @@ export async function startE2e(options: EmulatorOptions = {}): Promise<E2e> {
 export const DAY = 86_400;
 
 /** Contact fields without prefix (contact/create); a Spanish individual. */
-export const PERSON = {
-  Type: "individual",
-  FirstName: "Marta",
-  LastName: "García",
-  IdentNumber: "12345678Z",
-  Email: "marta@example.com",
-  Phone: "+34.931234567",
-  Address: "Carrer Major 1",
-  PostalCode: "08001",
-  City: "Barcelona",
-  State: "Barcelona",
-  Country: "ES",
-} as const;
+export { PERSON };
 
 /** The same person as a CONTACTS block with a role prefix (owner, admin, ...). */
 export function contactBlock(prefix: string): Record<string, string> {

@@ -4,22 +4,12 @@ import type { CertificateAuthority } from "../../emulator/core/context";
 import { type DispatchEnv, dispatch } from "../../emulator/core/dispatch";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
 import { CONTACT_VERIFICATION_SEC, createContact } from "../../emulator/modules/contact/model";
+import { PERSON } from "../fixtures";
 
 const noCa: CertificateAuthority = { certPem: "", signCsr: () => { throw new Error("no CA in contact tests"); } };
 
-const person = {
-  Type: "individual",
-  FirstName: "Marta",
-  LastName: "García",
-  IdentNumber: "12345678Z",
-  Email: "marta@example.com",
-  Phone: "+34.931234567",
-  Address: "Carrer Major 1",
-  PostalCode: "08001",
-  City: "Barcelona",
-  State: "Barcelona",
-  Country: "es",
-};
+// Country in lower case on purpose: contact/create normalises it.
+const person = { ...PERSON, Country: "es" };
 const company = { ...person, Type: "organization", OrgName: "Acme Ibérica SL", FirstName: "John", LastName: "Smith", Email: "legal@acme.example", Country: "GB", IdentNumber: "B12345678" };
 
 describe("contact module", () => {

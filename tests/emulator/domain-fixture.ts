@@ -4,6 +4,7 @@ import { Clock } from "../../emulator/core/clock";
 import type { CertificateAuthority } from "../../emulator/core/context";
 import { type DispatchEnv, dispatch, type Envelope } from "../../emulator/core/dispatch";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
+import { PERSON } from "../fixtures";
 
 const noCa: CertificateAuthority = {
   certPem: "",
@@ -16,20 +17,7 @@ export const DAY = 86_400;
 
 /** An individual owner given as data (CONTACTS block, prefix owner). */
 export function ownerData(prefix = "owner", overrides: Record<string, string> = {}): Record<string, string> {
-  const data: Record<string, string> = {
-    Type: "individual",
-    FirstName: "Marta",
-    LastName: "García",
-    IdentNumber: "12345678Z",
-    Email: "marta@example.com",
-    Phone: "+34.931234567",
-    Address: "Carrer Major 1",
-    PostalCode: "08001",
-    City: "Barcelona",
-    State: "Barcelona",
-    Country: "ES",
-    ...overrides,
-  };
+  const data: Record<string, string> = { ...PERSON, ...overrides };
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [`${prefix}Contact${k}`, v]));
 }
 

@@ -2,6 +2,7 @@
 import https from "node:https";
 import { Agent, fetch, FormData } from "undici";
 import type { RunningEmulator } from "../../emulator";
+import { PERSON } from "../fixtures";
 
 export type Encoding = "form" | "multipart" | "json";
 
@@ -62,16 +63,5 @@ export function rawRequest(url: string, ca: string, method: string, body?: strin
   });
 }
 
-export const person = {
-  Type: "individual",
-  FirstName: "Marta",
-  LastName: "Garcia",
-  IdentNumber: "12345678Z",
-  Email: "marta@example.com",
-  Phone: "+34.931234567",
-  Address: "Carrer Major 1",
-  PostalCode: "08001",
-  City: "Barcelona",
-  State: "Barcelona",
-  Country: "ES",
-};
+/** ASCII last name: some server tests compare raw bodies. */
+export const person = { ...PERSON, LastName: "Garcia" };

@@ -52,12 +52,16 @@ export const glueRecordInputs = z
 
 /**
  * The host in the API's form: full, lower case, punycode, no trailing dot. A name ending with the
- * domain is full; anything else is taken relative to the domain ("ns1" -> ns1.example.com).
+ * domain is full; so is one with a trailing dot (which must then be under the domain); anything
+ * else is relative to the domain ("ns1" -> ns1.example.com), as DnsRecord names are.
  */
 export function glueName(raw: string, domainAscii: string): string | { problem: string } {
   const host = asciiHost(raw);
   if (host === undefined || host === "") return { problem: `"${raw}" is not a host name` };
-  const full = host === domainAscii || host.endsWith(`.${domainAscii}`) ? host : `${host}.${domainAscii}`;
+  const under = host === domainAscii || host.endsWith(`.${domainAscii}`);
+  // A trailing dot marks a full name (zone-file style): it must then be under the domain.
+  if (raw.trim().endsWith(".") && !under) return { problem: `${host} is not under ${domainAscii}; a glue record is a host of the domain itself (e.g. ns1.${domainAscii})` };
+  const full = under ? host : `${host}.${domainAscii}`;
   if (full === domainAscii) return { problem: `must be a host under ${domainAscii} (e.g. ns1.${domainAscii}), not the domain itself` };
   if (full.length > 253 || !full.split(".").every((l) => HOST_LABEL.test(l))) {
     return { problem: `"${raw}" is not a host name (letters, digits and inner hyphens per label)` };

@@ -183,7 +183,10 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
       }
       inputs = clean(inputs);
       if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
-      return failures.length ? { inputs, failures } : { inputs };
+      // The engine prints a failure as "property <p> value <v> has a problem", with the value in
+      // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
+      // field's path, so the property is left empty and no input value is ever printed.
+      return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: f.reason })) } : { inputs };
     },
 
     async diff(_id, olds, news) {

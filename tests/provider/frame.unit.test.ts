@@ -125,6 +125,8 @@ describe("check (no API call)", () => {
   it("Contact: names the field and the rule", async () => {
     const r = await contactCrud.check({}, { ...OWNER, phone: "931234567", orgName: "X" });
     expect(r.failures!.map((f) => f.reason)).to.deep.equal(["phone: must be +CC.NUMBER, for example +34.931234567", "orgName: only allowed when contactType is organization"]);
+    // No property: the engine would print the input's value next to it, secrets included.
+    expect(r.failures!.map((f) => f.property)).to.deep.equal(["", ""]);
     const adopt = await contactCrud.check({}, { contactId: "abc-1", firstName: "Ana" });
     expect(adopt.failures![0].reason).to.equal("firstName: leave out the contact data when contactId adopts an existing contact");
   });

@@ -161,6 +161,11 @@ describe("MailBox and MailAlias (engine lifecycle)", function () {
     expect((await alias(`abuse@${SVC}`)).target).to.deep.equal(["abuse@example.org"]);
     expect((await svcState()).mail).to.have.length(2);
     await expectEmptyPlan(eng);
+    // Two mailboxes and two aliases refresh with one list call per family (the list cache).
+    await h.emu.control.counters({ reset: true });
+    await expectCleanRefresh(eng);
+    const calls = (await h.emu.control.counters()).calls;
+    expect([calls["service/maillist"], calls["service/mailaliaslist"]]).to.deep.equal([1, 1]);
     expectNoPlaintext(eng, [PW1, PW2, PW_OUTSIDE]);
   });
 

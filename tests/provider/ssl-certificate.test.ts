@@ -1,0 +1,171 @@
+/**
+ * SslCertificate through the real engine, with its DCV records made by DnsRecord resources of the
+ * same program from the certificate's outputs (the two-step pattern: the order is submitted, a
+ * refresh or the next up reports it issued). Also: an ambiguous ssl/create is looked up, not
+ * resent; a name added in place; an outside change refresh detects and up repairs; a reissue for
+ * a new key; destroy forgets the certificate. The issued PEM verifies against the emulator's CA.
+ */
+import { expect } from "chai";
+import { createPublicKey, generateKeyPairSync, X509Certificate } from "node:crypto";
+import forge from "node-forge";
+import type { EngineStack } from "../../scripts/engine";
+import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, OWNER, outputsOf, startHarness } from "./harness";
+
+const ZONE = "ssl-example.com";
+const CN = `www.${ZONE}`;
+
+/** A fresh RSA key and a CSR for `cn`, made locally (the program hands them to the resource). */
+function keyAndCsr(cn: string): { key: string; csr: string } {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
+  const csr = forge.pki.createCertificationRequest();
+  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
+  csr.setSubject([{ name: "commonName", value: cn }]);
+  csr.sign(fk, forge.md.sha256.create());
+  return { key, csr: forge.pki.certificationRequestToPem(csr) };
+}
+
+describe("SslCertificate (engine lifecycle)", function () {
+  this.timeout(300_000);
+  let h: Harness;
+  let eng: EngineStack;
+  let first = keyAndCsr(CN);
+  // PositiveSSL Multi-Domain (emulator/data/ssl-products.ts): names can be added.
+  const want: Record<string, any> = { productId: 103, csr: first.csr, privateKey: first.key, alternativeNames: [] as string[], adminContact: OWNER };
+  const certs = async () => ((await h.client.call("ssl/list", {} as any)) as any).ssl as Record<string, any>[];
+  const balance = async () => (await h.client.call("account/info")).balance as number;
+
+  before(async () => {
+    h = await startHarness();
+    await h.client.call("service/create", { serviceName: ZONE, productkey: "redir" } as any);
+    eng = await h.stack(async () => {
+      const { DnsRecord, SslCertificate } = h.pkg();
+      const cert = new SslCertificate("cert", want as any);
+      // One DnsRecord per name: the CNAME the CA asks for (validationRecords, common name first).
+      (want.alternativeNames as string[]).concat([CN]).forEach((_, i) => {
+        const rec = cert.validationRecords.apply((r) => r[i] ?? { name: "pending", type: "TXT", value: "pending" });
+        new DnsRecord(`dcv${i}`, { serviceName: ZONE, name: rec.name, type: rec.type, value: rec.value });
+      });
+      return { id: cert.id, status: cert.status, certificate: cert.certificate, chain: cert.certificateChain, names: cert.alternativeNames, key: cert.privateKey };
+    });
+  });
+  after(async () => h?.close());
+
+  const issuedBy = (pem: string, key: string) => {
+    const x = new X509Certificate(pem);
+    expect(x.verify(new X509Certificate(h.emu.caCert).publicKey), "signed by the emulator's CA").to.equal(true);
+    expect(x.publicKey.export({ type: "spki", format: "der" }).equals(createPublicKey(key).export({ type: "spki", format: "der" }))).to.equal(true);
+    return x;
+  };
+
+  it("orders once despite an ambiguous ssl/create, then is issued after the DCV record exists", async () => {
+    expect((await eng.stack.preview()).changeSummary).to.deep.equal({ create: 3 });
+    const before = await balance();
+    // The order is applied but its answer is lost: the provider must find it, not order again.
+    await h.emu.control.addFault({ action: "ssl/create", kind: "dropAfterApply" });
+    const up = await eng.stack.up();
+    expect(up.outputs.status.value).to.equal("process");
+    expect(up.outputs.key.secret).to.equal(true);
+    const listed = await certs();
+    expect(listed).to.have.length(1);
+    expect(up.outputs.id.value).to.equal(String(listed[0].certificateID));
+    expect(before - (await balance())).to.be.closeTo(29.95, 0.001);
+    const dns = ((await h.client.call("service/dnslist", { serviceName: ZONE } as any)) as any).dns as Record<string, string>[];
+    expect(dns.filter((r) => r.type === "CNAME" && r.name.startsWith("_") && r.value.endsWith(".sectigo.com"))).to.have.length(1);
+
+    // Step two: the clock moves, a refresh reports the certificate issued.
+    await h.emu.control.advanceClock(120);
+    await eng.stack.refresh();
+    // Refresh updates the resource's outputs (the stack outputs wait for the next up).
+    const out = outputsOf(eng, "cert");
+    expect(out.status).to.equal("valid");
+    const x = issuedBy(out.certificate, first.key);
+    expect(x.subjectAltName).to.include(`DNS:${CN}`);
+    expect(out.certificateChain).to.deep.equal([h.emu.caCert]);
+    await expectEmptyPlan(eng);
+    await expectCleanRefresh(eng);
+    await expectEmptyPlan(eng);
+    expectNoPlaintext(eng, [h.emu.apiPasswd, first.key.split("\n")[5]]);
+    expect(checkStoredProviders(eng, [h.emu.apiPasswd])).to.equal(2);
+  });
+
+  it("adds a name in place (multidomainaddsan); the next up reports the reissued certificate", async () => {
+    want.alternativeNames = [`API.${ZONE}.`];
+    let up = await eng.stack.up();
+    expect(up.summary.resourceChanges).to.deep.equal({ same: 2, update: 1, create: 1 });
+    expect(up.outputs.status.value).to.equal("reissue");
+    expect(up.outputs.names.value).to.deep.equal([`api.${ZONE}`]);
+    up = await eng.stack.up();
+    expect(up.summary.resourceChanges).to.deep.equal({ same: 3, update: 1 });
+    expect(up.outputs.status.value).to.equal("valid");
+    expect(issuedBy(up.outputs.certificate.value, first.key).subjectAltName).to.include(`DNS:api.${ZONE}`);
+    await expectEmptyPlan(eng);
+  });
+
+  it("detects a name added outside; removing it orders a new certificate (replace)", async () => {
+    const id = Number((await eng.stack.outputs()).id.value);
+    await h.client.call("ssl/multidomainaddsan", { certificateID: id, extraSAN: `extra.${ZONE}` } as any);
+    await eng.stack.refresh();
+    expect(outputsOf(eng, "cert").alternativeNames).to.deep.equal([`api.${ZONE}`, `extra.${ZONE}`]);
+    // The DCV records' names are unknown until the new order exists: the preview counts them too.
+    expect((await eng.stack.preview()).changeSummary.replace).to.be.greaterThanOrEqual(1);
+    // A new order: with a new key here, so the CA asks for new DCV records (an order for the same
+    // CSR could be validated by the old records before the provider ever reads its round).
+    first = keyAndCsr(CN);
+    want.csr = first.csr;
+    want.privateKey = first.key;
+    let up = await eng.stack.up();
+    // The certificate, and both DCV records (new names for the new CSR).
+    expect(up.summary.resourceChanges).to.deep.equal({ same: 1, replace: 3 });
+    expect(up.outputs.names.value).to.deep.equal([`api.${ZONE}`]);
+    expect(Number(up.outputs.id.value)).to.not.equal(id);
+    expect(up.outputs.status.value).to.equal("process");
+    up = await eng.stack.up();
+    expect(up.outputs.status.value).to.equal("valid");
+    issuedBy(up.outputs.certificate.value, first.key);
+    // The old certificate is forgotten, not deleted (the API has no delete).
+    expect((await certs()).map((c) => c.certificateID)).to.include(id);
+    await expectEmptyPlan(eng);
+  });
+
+  it("reissues in place for a new key; the DCV records follow", async () => {
+    const id = (await eng.stack.outputs()).id.value;
+    first = keyAndCsr(CN);
+    want.csr = first.csr;
+    want.privateKey = first.key;
+    let up = await eng.stack.up();
+    expect(up.summary.resourceChanges).to.deep.include({ update: 1 });
+    expect(up.outputs.id.value).to.equal(id);
+    expect(up.outputs.status.value).to.equal("reissue");
+    up = await eng.stack.up();
+    expect(up.outputs.status.value).to.equal("valid");
+    issuedBy(up.outputs.certificate.value, first.key);
+    await expectEmptyPlan(eng);
+    expectNoPlaintext(eng, [first.key.split("\n")[5]]);
+  });
+
+  it("refuses a private key that does not belong to the CSR, at preview", async () => {
+    const other = keyAndCsr(CN);
+    const keep = want.privateKey;
+    want.privateKey = other.key;
+    const err = await eng.stack.preview().then(
+      () => "",
+      (e: Error) => e.message,
+    );
+    want.privateKey = keep;
+    expect(err).to.include("privateKey: does not belong to the CSR");
+    expect(err).to.not.include(other.key.split("\n")[5]);
+  });
+
+  it("forgets the certificate on destroy (the API has no delete) and removes the DCV records", async () => {
+    const n = (await certs()).length;
+    const destroyed = await eng.stack.destroy();
+    expect(destroyed.summary.resourceChanges).to.deep.equal({ delete: 4 });
+    expect(await certs()).to.have.length(n);
+    const dns = ((await h.client.call("service/dnslist", { serviceName: ZONE } as any)) as any).dns as Record<string, string>[];
+    expect(dns.filter((r) => r.type === "CNAME" && r.name.startsWith("_"))).to.deep.equal([]);
+    const state = await h.emu.control.getState(h.emu.apiUser);
+    expect(Object.keys(state.certificates)).to.have.length(n);
+  });
+});

@@ -1,24 +1,36 @@
 /**
  * Shared by the resources that live inside a hosting service and are addressed by an entityID
- * (FtpAccount, Database, Subdomain): the `<serviceName>/<entityID>` id, the input fields the API
- * rules of sdk/catalogue/service.ts apply to, and the paged list read through the per-process list
- * cache (scope `service:<name>`), so that a refresh of many objects of one service makes one
- * list call per family.
+ * (FtpAccount, Database, Subdomain, MailBox, MailAlias, Redirect, DnsRecord): the `serviceName`
+ * input, the `<serviceName>/<entityID>` id, the family's paged list through the per-process list
+ * cache (scope `service:<serviceName>`, so that a refresh of many objects of one service makes one
+ * list call per family), and create / adopt / update / delete that never resend a call that is not
+ * retry-safe blindly (create and delete of these families are not: sdk/catalogue/service.ts).
+ * Nothing here is serialized into users' state.
  */
 import { z } from "zod";
 import type { Api } from "./client";
-import { isGone, onceWithLookup } from "./errors";
+import { hasCode, isGone, onceWithLookup } from "./errors";
 import { domainForms } from "./normalise";
 
-/** The largest page the CRUD lists serve (spec "Limits": 1000; the catalogue's defaultPageLength). */
+/** The largest page the family lists serve (spec "Limits": 1000; the catalogue's defaultPageLength). */
 const PAGE = 1000;
 
+export type Family = "ftp" | "ddbb" | "subdomain" | "mail" | "mailalias" | "redirect" | "dns";
+/** One item of a family's list (spec "Service sub-resources"). */
+export type Item = Record<string, any> & { entityID: string };
+
+/** Scope of every list of one service in the list cache (provider/README.md convention). */
 export const serviceScope = (serviceName: string) => `service:${serviceName}`;
 
-/** The hosting service's name as the API answers it: lower case ASCII (IDN in punycode). */
+/**
+ * The service's name as HostingService records it and service/list answers it: lower case, Unicode
+ * (IDN labels decoded), no trailing dot. The emulator knows a service only by the spelling it was
+ * created with (HostingService sends the Unicode form), and answers mail addresses, DNS and
+ * subdomain names under that spelling; so outputs of a HostingService can be passed along as is.
+ */
 export const serviceNameField = z.string({ error: "required: the hosting service's name, such as example.com" }).transform((s, ctx) => {
   try {
-    return domainForms(s).ascii;
+    return domainForms(s).unicode;
   } catch (e) {
     ctx.addIssue({ code: "custom", message: (e as Error).message });
     return z.NEVER;
@@ -26,9 +38,8 @@ export const serviceNameField = z.string({ error: "required: the hosting service
 });
 
 /**
- * A password as ftpcreate/ddbbcreate accept it (sdk/catalogue/service.ts: 8 to 64 printable ASCII
- * characters, no spaces). Sent as given (the API does not trim inside the rule). The message never
- * repeats the value.
+ * A password as ftpcreate/ddbbcreate/mailcreate accept it (sdk/catalogue/service.ts: 8 to 64
+ * printable ASCII characters, no spaces). Sent as given. The message never repeats the value.
  */
 export const passwordField = z
   .string({ error: "required: a string (the password)" })
@@ -41,6 +52,10 @@ export const ftpPathField = z
   .regex(/^\/[A-Za-z0-9._\-/]*$/, { error: "must be a path starting with / (letters, digits, . _ - /)" })
   .refine((s) => !s.split("/").includes(".."), { error: "must not contain .." });
 
+/** A full host name under the service as the API spells it: the relative labels, then the service's name. */
+export const nameInService = (serviceName: string, relative: string) => (relative ? `${relative}.${serviceName}` : serviceName);
+
+/** Resource id: `<serviceName>/<entityID>`, e.g. `example.com/SRV100001-10008`. */
 export function entityResourceId(serviceName: string, entityId: string): string {
   return `${serviceName}/${entityId}`;
 }
@@ -51,16 +66,14 @@ export function parseEntityResourceId(type: string, id: string): { serviceName: 
   return { serviceName: id.slice(0, cut), entityId: id.slice(cut + 1) };
 }
 
-export type Family = "ftp" | "ddbb" | "subdomain";
-
 /** Every item of one family of the service, from the list cache (one traversal until a write). */
-export function listEntities(api: Api, family: Family, serviceName: string): Promise<Record<string, any>[]> {
+export function listEntities(api: Api, family: Family, serviceName: string): Promise<Item[]> {
   const operation = `service/${family}list`;
   return api.cache.get(operation, serviceScope(serviceName), async () => {
-    const out: Record<string, any>[] = [];
+    const out: Item[] = [];
     for (let page = 1; ; page++) {
       const res = await api.call(operation, { serviceName, page, pageLength: PAGE });
-      const items = (res?.[family] ?? []) as Record<string, any>[];
+      const items = (res?.[family] ?? []) as Item[];
       out.push(...items);
       const total = Number(res?.queryInfo?.total ?? out.length);
       if (items.length === 0 || out.length >= total) return out;
@@ -69,18 +82,71 @@ export function listEntities(api: Api, family: Family, serviceName: string): Pro
 }
 
 /** The family's items listed afresh (after an ambiguous write, the cached list may predate it). */
-export function freshEntities(api: Api, family: Family, serviceName: string): Promise<Record<string, any>[]> {
+export function freshEntities(api: Api, family: Family, serviceName: string): Promise<Item[]> {
   api.cache.invalidate(serviceScope(serviceName));
   return listEntities(api, family, serviceName);
 }
 
 /** The live item with this entityID, or undefined when it (or its whole service) is gone. */
-export async function findEntity(api: Api, family: Family, serviceName: string, entityId: string): Promise<Record<string, any> | undefined> {
+export async function findEntity(api: Api, family: Family, serviceName: string, entityId: string): Promise<Item | undefined> {
   try {
     return (await listEntities(api, family, serviceName)).find((x) => String(x.entityID).toUpperCase() === entityId.toUpperCase());
   } catch (err) {
     if (isGone(err)) return undefined;
     throw err;
+  }
+}
+
+export interface CreateSpec {
+  family: Family;
+  serviceName: string;
+  /** Create parameters (serviceName included). */
+  params: Record<string, unknown>;
+  /** The live item this resource stands for (same name / origin), if listed; may throw when it cannot tell. */
+  find(items: Item[]): Item | undefined;
+  /** What the program calls the object, for messages ("mailbox info@example.com"). */
+  what: string;
+  adopt?: boolean;
+}
+
+/**
+ * Creates the item, or with `adopt` takes over the live one `find` picks (the caller then updates it
+ * to the inputs when needed: `adopted` is true). An ambiguous failure is settled by listing again.
+ */
+export async function createEntity(api: Api, s: CreateSpec): Promise<{ item: Item; adopted: boolean }> {
+  try {
+    if (s.adopt) {
+      const found = s.find(await listEntities(api, s.family, s.serviceName));
+      if (found) return { item: found, adopted: true };
+    }
+    const res = await onceWithLookup(
+      () => api.call(`service/${s.family}create`, s.params),
+      async () => {
+        const found = s.find(await freshEntities(api, s.family, s.serviceName));
+        return found ? { [s.family]: [found] } : undefined;
+      },
+    );
+    return { item: res[s.family][0] as Item, adopted: false };
+  } catch (err) {
+    // 4004: the name is taken (spec "Errors"; emulator: names unique per service).
+    if (hasCode(err, 4004) && !s.adopt) throw new Error(`${s.what} already exists in service ${s.serviceName}; set adopt: true to manage it, or remove it (${(err as Error).message})`);
+    throw err;
+  } finally {
+    api.cache.invalidate(serviceScope(s.serviceName));
+  }
+}
+
+/** An in-place update (same values again are a no-op: retry-safe); a 4002 says what to do. */
+export async function updateEntity(api: Api, family: Family, serviceName: string, params: Record<string, unknown>): Promise<Item> {
+  try {
+    const res = await api.call(`service/${family}update`, { serviceName, ...params });
+    return res[family][0] as Item;
+  } catch (err) {
+    // 4002: deleted outside since the last refresh.
+    if (hasCode(err, 4002)) throw new Error(`entity ${String(params.entityID)} no longer exists in service ${serviceName}; run \`pulumi refresh\` and \`pulumi up\` to create it again`);
+    throw err;
+  } finally {
+    api.cache.invalidate(serviceScope(serviceName));
   }
 }
 

@@ -1,6 +1,5 @@
-/** FtpAccount, Database and Subdomain: check-time normalisation, API mappings, hidden secret values. */
+/** FtpAccount, Database and Subdomain: check-time normalisation, API mappings, failures without a property. */
 import { expect } from "chai";
-import { hideSecretValues } from "../../provider/core/secret-check";
 import { databaseDefinition } from "../../provider/resources/database/definition";
 import { createdDatabase, databaseStateFromItem } from "../../provider/resources/database/mapping";
 import { ftpAccountInputs } from "../../provider/resources/ftp-account/schema";
@@ -24,9 +23,15 @@ describe("FtpAccount/Database/Subdomain check", () => {
     expect(subdomainFullName("example.com", "Blog")).to.equal("blog.example.com");
     expect(subdomainFullName("example.com", "blog.example.com.")).to.equal("blog.example.com");
     expect(subdomainFullName("example.com", "café")).to.equal("xn--caf-dma.example.com");
+    expect(subdomainFullName("bücher.de", "blog.xn--bcher-kva.de")).to.equal("blog.xn--bcher-kva.de");
     expect(subdomainFullName("example.com", "@")).to.have.property("problem");
     expect(subdomainFullName("example.com", "example.com")).to.have.property("problem");
     expect(subdomainFullName("example.com", "*.x")).to.have.property("problem");
+  });
+
+  it("keeps the service's name in HostingService's form: lower case Unicode", () => {
+    expect(ftpAccountInputs.parse({ serviceName: "XN--BCHER-KVA.de", name: "x", ftpPath: "/", password: "Secret-123" }).serviceName).to.equal("bücher.de");
+    expect(subdomainInputs.parse({ serviceName: "Bücher.DE.", name: "Blog", ftpPath: "/b" })).to.include({ serviceName: "bücher.de", name: "blog.xn--bcher-kva.de" });
   });
 
   it("defaults externalAccess to false and refuses strings", () => {
@@ -44,8 +49,8 @@ describe("FtpAccount/Database/Subdomain check", () => {
     const res = await subdomainCheck({}, { serviceName: "example.com", name: "blog", ftpPath: "/blog", ssl: { sslCert: "x", sslKey: "y", sslCertChain: "z", sslPath: "/s" } });
     expect(res.failures!.every((f) => f.property === "")).to.equal(true);
     expect(res.failures!.map((f) => f.reason)).to.include("ssl.sslKey: must be a PEM private key (-----BEGIN ...----- block)");
-    const plain = hideSecretValues(defineProvider(databaseDefinition).check, []);
-    expect((await plain({}, { serviceName: "example.com", password: "short" })).failures![0].property).to.equal("password");
+    const db = await defineProvider(databaseDefinition).check({}, { serviceName: "example.com", password: "short" });
+    expect(db.failures).to.deep.equal([{ property: "", reason: "password: must be 8 to 64 printable ASCII characters without spaces (value not shown)" }]);
   });
 });
 

@@ -1,5 +1,6 @@
 /** DnsRecord CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
 import { hasCode, isGone, onceWithLookup } from "../../core/errors";
+import { deleteEntity, serviceScope } from "../../core/service-entities";
 import type { Ctx, ResourceDefinition } from "../../core/frame";
 import { createParams, findIdentical, listZone, needsUpdate, stateFromItem, stateFromLive, updateParams } from "./mapping";
 import { relativeName } from "./normalize";
@@ -19,7 +20,7 @@ function label(r: Partial<DnsRecordInputs>): string {
 }
 
 async function freshZone(ctx: Ctx, zone: string) {
-  ctx.api.cache.invalidate(zone);
+  ctx.api.cache.invalidate(serviceScope(zone));
   return listZone(ctx.api, zone);
 }
 
@@ -32,7 +33,7 @@ async function updateInPlace(ctx: Ctx, entityId: string, inputs: DnsRecordInputs
     if (hasCode(err, 4002)) throw new Error(`the record ${entityId} no longer exists in the zone; run \`pulumi refresh\` and \`pulumi up\` to create it again`);
     throw err;
   } finally {
-    ctx.api.cache.invalidate(inputs.serviceName);
+    ctx.api.cache.invalidate(serviceScope(inputs.serviceName));
   }
 }
 
@@ -74,7 +75,7 @@ export const dnsRecordDefinition: ResourceDefinition<DnsRecordInputs, DnsRecordS
       }
       throw err;
     } finally {
-      ctx.api.cache.invalidate(zone);
+      ctx.api.cache.invalidate(serviceScope(zone));
     }
   },
 
@@ -96,17 +97,6 @@ export const dnsRecordDefinition: ResourceDefinition<DnsRecordInputs, DnsRecordS
 
   async delete(ctx, id) {
     const { serviceName, entityId } = parseDnsRecordId(id);
-    try {
-      await onceWithLookup(
-        () => ctx.api.call("service/dnsdelete", { serviceName, entityID: entityId }),
-        // dnsdelete is not retry-safe: after an ambiguous failure, a record no longer listed is deleted.
-        async () => ((await freshZone(ctx, serviceName)).some((r) => r.entityID === entityId) ? undefined : {}),
-      );
-    } catch (err) {
-      // Already gone (the record, or the whole zone with its service): nothing left to delete.
-      if (!isGone(err)) throw err;
-    } finally {
-      ctx.api.cache.invalidate(serviceName);
-    }
+    await deleteEntity(ctx.api, "dns", serviceName, entityId);
   },
 };

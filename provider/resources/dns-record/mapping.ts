@@ -4,17 +4,20 @@
  * hundreds of records in one zone makes one dnslist traversal, not one per record.
  */
 import type { Api } from "../../core/client";
+import { type Item, listEntities, nameInService } from "../../core/service-entities";
 import { DNS_CAPABILITIES } from "./capabilities";
 import { type ApiDnsItem, type NormalRecord, recordDiff, recordFromApi, relativeName } from "./normalize";
 import type { DnsRecordInputs, DnsRecordState } from "./schema";
 
-/** The largest page dnslist serves (spec "Limits": 1000). */
-const PAGE = 1000;
-export const LIST_OPERATION = "service/dnslist";
-
-/** dnscreate parameters; "-" asks for the default ttl (facts.md). */
+/**
+ * dnscreate parameters; "-" asks for the default ttl (facts.md). The name is sent full, with the
+ * zone spelt as the service's name (Unicode for an IDN service): the API completes any name that
+ * does not end with its own spelling of the zone, so an ASCII zone there would be doubled.
+ */
 export function createParams(r: DnsRecordInputs): Record<string, unknown> {
-  const p: Record<string, unknown> = { serviceName: r.serviceName, name: r.name, type: r.type, value: r.value, ttl: r.ttl ?? "-" };
+  const relative = relativeName(r.serviceName, r.name);
+  const name = nameInService(r.serviceName, relative === "@" ? "" : relative);
+  const p: Record<string, unknown> = { serviceName: r.serviceName, name, type: r.type, value: r.value, ttl: r.ttl ?? "-" };
   if (DNS_CAPABILITIES.types[r.type].priority) p.priority = r.priority ?? DNS_CAPABILITIES.priority.default;
   return p;
 }
@@ -51,16 +54,15 @@ export function needsUpdate(live: NormalRecord, r: DnsRecordInputs): boolean {
   return recordDiff(live, { ...r }).some((k) => k === "ttl" || k === "priority" || k === "value");
 }
 
-/** Every record of the zone, normalised; one traversal per zone per process until a write invalidates it. */
-export function listZone(api: Api, zone: string): Promise<LiveRecord[]> {
-  return api.cache.get(LIST_OPERATION, zone, async () => {
-    const out: LiveRecord[] = [];
-    for (let page = 1; ; page++) {
-      const res = await api.call(LIST_OPERATION, { serviceName: zone, page, pageLength: PAGE });
-      const items = (res?.dns ?? []) as ApiDnsItem[];
-      for (const item of items) out.push(recordFromApi(zone, item));
-      const total = Number(res?.queryInfo?.total ?? out.length);
-      if (items.length === 0 || out.length >= total) return out;
-    }
-  });
+const normalised = new WeakMap<Item[], LiveRecord[]>();
+
+/** Every record of the zone, normalised; one dnslist traversal per service per process until a write. */
+export async function listZone(api: Api, serviceName: string): Promise<LiveRecord[]> {
+  const items = await listEntities(api, "dns", serviceName);
+  let out = normalised.get(items);
+  if (!out) {
+    out = items.map((item) => recordFromApi(serviceName, item as unknown as ApiDnsItem));
+    normalised.set(items, out);
+  }
+  return out;
 }

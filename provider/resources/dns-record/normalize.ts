@@ -6,8 +6,10 @@
  *
  * Names: "@" is the apex; a name ending with the zone (or with a trailing dot) is fully qualified,
  * any other name is relative to the zone; lower case, IDN labels in punycode, "*" only as the first
- * label. Stored as the full host name without the trailing dot, as dnslist answers it.
+ * label. Stored as the full host name in ASCII without the trailing dot (dnslist answers it with
+ * the zone spelt as the service's name; read-back names are converted to ASCII as well).
  */
+import { toUnicode } from "punycode/";
 import { DNS_CAPABILITIES as CAP, DNS_RECORD_TYPES, type DnsRecordType, isDnsRecordType } from "./capabilities";
 import { asciiHost, DnsInputError, LABEL, normalizeCaa, normalizeIPv4, normalizeIPv6, normalizeSrv, normalizeTarget, normalizeTxt } from "./values";
 
@@ -23,7 +25,7 @@ export interface DnsRecordInput {
 }
 
 export interface NormalRecord {
-  /** The zone: the hosting service's name, lower case ASCII. */
+  /** The zone: the hosting service's name as HostingService records it (lower case, Unicode). */
   serviceName: string;
   /** Full host name, lower case ASCII, no trailing dot. */
   name: string;
@@ -71,8 +73,12 @@ export function normalizeName(zone: string, raw: string): string {
   return fqdn;
 }
 
-/** "@" for the apex, otherwise the name without the zone ("www", "*.dev"). */
-export function relativeName(zone: string, fqdn: string): string {
+/** The service's name (the zone) in its recorded form: lower case Unicode (core/service-entities.ts). */
+export const zoneUnicode = (asciiZone: string) => toUnicode(asciiZone);
+
+/** "@" for the apex, otherwise the name without the zone ("www", "*.dev"); the zone in either form. */
+export function relativeName(serviceName: string, fqdn: string): string {
+  const zone = asciiHost(serviceName) ?? serviceName;
   return fqdn === zone ? "@" : fqdn.endsWith(`.${zone}`) ? fqdn.slice(0, -zone.length - 1) : fqdn;
 }
 
@@ -149,7 +155,7 @@ export function normalizeRecord(input: DnsRecordInput): { record?: NormalRecord;
     failures.push({ property: "name", reason: `name: a ${type} record cannot be at the zone apex (${zone})` });
   }
   if (failures.length || !zone || !type || !name || value === undefined) return { failures };
-  const record: NormalRecord = { serviceName: zone, name, type, value };
+  const record: NormalRecord = { serviceName: zoneUnicode(zone), name, type, value };
   if (ttl !== undefined) record.ttl = ttl;
   if (priority !== undefined) record.priority = priority;
   return { record, failures };
@@ -176,7 +182,8 @@ export interface ApiDnsItem {
  * get the same normalisation as desired ones, so "2001:DB8::0:1" read back equals "2001:db8::1".
  * Never throws: a value the rules refuse (written by another tool) is kept as read.
  */
-export function recordFromApi(zone: string, item: ApiDnsItem): NormalRecord & { entityID: string } {
+export function recordFromApi(serviceName: string, item: ApiDnsItem): NormalRecord & { entityID: string } {
+  const zone = asciiHost(serviceName) ?? serviceName;
   const type = String(item.type).toUpperCase() as DnsRecordType;
   const keep = <T>(f: () => T, fallback: T): T => {
     try {
@@ -187,7 +194,7 @@ export function recordFromApi(zone: string, item: ApiDnsItem): NormalRecord & { 
   };
   const name = keep(() => normalizeName(zone, `${String(item.name)}.`), String(item.name).toLowerCase());
   const value = type === "TXT" ? String(item.value) : keep(() => normalizeValue(zone, type, String(item.value)), String(item.value));
-  const record: NormalRecord & { entityID: string } = { entityID: String(item.entityID), serviceName: zone, name, type, value };
+  const record: NormalRecord & { entityID: string } = { entityID: String(item.entityID), serviceName: zoneUnicode(zone), name, type, value };
   const ttl = keep(() => normalizeTtl(item.ttl), undefined);
   if (ttl !== undefined) record.ttl = ttl;
   const priority = isDnsRecordType(type) ? keep(() => normalizePriority(type, item.priority), undefined) : undefined;

@@ -4,6 +4,7 @@
  * equal to what dnslist answers.
  */
 import { z } from "zod";
+import { entityResourceId, parseEntityResourceId } from "../../core/service-entities";
 import type { DnsRecordType } from "./capabilities";
 import { normalizeRecord } from "./normalize";
 
@@ -60,12 +61,6 @@ export const DNS_RECORD_REPLACE_ON: readonly string[] = ["serviceName", "name", 
 export const DNS_RECORD_CREATE_ONLY: readonly string[] = ["adopt"];
 
 /** Resource id: `<serviceName>/<entityID>`, e.g. `example.com/SRV100001-10008`. */
-export function dnsRecordId(serviceName: string, entityId: string): string {
-  return `${serviceName}/${entityId}`;
-}
+export const dnsRecordId = entityResourceId;
 
-export function parseDnsRecordId(id: string): { serviceName: string; entityId: string } {
-  const cut = id.lastIndexOf("/");
-  if (cut <= 0 || cut === id.length - 1) throw new Error(`DnsRecord id "${id}" is not <serviceName>/<entityID>, e.g. example.com/SRV100001-10008`);
-  return { serviceName: id.slice(0, cut), entityId: id.slice(cut + 1) };
-}
+export const parseDnsRecordId = (id: string) => parseEntityResourceId("DnsRecord", id);

@@ -4,14 +4,11 @@
  * every FtpAccount's state: it must never move (provider/README.md).
  */
 import { defineProvider } from "../../core/frame";
-import { hideSecretValues } from "../../core/secret-check";
 import { ftpAccountDefinition } from "./definition";
-import { FTP_SECRETS } from "./schema";
 
 const p = defineProvider(ftpAccountDefinition);
 export const configure = p.configure;
-/** Check failures under a secret input never carry its value (core/secret-check.ts). */
-export const check = hideSecretValues(p.check, FTP_SECRETS);
+export const check = p.check;
 export const diff = p.diff;
 export const create = p.create;
 export const read = p.read;

@@ -1,25 +1,10 @@
 /** FtpAccount CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
-import { hasCode, onceWithLookup } from "../../core/errors";
-import type { Ctx, ResourceDefinition } from "../../core/frame";
-import { deleteEntity, entityResourceId, findEntity, freshEntities, listEntities, parseEntityResourceId, serviceScope } from "../../core/service-entities";
+import type { ResourceDefinition } from "../../core/frame";
+import { createEntity, deleteEntity, entityResourceId, findEntity, parseEntityResourceId, updateEntity } from "../../core/service-entities";
 import { createParams, ftpNeedsUpdate, ftpStateFromItem, updateParams } from "./mapping";
 import { FTP_CREATE_ONLY, FTP_REPLACE_ON, type FtpAccountInputs, type FtpAccountState, ftpAccountInputs } from "./schema";
 
 const TYPE = "FtpAccount";
-const byName = (items: Record<string, any>[], name: string) => items.find((x) => String(x.name).toLowerCase() === name);
-
-async function updateInPlace(ctx: Ctx, entityId: string, inputs: FtpAccountInputs): Promise<FtpAccountState> {
-  try {
-    // ftpupdate with the same values is a no-op: retry-safe (the sdk decides from the catalogue).
-    const res = await ctx.api.call("service/ftpupdate", updateParams(entityId, inputs));
-    return ftpStateFromItem(inputs.serviceName, res.ftp[0], inputs);
-  } catch (err) {
-    if (hasCode(err, 4002)) throw new Error(`the FTP account ${entityId} no longer exists; run \`pulumi refresh\` and \`pulumi up\` to create it again`);
-    throw err;
-  } finally {
-    ctx.api.cache.invalidate(serviceScope(inputs.serviceName));
-  }
-}
 
 export const ftpAccountDefinition: ResourceDefinition<FtpAccountInputs, FtpAccountState> = {
   type: TYPE,
@@ -30,31 +15,17 @@ export const ftpAccountDefinition: ResourceDefinition<FtpAccountInputs, FtpAccou
 
   async create(ctx, inputs) {
     const svc = inputs.serviceName;
-    if (inputs.adopt) {
-      const found = byName(await listEntities(ctx.api, "ftp", svc), inputs.name);
-      if (found) {
-        const live = ftpStateFromItem(svc, found, inputs);
-        const state = ftpNeedsUpdate(live, inputs) ? await updateInPlace(ctx, live.entityId, inputs) : live;
-        return { id: entityResourceId(svc, state.entityId), outs: state };
-      }
-    }
-    try {
-      const res = await onceWithLookup(
-        () => ctx.api.call("service/ftpcreate", createParams(inputs)),
-        // ftpcreate is not retry-safe: after an ambiguous failure, an account of that name means it took effect.
-        async () => {
-          const found = byName(await freshEntities(ctx.api, "ftp", svc), inputs.name);
-          return found ? { ftp: [found] } : undefined;
-        },
-      );
-      const state = ftpStateFromItem(svc, res.ftp[0], inputs);
-      return { id: entityResourceId(svc, state.entityId), outs: state };
-    } catch (err) {
-      if (hasCode(err, 4004)) throw new Error(`an FTP account named ${inputs.name} already exists in ${svc}; set adopt: true to manage it, or pick another name`);
-      throw err;
-    } finally {
-      ctx.api.cache.invalidate(serviceScope(svc));
-    }
+    const { item, adopted } = await createEntity(ctx.api, {
+      family: "ftp",
+      serviceName: svc,
+      params: createParams(inputs),
+      find: (items) => items.find((x) => String(x.name).toLowerCase() === inputs.name),
+      what: `an FTP account named ${inputs.name}`,
+      adopt: inputs.adopt,
+    });
+    const found = ftpStateFromItem(svc, item, inputs);
+    const state = adopted && ftpNeedsUpdate(found, inputs) ? ftpStateFromItem(svc, await updateEntity(ctx.api, "ftp", svc, updateParams(found.entityId, inputs)), inputs) : found;
+    return { id: entityResourceId(svc, state.entityId), outs: state };
   },
 
   async read(ctx, id, state) {
@@ -65,7 +36,8 @@ export const ftpAccountDefinition: ResourceDefinition<FtpAccountInputs, FtpAccou
   },
 
   async update(ctx, id, _olds, news) {
-    return updateInPlace(ctx, parseEntityResourceId(TYPE, id).entityId, news);
+    const { entityId } = parseEntityResourceId(TYPE, id);
+    return ftpStateFromItem(news.serviceName, await updateEntity(ctx.api, "ftp", news.serviceName, updateParams(entityId, news)), news);
   },
 
   async delete(ctx, id) {

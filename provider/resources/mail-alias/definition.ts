@@ -1,6 +1,6 @@
 /** MailAlias CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
 import type { ResourceDefinition } from "../../core/frame";
-import { createEntity, deleteEntity, entityResourceId, parseEntityResourceId, readEntity, updateEntity } from "../service-entity/entities";
+import { createEntity, deleteEntity, entityResourceId, parseEntityResourceId, findEntity, updateEntity } from "../../core/service-entities";
 import { createParams, stateFromItem, targetsDiffer, updateParams } from "./mapping";
 import { MAIL_ALIAS_CREATE_ONLY, MAIL_ALIAS_REPLACE_ON, type MailAliasInputs, type MailAliasState, mailAliasInputs } from "./schema";
 
@@ -13,32 +13,32 @@ export const mailAliasDefinition: ResourceDefinition<MailAliasInputs, MailAliasS
 
   async create(ctx, inputs) {
     const { serviceName } = inputs;
-    const { item, adopted } = await createEntity(ctx, {
+    const { item, adopted } = await createEntity(ctx.api, {
       family: "mailalias",
       serviceName,
       params: createParams(inputs),
-      matches: (i) => i.name === inputs.name,
+      find: (items) => items.find((i) => i.name === inputs.name),
       what: `mail alias ${inputs.name}`,
       adopt: inputs.adopt,
     });
-    const live = adopted && targetsDiffer(item, inputs) ? await updateEntity(ctx, "mailalias", serviceName, updateParams(item.entityID, inputs)) : item;
+    const live = adopted && targetsDiffer(item, inputs) ? await updateEntity(ctx.api, "mailalias", serviceName, updateParams(item.entityID, inputs)) : item;
     const state = stateFromItem(serviceName, live, inputs.adopt);
     return { id: entityResourceId(serviceName, state.entityId), outs: state };
   },
 
   async read(ctx, id, state) {
     const { serviceName, entityId } = parseEntityResourceId("MailAlias", id);
-    const live = await readEntity(ctx, "mailalias", serviceName, entityId);
+    const live = await findEntity(ctx.api, "mailalias", serviceName, entityId);
     return live ? stateFromItem(serviceName, live, state.adopt) : undefined;
   },
 
   async update(ctx, id, _olds, news) {
     const { serviceName, entityId } = parseEntityResourceId("MailAlias", id);
-    return stateFromItem(serviceName, await updateEntity(ctx, "mailalias", serviceName, updateParams(entityId, news)), news.adopt);
+    return stateFromItem(serviceName, await updateEntity(ctx.api, "mailalias", serviceName, updateParams(entityId, news)), news.adopt);
   },
 
   async delete(ctx, id) {
     const { serviceName, entityId } = parseEntityResourceId("MailAlias", id);
-    await deleteEntity(ctx, "mailalias", serviceName, entityId);
+    await deleteEntity(ctx.api, "mailalias", serviceName, entityId);
   },
 };

@@ -1,6 +1,6 @@
 /** MailAlias <-> API shapes (pure). The API takes `target` as one comma list and answers an array. */
-import type { Item } from "../service-entity/entities";
-import { localPart } from "../service-entity/address";
+import type { Item } from "../../core/service-entities";
+import { localPart } from "../../core/mail-address";
 import { sameValue } from "../../core/normalise";
 import type { MailAliasInputs, MailAliasState } from "./schema";
 

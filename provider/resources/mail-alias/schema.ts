@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
-import { mailAddress } from "../service-entity/address";
-import { serviceNameInput } from "../service-entity/entities";
+import { mailAddress } from "../../core/mail-address";
+import { serviceNameField } from "../../core/service-entities";
 
 /** Catalogue `targets()`: one address, no spaces or commas. */
 const ADDRESS = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
@@ -27,7 +27,7 @@ const targetsInput = z.union([z.array(z.string({ error: "each target must be a s
 
 export const mailAliasInputs = z
   .object({
-    serviceName: serviceNameInput,
+    serviceName: serviceNameField,
     name: z.string({ error: 'required: the local part ("sales") or the full address under the service\'s domain' }),
     targets: targetsInput,
     adopt: bool().optional(),

@@ -1,6 +1,6 @@
 /** MailBox CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
 import type { ResourceDefinition } from "../../core/frame";
-import { createEntity, deleteEntity, entityResourceId, parseEntityResourceId, readEntity, updateEntity } from "../service-entity/entities";
+import { createEntity, deleteEntity, entityResourceId, parseEntityResourceId, findEntity, updateEntity } from "../../core/service-entities";
 import { createParams, stateFromItem } from "./mapping";
 import { passwordFingerprint, passwordMatches } from "./password";
 import { MAILBOX_CREATE_ONLY, MAILBOX_REPLACE_ON, type MailBoxInputs, type MailBoxState, mailBoxInputs } from "./schema";
@@ -14,23 +14,23 @@ export const mailBoxDefinition: ResourceDefinition<MailBoxInputs, MailBoxState> 
 
   async create(ctx, inputs) {
     const { serviceName } = inputs;
-    const { item, adopted } = await createEntity(ctx, {
+    const { item, adopted } = await createEntity(ctx.api, {
       family: "mail",
       serviceName,
       params: createParams(inputs),
-      matches: (i) => i.name === inputs.name,
+      find: (items) => items.find((i) => i.name === inputs.name),
       what: `mailbox ${inputs.name}`,
       adopt: inputs.adopt,
     });
     // An adopted mailbox's password is unknown (masked): set the program's one.
-    const live = adopted ? await updateEntity(ctx, "mail", serviceName, { entityID: item.entityID, password: inputs.password }) : item;
+    const live = adopted ? await updateEntity(ctx.api, "mail", serviceName, { entityID: item.entityID, password: inputs.password }) : item;
     const state = stateFromItem(serviceName, live, passwordFingerprint(inputs.password), inputs.adopt);
     return { id: entityResourceId(serviceName, state.entityId), outs: state };
   },
 
   async read(ctx, id, state) {
     const { serviceName, entityId } = parseEntityResourceId("MailBox", id);
-    const live = await readEntity(ctx, "mail", serviceName, entityId);
+    const live = await findEntity(ctx.api, "mail", serviceName, entityId);
     // The password cannot be read back: the fingerprint of the last one applied stays.
     return live ? stateFromItem(serviceName, live, state.passwordHash ?? "", state.adopt) : undefined;
   },
@@ -38,12 +38,12 @@ export const mailBoxDefinition: ResourceDefinition<MailBoxInputs, MailBoxState> 
   async update(ctx, id, olds, news) {
     const { serviceName, entityId } = parseEntityResourceId("MailBox", id);
     if (passwordMatches(olds.passwordHash, news.password)) return { ...olds, ...(news.adopt !== undefined ? { adopt: news.adopt } : {}) };
-    const live = await updateEntity(ctx, "mail", serviceName, { entityID: entityId, password: news.password });
+    const live = await updateEntity(ctx.api, "mail", serviceName, { entityID: entityId, password: news.password });
     return stateFromItem(serviceName, live, passwordFingerprint(news.password), news.adopt);
   },
 
   async delete(ctx, id) {
     const { serviceName, entityId } = parseEntityResourceId("MailBox", id);
-    await deleteEntity(ctx, "mail", serviceName, entityId);
+    await deleteEntity(ctx.api, "mail", serviceName, entityId);
   },
 };

@@ -1,6 +1,6 @@
 /** MailBox <-> API shapes (pure). */
-import type { Item } from "../service-entity/entities";
-import { localPart } from "../service-entity/address";
+import type { Item } from "../../core/service-entities";
+import { localPart } from "../../core/mail-address";
 import type { MailBoxInputs, MailBoxState } from "./schema";
 
 /** mailcreate: the local part only (the API adds the service's domain). */

@@ -1,5 +1,5 @@
 /** Redirect <-> API shapes (pure). */
-import type { Item } from "../service-entity/entities";
+import type { Item } from "../../core/service-entities";
 import type { RedirectInputs, RedirectState } from "./schema";
 
 /** The origin is sent relative to the service ("@" for the apex); the API answers the full name. */

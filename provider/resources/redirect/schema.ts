@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { bool, oneOf } from "../../../sdk/catalogue/fields";
 import { toAscii } from "../../../sdk";
-import { serviceNameInput } from "../service-entity/entities";
+import { serviceNameField } from "../../core/service-entities";
 
 /** One host label (catalogue `dnsName`): letters, digits, "-" inside, "_"; no wildcard for redirects. */
 const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
@@ -46,7 +46,7 @@ export const fullOrigin = (serviceName: string, relative: string) => (relative ?
 
 export const redirectInputs = z
   .object({
-    serviceName: serviceNameInput,
+    serviceName: serviceNameField,
     origin: z.string({ error: 'required: the host to redirect: "@" for the service\'s domain, "blog" or "blog.example.com"' }),
     destination: z
       .string({ error: "required: the URL to send visitors to" })

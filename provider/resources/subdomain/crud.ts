@@ -4,14 +4,11 @@
  * every Subdomain's state: it must never move (provider/README.md).
  */
 import { defineProvider } from "../../core/frame";
-import { hideSecretValues } from "../../core/secret-check";
 import { subdomainDefinition } from "./definition";
-import { SUBDOMAIN_SECRETS } from "./schema";
 
 const p = defineProvider(subdomainDefinition);
 export const configure = p.configure;
-/** Check failures under a secret input never carry its value (core/secret-check.ts). */
-export const check = hideSecretValues(p.check, SUBDOMAIN_SECRETS);
+export const check = p.check;
 export const diff = p.diff;
 export const create = p.create;
 export const read = p.read;

@@ -1,12 +1,26 @@
 /** Subdomain <-> API shapes (pure). */
+import { domainForms, hostAscii } from "../../core/normalise";
+import { nameInService } from "../../core/service-entities";
 import type { SslInputs, SubdomainInputs, SubdomainState } from "./schema";
 
-/** subdomaincreate / subdomainupdate parameters; the certificate only when managed. */
+/**
+ * subdomaincreate / subdomainupdate parameters; the certificate only when managed. The name is sent
+ * under the service's own spelling (Unicode for an IDN service), which the API recognises as full.
+ */
 export function subdomainParams(r: SubdomainInputs, entityId?: string): Record<string, unknown> {
   const p: Record<string, unknown> = { serviceName: r.serviceName, ftpPath: r.ftpPath, ...(r.ssl ?? {}) };
-  if (entityId === undefined) p.name = r.name;
+  if (entityId === undefined) p.name = nameInService(r.serviceName, r.name.slice(0, -domainForms(r.serviceName).ascii.length - 1));
   else p.entityID = entityId;
   return p;
+}
+
+/** The listed name in lower case ASCII, as the inputs spell it (kept as read if it is no host name). */
+function asciiName(name: string): string {
+  try {
+    return hostAscii(name);
+  } catch {
+    return name.toLowerCase();
+  }
 }
 
 const pem = (v: unknown) => String(v ?? "").replace(/\r\n?/g, "\n").trim();
@@ -27,7 +41,7 @@ export function subdomainStateFromItem(serviceName: string, item: Record<string,
   const ssl = sslFromApi(item.ssl);
   const state: SubdomainState = {
     serviceName,
-    name: String(item.name ?? "").toLowerCase(),
+    name: asciiName(String(item.name ?? "")),
     ftpPath: String(item.ftpPath ?? ""),
     entityId: String(item.entityID),
     sslInstalled: ssl !== undefined,

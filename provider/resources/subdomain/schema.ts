@@ -2,11 +2,12 @@
  * Subdomain: inputs, outputs and rules (spec "Service sub-resources": name, ftpPath, optional ssl
  * {sslPath, sslCert, sslKey, sslCertChain}; sdk/catalogue/service.ts subdomaincreate/update).
  * Checked and normalised at preview with no API call: the name becomes the full host name the API
- * answers (lower case ASCII), PEM blocks lose \r and outer whitespace (the API trims parameters).
+ * answers, in lower case ASCII (the zone too, for an IDN service), PEM blocks lose \r and outer whitespace (the API trims parameters).
  */
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { toAscii } from "../../../sdk";
+import { domainForms } from "../../core/normalise";
 import { ftpPathField, serviceNameField } from "../../core/service-entities";
 
 const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
@@ -45,6 +46,12 @@ function sslProblem(ssl: SslInputs): [string, string] | undefined {
 
 /** The full host name under the service (`blog` and `blog.example.com` are the same, as for the API). */
 export function subdomainFullName(serviceName: string, raw: string): string | { problem: string } {
+  let zone: string;
+  try {
+    zone = domainForms(serviceName).ascii;
+  } catch {
+    return { problem: `needs a valid serviceName (${JSON.stringify(serviceName)} is not a domain name)` };
+  }
   const v = raw.trim().replace(/\.$/, "");
   if (v === "" || v === "@") return { problem: 'must name a subdomain such as "blog" (the apex is the service itself)' };
   let host: string;
@@ -53,8 +60,8 @@ export function subdomainFullName(serviceName: string, raw: string): string | { 
   } catch {
     return { problem: `${JSON.stringify(raw)} is not a valid host name` };
   }
-  const full = host === serviceName || host.endsWith(`.${serviceName}`) ? host : `${host}.${serviceName}`;
-  if (full === serviceName) return { problem: `${serviceName} is the service's own domain, not a subdomain` };
+  const full = host === zone || host.endsWith(`.${zone}`) ? host : `${host}.${zone}`;
+  if (full === zone) return { problem: `${serviceName} is the service's own domain, not a subdomain` };
   if (full.length > 253 || !full.split(".").every((l) => LABEL.test(l))) return { problem: `${JSON.stringify(raw)} is not a valid host name (no wildcards)` };
   return full;
 }

@@ -4,7 +4,7 @@
  * (emulator `mailAddress`; catalogue `mailName`: lower case, letters, digits and . _ + -).
  */
 import type { z } from "zod";
-import { domainForms } from "../../core/normalise";
+import { domainForms } from "./normalise";
 
 const LOCAL = /^[a-z0-9._+-]{1,64}$/;
 

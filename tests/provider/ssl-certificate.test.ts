@@ -158,6 +158,25 @@ describe("SslCertificate (engine lifecycle)", function () {
     expect(err).to.not.include(other.key.split("\n")[5]);
   });
 
+  it("generates the key and CSR from subject fields and waits for issue (waitFor issued, http validation)", async () => {
+    const gen = await h.stack(async () => {
+      const { SslCertificate } = h.pkg();
+      const subject = { commonName: `Shop.${ZONE}`, organizationName: "Ejemplo SL", organizationalUnitName: "IT", countryName: "es", stateOrProvinceName: "Barcelona", localityName: "Barcelona", emailAddress: "it@ssl-example.com" };
+      const c = new SslCertificate("gen", { productId: 101, subject, validationMethod: "http", adminContact: OWNER }, { customTimeouts: { create: "2m" } });
+      return { status: c.status, certificate: c.certificate, key: c.privateKey, validations: c.validations, cn: c.commonName };
+    });
+    const up = await gen.stack.up();
+    expect(up.outputs.status.value).to.equal("valid");
+    expect(up.outputs.cn.value).to.equal(`shop.${ZONE}`);
+    expect(up.outputs.validations.value[0]).to.include({ domainName: `shop.${ZONE}`, method: "http", validated: true });
+    expect(up.outputs.key.secret).to.equal(true);
+    const key = String(up.outputs.key.value);
+    issuedBy(up.outputs.certificate.value, key);
+    await expectEmptyPlan(gen);
+    expectNoPlaintext(gen, [key.split("\n")[5], h.emu.apiPasswd]);
+    expect((await gen.stack.destroy()).summary.resourceChanges).to.deep.equal({ delete: 2 });
+  });
+
   it("forgets the certificate on destroy (the API has no delete) and removes the DCV records", async () => {
     const n = (await certs()).length;
     const destroyed = await eng.stack.destroy();

@@ -52,8 +52,18 @@ export const ftpPathField = z
   .regex(/^\/[A-Za-z0-9._\-/]*$/, { error: "must be a path starting with / (letters, digits, . _ - /)" })
   .refine((s) => !s.split("/").includes(".."), { error: "must not contain .." });
 
-/** A full host name under the service as the API spells it: the relative labels, then the service's name. */
-export const nameInService = (serviceName: string, relative: string) => (relative ? `${relative}.${serviceName}` : serviceName);
+/**
+ * A host name under the service (full, lower case ASCII) as create calls send it. The API takes a
+ * full name or one relative to the zone; it turns IDN labels of the name into punycode but matches
+ * the zone against the service's name as created (Unicode for an IDN service: emulator
+ * `fullName`), so a full ASCII name under an IDN zone would get the zone appended twice. Under an
+ * ASCII zone the full name is sent (unambiguous); under an IDN zone the relative one ("@" = apex).
+ */
+export function hostNameForApi(serviceName: string, fullAscii: string): string {
+  const zone = domainForms(serviceName).ascii;
+  if (zone === serviceName) return fullAscii;
+  return fullAscii === zone ? "@" : fullAscii.slice(0, -zone.length - 1);
+}
 
 /** Resource id: `<serviceName>/<entityID>`, e.g. `example.com/SRV100001-10008`. */
 export function entityResourceId(serviceName: string, entityId: string): string {

@@ -3,7 +3,7 @@ import { expect } from "chai";
 import { databaseDefinition } from "../../provider/resources/database/definition";
 import { createdDatabase, databaseStateFromItem } from "../../provider/resources/database/mapping";
 import { ftpAccountInputs } from "../../provider/resources/ftp-account/schema";
-import { sslFromApi, subdomainNeedsUpdate, subdomainStateFromItem } from "../../provider/resources/subdomain/mapping";
+import { sslFromApi, subdomainNeedsUpdate, subdomainParams, subdomainStateFromItem } from "../../provider/resources/subdomain/mapping";
 import { subdomainFullName, subdomainInputs } from "../../provider/resources/subdomain/schema";
 import { check as subdomainCheck } from "../../provider/resources/subdomain/crud";
 import { defineProvider } from "../../provider/core/frame";
@@ -31,7 +31,11 @@ describe("FtpAccount/Database/Subdomain check", () => {
 
   it("keeps the service's name in HostingService's form: lower case Unicode", () => {
     expect(ftpAccountInputs.parse({ serviceName: "XN--BCHER-KVA.de", name: "x", ftpPath: "/", password: "Secret-123" }).serviceName).to.equal("bücher.de");
-    expect(subdomainInputs.parse({ serviceName: "Bücher.DE.", name: "Blog", ftpPath: "/b" })).to.include({ serviceName: "bücher.de", name: "blog.xn--bcher-kva.de" });
+    const idn = subdomainInputs.parse({ serviceName: "Bücher.DE.", name: "Blog", ftpPath: "/b" });
+    expect(idn).to.include({ serviceName: "bücher.de", name: "blog.xn--bcher-kva.de" });
+    // Sent relative under an IDN zone (the API would append its Unicode zone to a full ASCII name), full otherwise.
+    expect(subdomainParams(idn).name).to.equal("blog");
+    expect(subdomainParams({ serviceName: "example.com", name: "blog.example.com", ftpPath: "/b" }).name).to.equal("blog.example.com");
   });
 
   it("defaults externalAccess to false and refuses strings", () => {

@@ -177,3 +177,54 @@ describe("MailBox and MailAlias (engine lifecycle)", function () {
     expect(s.status).to.equal("active");
   });
 });
+
+describe("MailBox and DnsRecord on an IDN service (engine)", function () {
+  this.timeout(600_000);
+  let h: Harness;
+  let eng: EngineStack;
+  const IDN = "españa-idn.es";
+
+  before(async () => {
+    const pkgDir = installPackage();
+    h = await startHarness();
+    eng = await h.stack(async () => {
+      const { HostingService } = require(join(pkgDir, "dist/provider/resources/hosting-service/resource.js"));
+      const { MailBox } = require(join(pkgDir, "dist/provider/resources/mail-box/resource.js"));
+      const { DnsRecord } = require(join(pkgDir, "dist/provider/resources/dns-record/resource.js"));
+      // Written in upper case: every resource records the service's name as HostingService does.
+      const svc = new HostingService("svc", { name: "ESPAÑA-IDN.es", productKey: "mini" });
+      const box = new MailBox("box", { serviceName: svc.name, name: "info", password: PW1 });
+      const rec = new DnsRecord("rec", { serviceName: svc.name, name: "café", type: "A", value: "192.0.2.7" });
+      // The punycode spelling of the same service names the same zone (after the service exists).
+      const apex = new DnsRecord("apex", { serviceName: svc.name.apply(() => "xn--espaa-idn-o6a.es"), name: "@", type: "TXT", value: "idn" });
+      return { svc: svc.name, box: box.id, boxName: box.name, rec: rec.id, recName: rec.name, recRel: rec.relativeName, apex: apex.id };
+    });
+  });
+  after(async () => h?.close());
+
+  it("creates them under the Unicode name, then plans nothing and refreshes clean", async () => {
+    const up = await eng.stack.up();
+    expect(up.outputs.svc.value).to.equal(IDN);
+    expect(up.outputs.box.value).to.match(/^españa-idn\.es\/SRV\d+-\d+$/);
+    expect(up.outputs.boxName.value).to.equal(`info@${IDN}`);
+    expect(up.outputs.rec.value).to.match(/^españa-idn\.es\/SRV\d+-\d+$/);
+    expect(up.outputs.apex.value).to.match(/^españa-idn\.es\/SRV\d+-\d+$/);
+    expect(up.outputs.recName.value).to.equal("xn--caf-dma.xn--espaa-idn-o6a.es");
+    expect(up.outputs.recRel.value).to.equal("xn--caf-dma");
+    const zone = ((await h.client.call("service/dnslist", { serviceName: IDN } as any)) as any).dns as { name: string; type: string; value: string }[];
+    // One record per name: the zone was not doubled ("café.españa-idn.es.españa-idn.es").
+    expect(zone.filter((r) => r.value === "192.0.2.7").map((r) => r.name)).to.have.length(1);
+    expect(zone.filter((r) => r.type === "TXT" && r.value === "idn")).to.have.length(1);
+    await expectEmptyPlan(eng);
+    await expectCleanRefresh(eng);
+    await expectEmptyPlan(eng);
+  });
+
+  it("destroys the mailbox and the records", async () => {
+    await eng.stack.destroy();
+    const mail = ((await h.client.call("service/maillist", { serviceName: IDN } as any)) as any).mail as unknown[];
+    const zone = ((await h.client.call("service/dnslist", { serviceName: IDN } as any)) as any).dns as { value: string }[];
+    expect(mail).to.deep.equal([]);
+    expect(zone.filter((r) => r.value === "192.0.2.7" || r.value === "idn")).to.deep.equal([]);
+  });
+});

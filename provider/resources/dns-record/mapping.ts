@@ -4,20 +4,14 @@
  * hundreds of records in one zone makes one dnslist traversal, not one per record.
  */
 import type { Api } from "../../core/client";
-import { type Item, listEntities, nameInService } from "../../core/service-entities";
+import { hostNameForApi, type Item, listEntities } from "../../core/service-entities";
 import { DNS_CAPABILITIES } from "./capabilities";
 import { type ApiDnsItem, type NormalRecord, recordDiff, recordFromApi, relativeName } from "./normalize";
 import type { DnsRecordInputs, DnsRecordState } from "./schema";
 
-/**
- * dnscreate parameters; "-" asks for the default ttl (facts.md). The name is sent full, with the
- * zone spelt as the service's name (Unicode for an IDN service): the API completes any name that
- * does not end with its own spelling of the zone, so an ASCII zone there would be doubled.
- */
+/** dnscreate parameters; "-" asks for the default ttl (facts.md); the name as hostNameForApi spells it. */
 export function createParams(r: DnsRecordInputs): Record<string, unknown> {
-  const relative = relativeName(r.serviceName, r.name);
-  const name = nameInService(r.serviceName, relative === "@" ? "" : relative);
-  const p: Record<string, unknown> = { serviceName: r.serviceName, name, type: r.type, value: r.value, ttl: r.ttl ?? "-" };
+  const p: Record<string, unknown> = { serviceName: r.serviceName, name: hostNameForApi(r.serviceName, r.name), type: r.type, value: r.value, ttl: r.ttl ?? "-" };
   if (DNS_CAPABILITIES.types[r.type].priority) p.priority = r.priority ?? DNS_CAPABILITIES.priority.default;
   return p;
 }

@@ -1,15 +1,15 @@
 /** Subdomain <-> API shapes (pure). */
-import { domainForms, hostAscii } from "../../core/normalise";
-import { nameInService } from "../../core/service-entities";
+import { hostAscii } from "../../core/normalise";
+import { hostNameForApi } from "../../core/service-entities";
 import type { SslInputs, SubdomainInputs, SubdomainState } from "./schema";
 
 /**
- * subdomaincreate / subdomainupdate parameters; the certificate only when managed. The name is sent
- * under the service's own spelling (Unicode for an IDN service), which the API recognises as full.
+ * subdomaincreate / subdomainupdate parameters; the certificate only when managed; the name as
+ * hostNameForApi spells it (relative under an IDN service).
  */
 export function subdomainParams(r: SubdomainInputs, entityId?: string): Record<string, unknown> {
   const p: Record<string, unknown> = { serviceName: r.serviceName, ftpPath: r.ftpPath, ...(r.ssl ?? {}) };
-  if (entityId === undefined) p.name = nameInService(r.serviceName, r.name.slice(0, -domainForms(r.serviceName).ascii.length - 1));
+  if (entityId === undefined) p.name = hostNameForApi(r.serviceName, r.name);
   else p.entityID = entityId;
   return p;
 }

@@ -22,6 +22,17 @@ describe("service/dnscreate", () => {
     expect((await f.ok("service/dnscreate", { ...S, name: "@", type: "CAA", value: '0 ISSUE "letsencrypt.org"' })).dns[0].value).to.equal('0 issue "letsencrypt.org"');
   });
 
+  it("treats a full punycode name under an IDN zone as inside the zone, like the relative name", async () => {
+    const f = await withService("basic", "españa-idn.es");
+    const zone = { serviceName: "españa-idn.es" };
+    const relative = (await f.ok("service/dnscreate", { ...zone, name: "café", type: "A", value: "192.0.2.1" })).dns[0] as Rec;
+    const full = (await f.ok("service/dnscreate", { ...zone, name: "café.xn--espaa-idn-o6a.es", type: "A", value: "192.0.2.2" })).dns[0] as Rec;
+    expect(full.name).to.equal(relative.name);
+    expect(full.name.split(".")).to.have.length(3);
+    const apex = (await f.ok("service/dnscreate", { ...zone, name: "xn--espaa-idn-o6a.es", type: "TXT", value: "apex" })).dns[0] as Rec;
+    expect(apex.name).to.equal("españa-idn.es");
+  });
+
   it("validates the value by type (105)", async () => {
     const f = await withService();
     const bad: [string, string][] = [

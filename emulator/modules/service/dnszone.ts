@@ -4,7 +4,9 @@
  * Choices where the spec is silent (written down as common.md asks):
  * - Names: full host names are the norm (facts.md: `_acme-challenge.example.com`); "@" is the apex
  *   and any name that is not the zone and does not end in ".<zone>" is relative to it, so `www`,
- *   `www.example.com` and `www.example.com.` are one name. Stored lower case, IDN labels as punycode.
+ *   `www.example.com` and `www.example.com.` are one name. Stored lower case: the labels below the
+ *   zone as they arrive (the catalogue turns IDN labels into punycode), the zone as the service is
+ *   named (Unicode for an IDN service), so a punycode full name and a relative one are one name.
  * - Values: host names lower case without the final dot; CAA tag lower case; TXT as sent.
  * - A record identical to an existing one (same name, type and value) is refused with 4004, and so
  *   is a CNAME beside any other record at its name (RFC 1034), or another record beside a CNAME.
@@ -13,6 +15,7 @@
  *   and answered "-". An omitted ttl/priority on dnsupdate keeps the current one; "-" sets the default.
  */
 import { DNS_TYPES, type DnsType, dnsName, dnsValueProblem, normaliseDnsValue } from "../../../sdk/catalogue/service";
+import { toAsciiHost } from "../../../sdk/catalogue/fields";
 import { fault } from "../../core/errors";
 import type { World } from "../../core/state";
 import { EMULATOR_HOSTING_IP, EMULATOR_NAMESERVERS } from "../../data/products";
@@ -36,7 +39,21 @@ export function fullName(zone: string, name: string): string {
   const n = name.trim().toLowerCase().replace(/\.$/, "");
   if (n === "@" || n === "") return zone;
   if (n === zone || n.endsWith(`.${zone}`)) return n;
+  // An IDN zone is keyed by its Unicode name while names arrive with punycode labels: a full name
+  // written in punycode is the same zone, not a relative name to append the zone to.
+  const zoneAscii = asciiOr(zone);
+  const nAscii = asciiOr(n);
+  if (nAscii === zoneAscii) return zone;
+  if (nAscii.endsWith(`.${zoneAscii}`)) return `${nAscii.slice(0, -zoneAscii.length - 1)}.${zone}`;
   return `${n}.${zone}`;
+}
+
+function asciiOr(name: string): string {
+  try {
+    return toAsciiHost(name);
+  } catch {
+    return name;
+  }
 }
 
 const dash = (v: number | undefined) => (v === undefined ? "-" : String(v));

@@ -31,6 +31,10 @@ describe("service/dnscreate", () => {
     expect(full.name.split(".")).to.have.length(3);
     const apex = (await f.ok("service/dnscreate", { ...zone, name: "xn--espaa-idn-o6a.es", type: "TXT", value: "apex" })).dns[0] as Rec;
     expect(apex.name).to.equal("españa-idn.es");
+    // The punycode spelling of the service name finds the same service (keyed by its Unicode name).
+    const viaAscii = (await f.ok("service/dnslist", { serviceName: "xn--espaa-idn-o6a.es" })).dns as Rec[];
+    expect(viaAscii.map((r) => r.entityID)).to.include.members([relative.entityID, full.entityID, apex.entityID]);
+    await f.fails("service/create", { serviceName: "XN--ESPAA-IDN-O6A.ES", productkey: "basic" }, 4007);
   });
 
   it("validates the value by type (105)", async () => {

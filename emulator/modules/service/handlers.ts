@@ -24,7 +24,7 @@ import { DEFAULT_PHP_VERSION, EMULATOR_PLATFORM_HOST as HOST, PHP_VERSIONS, type
 import { crudHandlers } from "./crud";
 import { dnsHandlers } from "./dns";
 import { defaultRecords, fullName } from "./dnszone";
-import { type ServiceRecord, getService, isRenewable, newServiceRecord, productOf, serviceSummary, setPending } from "./model";
+import { type ServiceRecord, getService, isRenewable, serviceKey, newServiceRecord, productOf, serviceSummary, setPending } from "./model";
 
 function phpInfo(svc: ServiceRecord) {
   const web = productOf(svc).web;
@@ -100,7 +100,7 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof crudHandlers | keyof t
     }
   },
   create(ctx, p) {
-    const name = p.serviceName;
+    const name = serviceKey(p.serviceName);
     for (const account of Object.values(ctx.world.accounts)) {
       if (account.services[name]) throw fault(4007, `${name} already has a hosting service${account === ctx.account ? " in this account" : ""}; renew or upgrade it instead`);
     }

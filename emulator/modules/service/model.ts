@@ -8,6 +8,7 @@ import { type Clock, addYears, ymd } from "../../core/clock";
 import { fault } from "../../core/errors";
 import { type AccountState, type World, nextId } from "../../core/state";
 import { type Product, type ProductKey, getProduct } from "../../data/products";
+import { toUnicode } from "punycode/";
 
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
@@ -92,10 +93,23 @@ export interface ServiceRecord {
   dns: DnsRecord[];
 }
 
+/**
+ * Services are keyed by their name in lower-case Unicode (the spec's names are Unicode); the
+ * punycode spelling of an IDN name finds the same service.
+ */
+export function serviceKey(name: string): string {
+  const lower = name.trim().toLowerCase().replace(/\.$/, "");
+  try {
+    return toUnicode(lower);
+  } catch {
+    return lower;
+  }
+}
+
 export type Family = "ftp" | "ddbb" | "subdomain" | "redirect" | "mail" | "mailalias" | "dns";
 
 export function getService(account: AccountState, name: string): ServiceRecord {
-  const svc = account.services[name.toLowerCase()];
+  const svc = account.services[serviceKey(name)];
   if (!svc) throw fault(4001, `Service ${name} not found in this account: service/list shows the account's services`);
   return svc;
 }

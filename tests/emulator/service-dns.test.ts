@@ -35,6 +35,10 @@ describe("service/dnscreate", () => {
     const viaAscii = (await f.ok("service/dnslist", { serviceName: "xn--espaa-idn-o6a.es" })).dns as Rec[];
     expect(viaAscii.map((r) => r.entityID)).to.include.members([relative.entityID, full.entityID, apex.entityID]);
     await f.fails("service/create", { serviceName: "XN--ESPAA-IDN-O6A.ES", productkey: "basic" }, 4007);
+    // Lookups (tool/dig, SSL DNS validation) find IDN names in either spelling.
+    expect(lookupRecords(f.env.world, "café.españa-idn.es", "A").map((a) => a.value).sort()).to.deep.equal(["192.0.2.1", "192.0.2.2"]);
+    expect(lookupRecords(f.env.world, "xn--caf-dma.xn--espaa-idn-o6a.es.", "A")).to.have.length(2);
+    expect(findZone(f.env.world, "xn--caf-dma.xn--espaa-idn-o6a.es")?.serviceName).to.equal("españa-idn.es");
   });
 
   it("validates the value by type (105)", async () => {

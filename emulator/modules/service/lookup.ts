@@ -5,6 +5,7 @@
  * Lookups match the exact type ("ANY" = every type) and do not chase CNAMEs; default ttl/priority
  * are answered as numbers (DEFAULT_TTL; 10 for MX and SRV).
  */
+import { toAsciiHost } from "../../../sdk/catalogue/fields";
 import type { AccountState, World } from "../../core/state";
 import { DEFAULT_PRIORITY, DEFAULT_TTL } from "./dnszone";
 
@@ -17,8 +18,14 @@ export interface DnsAnswer {
   value: string;
 }
 
+/** Host names compare in punycode: IDN zones are keyed in Unicode, DNS names arrive either way. */
 function normalise(fqdn: string): string {
-  return fqdn.trim().toLowerCase().replace(/\.$/, "");
+  const lower = fqdn.trim().toLowerCase().replace(/\.$/, "");
+  try {
+    return toAsciiHost(lower);
+  } catch {
+    return lower;
+  }
 }
 
 /** The hosted zone (service) that holds a host name, searching every account; the longest zone wins. */
@@ -27,7 +34,8 @@ export function findZone(world: World, fqdn: string): { account: AccountState; s
   let best: { account: AccountState; serviceName: string } | undefined;
   for (const account of Object.values(world.accounts)) {
     for (const name of Object.keys(account.services)) {
-      if ((host === name || host.endsWith(`.${name}`)) && (!best || name.length > best.serviceName.length)) best = { account, serviceName: name };
+      const zone = normalise(name);
+      if ((host === zone || host.endsWith(`.${zone}`)) && (!best || zone.length > normalise(best.serviceName).length)) best = { account, serviceName: name };
     }
   }
   return best;
@@ -40,7 +48,7 @@ export function lookupRecords(world: World, fqdn: string, type: string): DnsAnsw
   const host = normalise(fqdn);
   const want = type.trim().toUpperCase();
   return zone.account.services[zone.serviceName].dns
-    .filter((r) => r.name === host && (want === "ANY" || r.type === want))
+    .filter((r) => normalise(r.name) === host && (want === "ANY" || r.type === want))
     .map((r) => {
       const answer: DnsAnswer = { name: r.name, type: r.type, ttl: r.ttl ?? DEFAULT_TTL, value: r.value };
       if (r.type === "MX" || r.type === "SRV") answer.priority = r.priority ?? DEFAULT_PRIORITY;

@@ -176,3 +176,59 @@ export async function deleteEntity(api: Api, family: Family, serviceName: string
     api.cache.invalidate(serviceScope(serviceName));
   }
 }
+
+/** What differs between the entity resources that share `entityCrud` (FtpAccount, Subdomain, MailAlias, Redirect). */
+export interface EntityCrudSpec<I extends { serviceName: string; adopt?: boolean }, S extends { entityId: string }> {
+  type: string;
+  family: Family;
+  createParams(inputs: I): Record<string, unknown>;
+  updateParams(entityId: string, inputs: I): Record<string, unknown>;
+  /** The listed item an adopting create takes over (same name / origin). */
+  find(items: Item[], inputs: I): Item | undefined;
+  /** What the program calls the object, for messages. */
+  what(inputs: I): string;
+  /** State from an API item; `basis` is the inputs (create, update) or the recorded state (read). */
+  toState(serviceName: string, item: Item, basis: I | S): S;
+  /** After adopting: does the live entity differ from the inputs (then it is updated)? */
+  needsUpdate(found: S, inputs: I, item: Item): boolean;
+}
+
+/** create/read/update/delete of an entity resource, on createEntity/findEntity/updateEntity/deleteEntity. */
+export function entityCrud<I extends { serviceName: string; adopt?: boolean }, S extends { entityId: string }>(spec: EntityCrudSpec<I, S>) {
+  return {
+    async create(ctx: { api: Api }, inputs: I): Promise<{ id: string; outs: S }> {
+      const svc = inputs.serviceName;
+      const { item, adopted } = await createEntity(ctx.api, {
+        family: spec.family,
+        serviceName: svc,
+        params: spec.createParams(inputs),
+        find: (items) => spec.find(items, inputs),
+        what: spec.what(inputs),
+        adopt: inputs.adopt,
+      });
+      const found = spec.toState(svc, item, inputs);
+      const state =
+        adopted && spec.needsUpdate(found, inputs, item)
+          ? spec.toState(svc, await updateEntity(ctx.api, spec.family, svc, spec.updateParams(found.entityId, inputs)), inputs)
+          : found;
+      return { id: entityResourceId(svc, state.entityId), outs: state };
+    },
+
+    async read(ctx: { api: Api }, id: string, state: S): Promise<S | undefined> {
+      const { serviceName, entityId } = parseEntityResourceId(spec.type, id);
+      const live = await findEntity(ctx.api, spec.family, serviceName, entityId);
+      // Gone (deleted outside, or its service went): the engine drops it from the state.
+      return live ? spec.toState(serviceName, live, state) : undefined;
+    },
+
+    async update(ctx: { api: Api }, id: string, _olds: S, news: I): Promise<S> {
+      const { serviceName, entityId } = parseEntityResourceId(spec.type, id);
+      return spec.toState(serviceName, await updateEntity(ctx.api, spec.family, serviceName, spec.updateParams(entityId, news)), news);
+    },
+
+    async delete(ctx: { api: Api }, id: string): Promise<void> {
+      const { serviceName, entityId } = parseEntityResourceId(spec.type, id);
+      await deleteEntity(ctx.api, spec.family, serviceName, entityId);
+    },
+  };
+}

@@ -12,7 +12,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { LocalWorkspace, PulumiCommand, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 
@@ -50,7 +51,9 @@ export function installPackage(): string {
   const built = String(newestMtime(dist));
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === built) return target;
 
-  const packDir = mkdtempSync(join(REPO, ".work", "pack-"));
+  // The tarball is a throw-away: it goes to the OS temp dir, which always exists (a fresh clone has
+  // no .work/ yet; the first run used to fail here with ENOENT).
+  const packDir = mkdtempSync(join(tmpdir(), "dondominio-pack-"));
   try {
     const out = execFileSync("npm", ["pack", "--json", "--pack-destination", packDir], { cwd: REPO, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     const tarball = join(packDir, (JSON.parse(out) as { filename: string }[])[0].filename);
@@ -58,7 +61,7 @@ export function installPackage(): string {
     mkdirSync(target, { recursive: true });
     execFileSync("tar", ["-xzf", tarball, "-C", target, "--strip-components=1"]);
     cpSync(join(REPO, "package.json"), join(target, "package.json"));
-    require("node:fs").writeFileSync(stamp, built);
+    writeFileSync(stamp, built);
   } finally {
     rmSync(packDir, { recursive: true, force: true });
   }

@@ -1,0 +1,109 @@
+/**
+ * Each example run the way its README tells a Pulumi user to run it: the `pulumi` CLI with Pulumi's
+ * Node language host (`pulumi-language-nodejs`, which compiles index.ts with ts-node and runs it),
+ * `pulumi stack init`, `pulumi config set`, `up`, `preview --expect-no-changes`,
+ * `refresh --expect-no-changes`, `destroy`, in a copy of the example directory with the packed
+ * package installed, against the emulator. The language host is not served by any registry our
+ * machines reach, so this runs only where one is on PATH (a normal Pulumi install has it) and says
+ * so when it skips.
+ */
+import { expect } from "chai";
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { copyExample, ensurePulumi, exampleNames, installPackage, WORK_ROOT } from "../../scripts/engine";
+
+function findOnPath(bin: string): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (dir && existsSync(join(dir, bin))) return join(dir, bin);
+  }
+  return undefined;
+}
+
+/** Stack config an example needs beyond the provider's credentials. */
+const EXAMPLE_CONFIG: Record<string, Record<string, string>> = {
+  quickstart: { "quickstart:domainName": "plain-pulumi-quickstart.com" },
+};
+
+describe("examples through plain `pulumi up` (the language host, as users run them)", function () {
+  this.timeout(600_000);
+  const langhost = findOnPath("pulumi-language-nodejs");
+  let emu: RunningEmulator;
+
+  before(async function () {
+    if (!langhost) {
+      console.log("      SKIPPED: no pulumi-language-nodejs on PATH, so plain `pulumi up` of the examples did not run (examples.test.ts still compiles them as the host does)");
+      this.skip();
+    }
+    console.log(`      language host: ${langhost}`);
+    installPackage();
+    emu = await startEmulator({});
+  });
+  after(async () => emu?.close());
+
+  for (const name of exampleNames()) {
+    it(`examples/${name}: up, no-change preview, clean refresh, destroy`, async () => {
+      const dir = copyExample(name, join(WORK_ROOT, "plain", `${name}-${randomBytes(4).toString("hex")}`));
+      const backend = join(dir, ".backend");
+      mkdirSync(backend);
+      const root = ensurePulumi();
+      const env = {
+        ...process.env,
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        PULUMI_BACKEND_URL: `file://${backend}`,
+        PULUMI_HOME: join(backend, ".pulumi-home"),
+        PULUMI_CONFIG_PASSPHRASE: randomBytes(12).toString("hex"),
+        // node 24, the CLI with the dynamic-provider plugin, and the language host.
+        PATH: [dirname(process.execPath), join(root, "bin"), dirname(langhost as string), process.env.PATH ?? ""].join(delimiter),
+      };
+      const transcript: string[] = [];
+      const pulumi = (...args: string[]) =>
+        new Promise<string>((resolve, reject) => {
+          // Asynchronous: the emulator answers from this process while the CLI runs.
+          execFile(join(root, "bin", "pulumi"), [...args, "--non-interactive"], { cwd: dir, env, encoding: "utf8", maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+            transcript.push(`$ pulumi ${args.join(" ")}\n${stdout}${stderr}`);
+            if (err) reject(new Error(`pulumi ${args.join(" ")} failed:\n${stdout}\n${stderr}`));
+            else resolve(stdout);
+          });
+        });
+      try {
+        await pulumi("stack", "init", "dev");
+        await pulumi("config", "set", "dondominio:baseUrl", emu.url);
+        await pulumi("config", "set", "dondominio:caCertFile", emu.caFile);
+        await pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
+        await pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
+        await pulumi("config", "set", "dondominio:pollIntervalMs", "500");
+        for (const [k, v] of Object.entries(EXAMPLE_CONFIG[name] ?? {})) await pulumi("config", "set", k, v);
+
+        const up = await pulumi("up", "--yes", "--skip-preview");
+        expect(up).to.match(/\d+ created/);
+        const outputs = JSON.parse(await pulumi("stack", "output", "--json"));
+        expect(Object.keys(outputs).length, "the stack has outputs").to.be.greaterThan(0);
+        await pulumi("preview", "--expect-no-changes");
+        await pulumi("refresh", "--yes", "--expect-no-changes");
+        const destroy = await pulumi("destroy", "--yes");
+        expect(destroy).to.match(/\d+ deleted/);
+
+        // The API password never reached the state or the CLI's output in plaintext.
+        const stateDir = join(backend, ".pulumi");
+        const files = existsSync(stateDir) ? listFiles(stateDir) : [];
+        expect(files.length, "the backend holds state files").to.be.greaterThan(0);
+        for (const f of files) expect(readFileSync(f, "utf8").includes(emu.apiPasswd), f).to.equal(false);
+        expect(transcript.join("\n").includes(emu.apiPasswd), "CLI output").to.equal(false);
+        await pulumi("stack", "rm", "--yes", "dev");
+      } catch (err) {
+        console.log(transcript.join("\n").slice(-6000));
+        throw err;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+}

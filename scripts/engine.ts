@@ -48,7 +48,7 @@ export function installPackage(): string {
   if (!existsSync(join(dist, "sdk"))) throw new Error("dist/ is missing: run `npm run build` first");
   const target = join(WORK_ROOT, "node_modules", "pulumi-dondominio");
   const stamp = join(target, ".installed-from");
-  const built = String(newestMtime(dist));
+  const built = `${newestMtime(dist)} ${statSync(join(REPO, "package.json")).mtimeMs}`;
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === built) return target;
 
   // The tarball is a throw-away: it goes to the OS temp dir, which always exists (a fresh clone has
@@ -162,15 +162,33 @@ export async function createEngineStack(opts: EngineStackOptions): Promise<Engin
  */
 export function exampleProgram(name: string): PulumiFn {
   return async () => {
-    const dir = join(WORK_ROOT, "examples", name);
-    mkdirSync(dir, { recursive: true });
-    const target = join(dir, "index.ts");
-    cpSync(join(REPO, "examples", name, "index.ts"), target);
-    // The example's own package.json: without it the nearest one is this repository's, and Node's
-    // package self-reference would resolve "pulumi-dondominio" to the source tree's dist/.
-    cpSync(join(REPO, "examples", name, "package.json"), join(dir, "package.json"));
+    const target = join(copyExample(name), "index.ts");
     delete require.cache[require.resolve(target)];
     const fn = require(target) as PulumiFn | { default: PulumiFn };
     return (typeof fn === "function" ? fn : fn.default)();
   };
+}
+
+/**
+ * A copy of examples/<name> (its project files, not node_modules or stack files) under WORK_ROOT,
+ * where `pulumi-dondominio` resolves to the installed package as it does in a user's project. The
+ * example's own package.json matters: without it the nearest one is this repository's, and Node's
+ * package self-reference would resolve "pulumi-dondominio" to the source tree's dist/.
+ */
+export function copyExample(name: string, dest = join(WORK_ROOT, "examples", name)): string {
+  const src = join(REPO, "examples", name);
+  mkdirSync(dest, { recursive: true });
+  for (const entry of readdirSync(src, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || /^Pulumi\..+\.yaml$/.test(entry.name)) continue;
+    cpSync(join(src, entry.name), join(dest, entry.name), { recursive: true });
+  }
+  return dest;
+}
+
+/** The example directories (each a complete Pulumi project). */
+export function exampleNames(): string[] {
+  return readdirSync(join(REPO, "examples"), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(REPO, "examples", e.name, "Pulumi.yaml")))
+    .map((e) => e.name)
+    .sort();
 }

@@ -39,7 +39,16 @@ async function main(): Promise<void> {
     await emu.close();
   }
   console.log(`\ndemo done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(NEXT_STEPS);
 }
+
+const NEXT_STEPS = `
+What to try next:
+  npx dondominio-emulator             the emulator on its own: prints its URL, CA file and credentials
+  examples/quickstart/README.md       the same program with your own \`pulumi up\`, step by step
+  provider/resources/*/README.md      each resource's inputs, outputs, in-place changes and replacements
+  sdk/README.md                       the typed client for all 97 API operations, on its own
+  npm test                            the whole suite: unit, emulator and the real Pulumi engine`;
 
 main().catch((err) => {
   console.error(err instanceof Error ? err.message : err);

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "../../scripts/engine";
 
-export function quickStartCommands(readme: string): string[] {
+function quickStartCommands(readme: string): string[] {
   const section = readme.slice(readme.indexOf("## Quick start"));
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
   return block

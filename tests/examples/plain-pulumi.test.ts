@@ -64,8 +64,10 @@ describe("examples through plain `pulumi up` (the language host, as users run th
         new Promise<string>((resolve, reject) => {
           // Asynchronous: the emulator answers from this process while the CLI runs.
           execFile(join(root, "bin", "pulumi"), [...args, "--non-interactive"], { cwd: dir, env, encoding: "utf8", maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-            transcript.push(`$ pulumi ${args.join(" ")}\n${stdout}${stderr}`);
-            if (err) reject(new Error(`pulumi ${args.join(" ")} failed:\n${stdout}\n${stderr}`));
+            // The command line itself is ours: its secret argument is not the CLI's output.
+            const shown = args[2] === "--secret" ? [...args.slice(0, 4), "[secret]"] : args;
+            transcript.push(`$ pulumi ${shown.join(" ")}\n${stdout}${stderr}`);
+            if (err) reject(new Error(`pulumi ${shown.join(" ")} failed:\n${stdout}\n${stderr}`));
             else resolve(stdout);
           });
         });

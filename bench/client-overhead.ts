@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const body = new URLSearchParams({ apiuser: "bench", apipasswd: "bench-pw", "output-format": "json" }).toString();
   const pool = new Pool(origin, { keepAliveTimeout: 10_000 });
-  const client = new DonDominioClient({ apiUser: "bench", apiPasswd: "bench-pw", baseUrl: origin });
+  const client = new DonDominioClient({ apiUser: "bench", apiPasswd: "bench-pw", baseUrl: origin, allowInsecureHttp: true });
 
   console.log(`client overhead: ${N} sequential calls each (after ${WARMUP} warm-up), loopback HTTP`);
   const bare = await measure("bare undici request", async () => {

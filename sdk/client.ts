@@ -28,10 +28,20 @@ import { describeIssues } from "./core/validation";
 export interface DonDominioClientOptions {
   apiUser: string;
   apiPasswd: string;
-  /** Default https://simple-api.dondominio.net (facts.md "The service"). */
+  /**
+   * Default https://simple-api.dondominio.net (facts.md "The service"). Must be https://: an
+   * http:// URL is refused before any connection (DonDominioInsecureUrlError) unless
+   * allowInsecureHttp is set and the host is loopback.
+   */
   baseUrl?: string;
   /** Extra trusted CA: PEM text or a file path. TLS verification is never disabled. */
   caCert?: string;
+  /**
+   * Local tests only: accept an http:// baseUrl whose host is loopback (127.0.0.0/8, ::1,
+   * localhost), e.g. the emulator's --no-tls mode. apipasswd then travels unencrypted; any other
+   * http:// host is still refused. Default false.
+   */
+  allowInsecureHttp?: boolean;
   /** Whole-call timeout, default 15000 ms (the vendor SDK's). */
   timeoutMs?: number;
   /** Bound on calls in flight for this baseUrl + apiUser in the whole process (default 4; smallest configured wins). */
@@ -107,7 +117,15 @@ class Client {
     this.apiUser = opts.apiUser;
     this.outputFormat = opts.outputFormat ?? "json";
     this.#apiPasswd = opts.apiPasswd;
-    this.#transport = new Transport({ baseUrl: this.baseUrl, caCert: opts.caCert, timeoutMs: opts.timeoutMs, userAgent: opts.userAgent, dispatcher: opts.dispatcher });
+    this.#transport = new Transport({
+      baseUrl: this.baseUrl,
+      caCert: opts.caCert,
+      timeoutMs: opts.timeoutMs,
+      userAgent: opts.userAgent,
+      dispatcher: opts.dispatcher,
+      allowInsecureHttp: opts.allowInsecureHttp === true,
+      label: "DonDominioClient",
+    });
     this.#limiter = limiterFor(this.baseUrl, this.apiUser, opts.maxConcurrency);
     this.#retry = { ...DEFAULT_RETRY, retries: opts.retries ?? DEFAULT_RETRY.retries };
     this.#sleep = opts.sleep ?? sleepReal;

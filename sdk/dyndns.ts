@@ -8,14 +8,18 @@
  * A failure reported by the service (success false / ERROR) is returned, not thrown: the caller
  * reads `success` and `messages`. Network failures throw DonDominioTransportError; a reply in no
  * known form throws DonDominioResponseShapeError.
+ *
+ * The same HTTPS rules as the API client (sdk/core/transport.ts): an http:// baseUrl is refused
+ * before connecting (DonDominioInsecureUrlError) unless allowInsecureHttp and a loopback host; a
+ * refused TLS handshake is DonDominioTlsError, "not sent" (the key never left); a 3xx to an
+ * http:// Location is DonDominioInsecureRedirectError and is never followed.
  */
-import { rootCertificates } from "node:tls";
 import { XMLParser } from "fast-xml-parser";
 import { Agent, type Dispatcher, request } from "undici";
 import { DonDominioResponseShapeError, DonDominioTransportError } from "./core/errors";
 import { logCall } from "./core/log";
 import { scrubText } from "./core/redact";
-import { DEFAULT_TIMEOUT_MS, loadCa, packageVersion } from "./core/transport";
+import { checkBaseUrl, classifyFailure, connectorFor, DEFAULT_TIMEOUT_MS, insecureRedirect, packageVersion } from "./core/transport";
 
 export type DynDnsFormat = "json" | "xml" | "plain";
 
@@ -27,9 +31,12 @@ export interface DynDnsOptions {
   ip?: string;
   lang?: "es" | "en";
   format?: DynDnsFormat;
-  /** Default https://dondns.dondominio.com (facts.md "The service"). */
+  /** Default https://dondns.dondominio.com (facts.md "The service"). Must be https:// (see allowInsecureHttp). */
   baseUrl?: string;
+  /** Extra trusted CA: PEM text or a file path. TLS verification is never disabled. */
   caCert?: string;
+  /** Local tests only: accept an http:// baseUrl whose host is loopback (127.0.0.0/8, ::1, localhost). Default false. */
+  allowInsecureHttp?: boolean;
   timeoutMs?: number;
   dispatcher?: Dispatcher;
 }
@@ -105,11 +112,11 @@ export function parseDynDnsPlain(body: string, host: string, ip?: string): DynDn
 }
 
 const agents = new Map<string, Agent>();
-function agentFor(caCert: string | undefined): Agent {
-  const key = caCert ?? "";
+function agentFor(caCert: string | undefined, timeoutMs: number): Agent {
+  const key = `${timeoutMs}\n${caCert ?? ""}`;
   let a = agents.get(key);
   if (!a) {
-    a = new Agent({ keepAliveTimeout: 10_000, connect: caCert ? { ca: [...rootCertificates, loadCa(caCert)] } : {} });
+    a = new Agent({ keepAliveTimeout: 10_000, connect: connectorFor(caCert, timeoutMs) });
     agents.set(key, a);
   }
   return a;
@@ -120,6 +127,7 @@ export async function updateDynamicDns(opts: DynDnsOptions): Promise<DynDnsResul
   if (!opts.user || !opts.key || !opts.host) throw new TypeError("updateDynamicDns needs user, key and host");
   if (!["json", "xml", "plain"].includes(format)) throw new TypeError(`format must be json, xml or plain, got ${format}`);
   const base = (opts.baseUrl ?? "https://dondns.dondominio.com").replace(/\/+$/, "");
+  const host = checkBaseUrl(base, { operation: OP, field: "baseUrl", service: "the dynamic DNS endpoint", secret: "the dynamic DNS key", allowInsecureHttp: opts.allowInsecureHttp === true }).host;
   const query = new URLSearchParams({ user: opts.user, password: opts.key, host: opts.host });
   if (opts.ip) query.set("ip", opts.ip);
   if (opts.lang) query.set("lang", opts.lang);
@@ -127,22 +135,31 @@ export async function updateDynamicDns(opts: DynDnsOptions): Promise<DynDnsResul
   const started = performance.now();
   let status: number;
   let body: string;
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
     const res = await request(`${base}/${format}/?${query}`, {
       method: "GET",
-      dispatcher: opts.dispatcher ?? agentFor(opts.caCert),
+      dispatcher: opts.dispatcher ?? agentFor(opts.caCert, timeoutMs),
       headers: { "user-agent": `pulumi-dondominio/${packageVersion()}` },
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
     });
     status = res.statusCode;
+    // Redirects are never followed (undici's request does not); one to http:// is refused by name.
+    const redirect = insecureRedirect(OP, status, res.headers.location, base);
+    if (redirect) {
+      await res.body.dump().catch(() => undefined);
+      logCall({ operation: OP, durationMs: performance.now() - started, outcome: `transport insecureRedirect ${status}` });
+      throw redirect;
+    }
     body = await res.body.text();
   } catch (err) {
-    const code = (err as { code?: string })?.code;
-    logCall({ operation: OP, durationMs: performance.now() - started, outcome: `transport ${code ?? ""}`.trim() });
-    // Only the code: undici messages could carry the URL, and the URL carries the key.
-    throw new DonDominioTransportError(OP, `dynamic DNS request failed (${code ?? "network error"})`, { code, mayHaveBeenSent: code !== "ECONNREFUSED" });
+    if (err instanceof DonDominioTransportError) throw err;
+    // Built from codes and the host only: undici messages could carry the URL, and the URL carries the key.
+    const failure = classifyFailure(OP, err, { host, timedOut: signal.aborted, timeoutMs, ownConnector: opts.dispatcher === undefined, keepCause: false });
+    logCall({ operation: OP, durationMs: performance.now() - started, outcome: `transport ${failure.reason ?? failure.code ?? ""}`.trim() });
+    throw failure;
   }
   if (status >= 500) throw new DonDominioTransportError(OP, `the dynamic DNS endpoint answered HTTP ${status}`, { status, mayHaveBeenSent: true });
   let result: DynDnsResult;

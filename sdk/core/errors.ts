@@ -86,20 +86,85 @@ export class DonDominioValidationError extends DonDominioError {
   }
 }
 
+/** Why a TLS handshake was refused (the client checks every certificate; nothing is sent after a refusal). */
+export type TlsFailureReason =
+  | "untrustedCertificate" // self-signed or signed by a CA this client does not trust (caCert not configured)
+  | "expiredCertificate" // notAfter is in the past
+  | "certificateNotYetValid" // notBefore is in the future
+  | "hostnameMismatch" // the certificate is for another host name / address
+  | "tlsHandshake"; // any other TLS failure (protocol, the port does not speak TLS, revoked, ...)
+
+/**
+ * The transport failures that are configuration faults, not network weather: each has its own
+ * class below. Plain network failures (refused, reset, timeout, 5xx) leave `reason` undefined.
+ */
+export type TransportFailureReason = TlsFailureReason | "insecureRedirect" | "insecureBaseUrl";
+
 /**
  * The connection failed before the request was sent (refused, DNS, TLS, connect timeout), or the
  * server answered HTTP 5xx. `status` is set for 5xx; `mayHaveBeenSent` is true when the request
  * had left (5xx, or a reset on a retry-safe operation, for which "maybe" does not matter).
+ * `reason` is set by the subclasses (DonDominioTlsError, DonDominioInsecureRedirectError,
+ * DonDominioInsecureUrlError), so callers holding only this class can still branch on it.
  */
 export class DonDominioTransportError extends DonDominioError {
   readonly status?: number;
   readonly code?: string;
   readonly mayHaveBeenSent: boolean;
-  constructor(operation: string, message: string, opts: { status?: number; code?: string; mayHaveBeenSent: boolean; cause?: unknown }) {
+  /** Only set (an own property) on the configuration faults; undefined for network failures. */
+  declare readonly reason?: TransportFailureReason;
+  constructor(operation: string, message: string, opts: { status?: number; code?: string; mayHaveBeenSent: boolean; cause?: unknown; reason?: TransportFailureReason }) {
     super("transport", `${operation}: ${message}`, operation, { cause: opts.cause });
     this.status = opts.status;
     this.code = opts.code;
     this.mayHaveBeenSent = opts.mayHaveBeenSent;
+    if (opts.reason !== undefined) (this as { reason?: TransportFailureReason }).reason = opts.reason;
+  }
+}
+
+/**
+ * The TLS handshake with `host` was refused: a certificate that is untrusted, expired, not yet
+ * valid or for another name, or no TLS at all. A handshake failure happens before any byte of the
+ * request, so `mayHaveBeenSent` is always false: the request (and its credentials) was not sent,
+ * and even an operation that spends money did not happen. Retrying does not help: the message
+ * says what to configure.
+ */
+export class DonDominioTlsError extends DonDominioTransportError {
+  declare readonly reason: TlsFailureReason;
+  /** host[:port] the handshake was with. */
+  readonly host: string;
+  constructor(operation: string, message: string, opts: { reason: TlsFailureReason; host: string; code?: string; cause?: unknown }) {
+    super(operation, message, { code: opts.code, mayHaveBeenSent: false, cause: opts.cause, reason: opts.reason });
+    this.host = opts.host;
+  }
+}
+
+/**
+ * The server answered a 3xx whose Location is a plain http:// URL. The redirect is never followed
+ * (following it would resend the credentials unencrypted): nothing went over plain HTTP. The
+ * original request did reach the configured server over HTTPS, which answered with the redirect
+ * instead of an API reply. `location` holds only the redirect's origin (scheme, host, port).
+ */
+export class DonDominioInsecureRedirectError extends DonDominioTransportError {
+  declare readonly reason: "insecureRedirect";
+  declare readonly status: number;
+  readonly location: string;
+  constructor(operation: string, message: string, opts: { status: number; location: string }) {
+    super(operation, message, { status: opts.status, mayHaveBeenSent: true, reason: "insecureRedirect" });
+    this.location = opts.location;
+  }
+}
+
+/**
+ * The base URL is plain http:// and was refused before any connection: the API is HTTPS only and
+ * every request carries a secret (apipasswd, the dynamic DNS key). `field` names the option.
+ */
+export class DonDominioInsecureUrlError extends DonDominioTransportError {
+  declare readonly reason: "insecureBaseUrl";
+  readonly field: string;
+  constructor(operation: string, message: string, opts: { field: string }) {
+    super(operation, message, { mayHaveBeenSent: false, reason: "insecureBaseUrl" });
+    this.field = opts.field;
   }
 }
 

@@ -7,15 +7,22 @@
  * TLS verification is never disabled. `caCert` (PEM text or a file path) is ADDED to Node's
  * bundled roots, so a private CA (the emulator's) works without losing the public ones.
  *
+ * Plain http:// base URLs are refused before any connection (checkBaseUrl): every request carries
+ * apipasswd (or the dynamic DNS key). The only exception is an explicit `allowInsecureHttp: true`
+ * for a loopback host (the emulator's --no-tls mode, local test servers).
+ *
  * Failures are classified by when they happened: before the request left (refused, DNS, TLS,
- * connect timeout) -> mayHaveBeenSent false; after (reset, headers/body timeout) -> true. The
- * client turns the latter into DonDominioAmbiguousError for operations that are not retry-safe.
+ * connect timeout: anything the connector reports) -> mayHaveBeenSent false; after (reset,
+ * headers/body timeout) -> true. The client turns the latter into DonDominioAmbiguousError for
+ * operations that are not retry-safe. TLS refusals (untrusted CA, expired, wrong name) become
+ * DonDominioTlsError, a 3xx to an http:// Location DonDominioInsecureRedirectError (never followed).
  */
 import { readFileSync } from "node:fs";
+import { isIPv4 } from "node:net";
 import { dirname, join } from "node:path";
 import { rootCertificates } from "node:tls";
-import { type Dispatcher, Pool } from "undici";
-import { DonDominioTransportError } from "./errors";
+import { buildConnector, type Dispatcher, Pool } from "undici";
+import { DonDominioInsecureRedirectError, DonDominioInsecureUrlError, DonDominioTlsError, DonDominioTransportError, type TlsFailureReason } from "./errors";
 
 /** Vendor SDK default: 15 s for the whole call (facts.md "Requests"). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -26,6 +33,10 @@ export interface TransportOptions {
   timeoutMs?: number;
   userAgent?: string;
   dispatcher?: Dispatcher;
+  /** Permit an http:// baseUrl, and only for a loopback host (checkBaseUrl). Default false. */
+  allowInsecureHttp?: boolean;
+  /** Label of the errors thrown by the constructor (default "DonDominioClient"). */
+  label?: string;
 }
 
 export interface RawReply {
@@ -61,17 +72,31 @@ export function loadCa(caCert: string): string {
   return readFileSync(caCert, "utf8");
 }
 
+/** Errors reported by our connector: the connection never carried a request byte. */
+const connectFailures = new WeakSet<object>();
+
+/**
+ * undici's connector (TCP + TLS handshake, with the extra CA), wrapped so that every error it
+ * reports is remembered as a connect-phase failure. That is what makes "not sent" exact: a TLS
+ * refusal or a reset during the handshake happened before the request was written.
+ */
+export function connectorFor(caCert: string | undefined, timeoutMs: number): buildConnector.connector {
+  const ca = caCert ? [...rootCertificates, loadCa(caCert)] : undefined;
+  const connect = buildConnector({ timeout: timeoutMs, ...(ca ? { ca } : {}) });
+  return (opts, callback) =>
+    connect(opts, (err, socket) => {
+      if (err && typeof err === "object") connectFailures.add(err);
+      (callback as (e: Error | null, s: unknown) => void)(err, socket);
+    });
+}
+
 const pools = new Map<string, Pool>();
 
 function poolFor(origin: string, caCert: string | undefined, timeoutMs: number): Pool {
   const key = `${origin}\n${timeoutMs}\n${caCert ?? ""}`;
   let pool = pools.get(key);
   if (!pool) {
-    const ca = caCert ? [...rootCertificates, loadCa(caCert)] : undefined;
-    pool = new Pool(origin, {
-      keepAliveTimeout: 10_000,
-      connect: { timeout: timeoutMs, ...(ca ? { ca } : {}) },
-    });
+    pool = new Pool(origin, { keepAliveTimeout: 10_000, connect: connectorFor(caCert, timeoutMs) });
     pools.set(key, pool);
   }
   return pool;
@@ -97,15 +122,151 @@ const BEFORE_SEND = new Set([
   "ERR_INVALID_URL",
 ]);
 
-function errCode(err: unknown): string | undefined {
+export function errCode(err: unknown): string | undefined {
   const e = err as { code?: string; cause?: { code?: string }; errors?: { code?: string }[] } | undefined;
   return e?.code ?? e?.cause?.code ?? e?.errors?.[0]?.code;
 }
 
-/** TLS failures happen during the handshake, before any byte of the request. */
-function isTls(code: string | undefined, err: unknown): boolean {
-  if (!code) return /certificate|tls|ssl/i.test(String((err as Error)?.message));
-  return code.startsWith("ERR_TLS") || code.startsWith("ERR_SSL") || /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code);
+/** OpenSSL verify codes for "this chain does not end at a CA we trust". */
+const UNTRUSTED = new Set([
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_UNTRUSTED",
+  "CERT_REJECTED",
+  "CERT_SIGNATURE_FAILURE",
+  "UNABLE_TO_DECRYPT_CERT_SIGNATURE",
+  "UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY",
+  "INVALID_CA",
+  "CERT_CHAIN_TOO_LONG",
+]);
+
+/** Which TLS refusal an error is, or undefined when it is no TLS error. */
+export function tlsFailureReason(code: string | undefined, err: unknown): TlsFailureReason | undefined {
+  if (!code) return /certificate|\btls\b|\bssl\b/i.test(String((err as Error)?.message)) ? "tlsHandshake" : undefined;
+  if (UNTRUSTED.has(code)) return "untrustedCertificate";
+  if (code === "CERT_HAS_EXPIRED" || code === "ERROR_IN_CERT_NOT_AFTER_FIELD") return "expiredCertificate";
+  if (code === "CERT_NOT_YET_VALID" || code === "ERROR_IN_CERT_NOT_BEFORE_FIELD") return "certificateNotYetValid";
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID" || code === "HOSTNAME_MISMATCH") return "hostnameMismatch";
+  if (code.startsWith("ERR_TLS") || code.startsWith("ERR_SSL") || code === "EPROTO" || /CERT/.test(code)) return "tlsHandshake";
+  return undefined;
+}
+
+/** The names a certificate is for (from ERR_TLS_CERT_ALTNAME_INVALID's `cert`), for the message. */
+function certNames(err: unknown): string {
+  const cert = (err as { cert?: { subjectaltname?: string; subject?: { CN?: string | string[] } } })?.cert;
+  const names = cert?.subjectaltname || (cert?.subject?.CN ? `CN=${[cert.subject.CN].flat().join(",")}` : "");
+  return names.slice(0, 200);
+}
+
+const NOT_SENT = "the TLS handshake was refused, so the request was not sent (no credential left this machine)";
+
+/** The message of each TLS refusal: the cause, then what to do. `host` is host[:port]. */
+export function tlsMessage(reason: TlsFailureReason, host: string, code: string | undefined, err: unknown): string {
+  const c = code ?? "TLS error";
+  switch (reason) {
+    case "untrustedCertificate":
+      return `the certificate of ${host} is not issued by a trusted CA (${c}: self-signed or unknown issuer); ${NOT_SENT}. Configure caCert (provider: dondominio:caCertFile) with the CA certificate that signed it, e.g. the emulator's ca.cert.pem; verification is never turned off`;
+    case "expiredCertificate":
+      return `the certificate of ${host} has expired (${c}); ${NOT_SENT}. The server must renew its certificate (the emulator reissues server.cert.pem when it is deleted from its data directory); check this machine's clock too`;
+    case "certificateNotYetValid":
+      return `the certificate of ${host} is not valid yet (${c}); ${NOT_SENT}. Check this machine's clock and the server certificate's start date`;
+    case "hostnameMismatch":
+      return `the certificate of ${host} is for another host name (it names ${certNames(err) || "other hosts"}; ${c}); ${NOT_SENT}. Use a baseUrl whose host the certificate names (the emulator's covers 127.0.0.1, localhost and ::1) or fix the server's certificate`;
+    default:
+      return `the TLS handshake with ${host} failed (${c}); the request was not sent. Check that baseUrl is the server's HTTPS address (a plain-HTTP port on an https:// URL fails this way) and that caCert is its CA`;
+  }
+}
+
+/**
+ * One classification for the client and the dynamic DNS endpoint. Never looks at the URL or the
+ * error's message for the text it returns: only codes and the host, so no secret can leak.
+ */
+export function classifyFailure(
+  operation: string,
+  err: unknown,
+  ctx: { host: string; timedOut: boolean; timeoutMs: number; ownConnector: boolean; keepCause?: boolean },
+): DonDominioTransportError {
+  const code = errCode(err);
+  const cause = ctx.keepCause === false ? undefined : err;
+  const duringConnect = typeof err === "object" && err !== null && connectFailures.has(err);
+  const tls = tlsFailureReason(code, err);
+  // Certificate checks only happen in the handshake. Other TLS errors are handshake failures when
+  // our connector reported them; with our connector, one it did not report broke a live connection.
+  if (tls && (duringConnect || tls !== "tlsHandshake" || !ctx.ownConnector)) {
+    return new DonDominioTlsError(operation, tlsMessage(tls, ctx.host, code, err), { reason: tls, host: ctx.host, code, cause });
+  }
+  if (ctx.timedOut) {
+    return new DonDominioTransportError(operation, `no reply within ${ctx.timeoutMs} ms`, { code: "TIMEOUT", mayHaveBeenSent: !duringConnect, cause });
+  }
+  if (duringConnect || (code && BEFORE_SEND.has(code))) {
+    return new DonDominioTransportError(operation, `could not connect to ${ctx.host} (${code ?? "connection error"}); the request was not sent`, { code, mayHaveBeenSent: false, cause });
+  }
+  return new DonDominioTransportError(operation, `the connection failed after the request was sent (${code ?? "unknown error"})`, { code, mayHaveBeenSent: true, cause });
+}
+
+/** A 3xx whose Location resolves to a plain http:// URL: the error to throw (never followed), else undefined. */
+export function insecureRedirect(operation: string, status: number, location: string | string[] | undefined, base: string): DonDominioInsecureRedirectError | undefined {
+  if (status < 300 || status > 399) return undefined;
+  const loc = Array.isArray(location) ? location[0] : location;
+  if (!loc) return undefined;
+  let target: URL;
+  try {
+    target = new URL(loc, base);
+  } catch {
+    return undefined;
+  }
+  if (target.protocol !== "http:") return undefined;
+  // Only the origin: the path or query of a redirect may echo request data.
+  const where = `http://${target.host}`;
+  return new DonDominioInsecureRedirectError(
+    operation,
+    `the server answered HTTP ${status} redirecting to plain HTTP (${where}); the redirect was not followed, so nothing was sent over plain HTTP. Check baseUrl: use the server's https:// address`,
+    { status, location: where },
+  );
+}
+
+/** 127.0.0.0/8, ::1 and localhost (a URL's hostname: IPv6 in brackets, IPv4 already normalised). */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (h === "localhost" || h === "::1") return true;
+  return isIPv4(h) && h.startsWith("127.");
+}
+
+const LOOPBACK = "a loopback host (127.0.0.0/8, ::1, localhost)";
+
+/**
+ * The rule for every base URL the sdk sends a secret to: https://, or http:// only with an explicit
+ * `allowInsecureHttp: true` and only to a loopback host. Throws before any connection:
+ * DonDominioInsecureUrlError for http://, TypeError for anything else that is not an https URL.
+ */
+export function checkBaseUrl(baseUrl: string, rule: { operation: string; field: string; service: string; secret: string; allowInsecureHttp?: boolean }): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`${rule.field} must be an absolute https:// URL such as https://simple-api.dondominio.net`);
+  }
+  if (url.protocol === "https:") return url;
+  if (url.protocol !== "http:") throw new TypeError(`${rule.field} must be an https:// URL, got ${url.protocol}`);
+  const where = `http://${url.host}`;
+  if (!rule.allowInsecureHttp) {
+    throw new DonDominioInsecureUrlError(
+      rule.operation,
+      `${rule.field} ${where} is plain HTTP and was refused before connecting: ${rule.service} is HTTPS only and every request carries ${rule.secret}, which must not travel unencrypted. Use an https:// URL (for the emulator: run it without --no-tls and configure caCert with its ca.cert.pem); only a local test server on ${LOOPBACK} may be reached over http://, with allowInsecureHttp: true`,
+      { field: rule.field },
+    );
+  }
+  if (!isLoopbackHost(url.hostname)) {
+    throw new DonDominioInsecureUrlError(
+      rule.operation,
+      `${rule.field} ${where} is plain HTTP to a host that is not loopback and was refused before connecting: allowInsecureHttp only permits http:// to ${LOOPBACK}, so that ${rule.secret} never crosses a network unencrypted. Use an https:// URL`,
+      { field: rule.field },
+    );
+  }
+  return url;
 }
 
 export class Transport {
@@ -113,14 +274,16 @@ export class Transport {
   readonly #dispatcher: Dispatcher;
   readonly #timeoutMs: number;
   readonly #userAgent: string;
+  /** The dispatcher is our pool, whose connector marks connect-phase failures. */
+  readonly #ownConnector: boolean;
 
   constructor(opts: TransportOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#userAgent = opts.userAgent ?? `pulumi-dondominio/${packageVersion()}`;
-    const url = new URL(this.baseUrl);
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`baseUrl must be an http(s) URL, got ${url.protocol}`);
+    const url = checkBaseUrl(this.baseUrl, { operation: opts.label ?? "DonDominioClient", field: "baseUrl", service: "the API", secret: "apipasswd", allowInsecureHttp: opts.allowInsecureHttp });
     this.#dispatcher = opts.dispatcher ?? poolFor(url.origin, opts.caCert, this.#timeoutMs);
+    this.#ownConnector = opts.dispatcher === undefined;
   }
 
   /** Path under baseUrl for an operation (baseUrl may carry a path prefix). */
@@ -130,7 +293,9 @@ export class Transport {
 
   /**
    * Sends one form body. Resolves with any HTTP reply below 500; throws DonDominioTransportError
-   * for 5xx and for network failures (mayHaveBeenSent tells which side of "sent" it failed on).
+   * for 5xx and for network failures (mayHaveBeenSent tells which side of "sent" it failed on),
+   * DonDominioTlsError for a refused handshake and DonDominioInsecureRedirectError for a 3xx to
+   * an http:// Location (redirects are never followed).
    */
   async post(operation: string, module: string, action: string, body: string): Promise<RawReply> {
     const url = new URL(this.baseUrl);
@@ -148,7 +313,12 @@ export class Transport {
         bodyTimeout: this.#timeoutMs,
       });
     } catch (err) {
-      throw this.#classify(operation, err, signal);
+      throw classifyFailure(operation, err, { host: url.host, timedOut: signal.aborted, timeoutMs: this.#timeoutMs, ownConnector: this.#ownConnector });
+    }
+    const redirect = insecureRedirect(operation, res.statusCode, res.headers.location, this.baseUrl);
+    if (redirect) {
+      await res.body.dump().catch(() => undefined);
+      throw redirect;
     }
     let text: string;
     try {
@@ -163,16 +333,5 @@ export class Transport {
     }
     const ct = res.headers["content-type"];
     return { status: res.statusCode, contentType: Array.isArray(ct) ? ct[0] : (ct ?? ""), body: text };
-  }
-
-  #classify(operation: string, err: unknown, signal: AbortSignal): DonDominioTransportError {
-    const code = errCode(err);
-    if (signal.aborted) {
-      return new DonDominioTransportError(operation, `no reply within ${this.#timeoutMs} ms`, { code: "TIMEOUT", mayHaveBeenSent: true, cause: err });
-    }
-    if ((code && BEFORE_SEND.has(code)) || isTls(code, err)) {
-      return new DonDominioTransportError(operation, `could not connect to ${new URL(this.baseUrl).host} (${code ?? "TLS error"})`, { code, mayHaveBeenSent: false, cause: err });
-    }
-    return new DonDominioTransportError(operation, `the connection failed after the request was sent (${code ?? "unknown error"})`, { code, mayHaveBeenSent: true, cause: err });
   }
 }

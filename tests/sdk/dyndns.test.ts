@@ -1,11 +1,12 @@
 import { expect } from "chai";
 import { inspect } from "node:util";
-import { type DonDominioError, updateDynamicDns } from "../../sdk";
+import { type DonDominioError, type DonDominioTransportError, updateDynamicDns } from "../../sdk";
 import { parseDynDnsPlain } from "../../sdk/dyndns";
 import { deadPort, type Reply, startServer } from "./server";
 
 const KEY = "dyn-Key-0123456789";
-const base = { user: "ana", key: KEY, host: "home.example.com" };
+// The scripted server is plain HTTP on 127.0.0.1: the explicit loopback opt-in (TLS: tls-failures.test.ts).
+const base = { user: "ana", key: KEY, host: "home.example.com", allowInsecureHttp: true };
 
 async function run(reply: Reply, opts: Partial<Parameters<typeof updateDynamicDns>[0]> = {}) {
   const server = await startServer(() => reply);
@@ -61,6 +62,20 @@ describe("dyndns/update", () => {
     expect(parseDynDnsPlain("OK\r\nIP:2001:db8::1\r\n", "h").value).to.equal("2001:db8::1");
   });
 
+  it("without the opt-in an http:// baseUrl is refused before connecting", async () => {
+    const server = await startServer(() => ({ body: "OK\n" }));
+    try {
+      const err = await updateDynamicDns({ ...base, allowInsecureHttp: false, baseUrl: server.url, format: "plain" }).catch((e) => e);
+      expect(err.kind).to.equal("transport");
+      expect(err.reason).to.equal("insecureBaseUrl");
+      expect(err.mayHaveBeenSent).to.equal(false);
+      expect(server.connections).to.equal(0);
+      for (const text of [err.message, JSON.stringify(err)]) expect(text).not.to.contain(KEY);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("an unreadable reply and a refused connection throw without the key", async () => {
     const server = await startServer(() => ({ body: "<html>proxy error</html>" }));
     const errors: DonDominioError[] = [];
@@ -71,6 +86,9 @@ describe("dyndns/update", () => {
     }
     await updateDynamicDns({ ...base, baseUrl: await deadPort() }).catch((e) => errors.push(e));
     expect(errors.map((e) => e.kind)).to.deep.equal(["responseShape", "transport"]);
+    // A refused connection never carried the request.
+    expect((errors[1] as DonDominioTransportError).mayHaveBeenSent).to.equal(false);
+    expect(errors[1].message).to.contain("not sent");
     for (const e of errors) {
       for (const text of [e.message, e.stack ?? "", inspect(e, { depth: 10 }), JSON.stringify(e)]) expect(text).not.to.contain(KEY);
     }

@@ -10,7 +10,7 @@ describe("shared limiter", () => {
   it("never lets more than maxConcurrency calls of one baseUrl + apiUser reach the server (200 calls, 3 clients)", async () => {
     const server = await startServer((req) => ({ ...answer(req, HELLO), delayMs: 5 }));
     try {
-      const clients = [1, 2, 3].map(() => new DonDominioClient({ apiUser: "u-lim", apiPasswd: "pw-lim", baseUrl: server.url, maxConcurrency: 4 }));
+      const clients = [1, 2, 3].map(() => new DonDominioClient({ apiUser: "u-lim", apiPasswd: "pw-lim", baseUrl: server.url, allowInsecureHttp: true, maxConcurrency: 4 }));
       const results = await Promise.all(Array.from({ length: 200 }, (_, i) => clients[i % 3].call("tool/hello")));
       expect(results).to.have.length(200);
       expect(server.requests).to.have.length(200);
@@ -25,8 +25,8 @@ describe("shared limiter", () => {
   it("the smallest configured maxConcurrency of a key wins", async () => {
     const server = await startServer((req) => ({ ...answer(req, HELLO), delayMs: 5 }));
     try {
-      const a = new DonDominioClient({ apiUser: "u-min", apiPasswd: "pw", baseUrl: server.url, maxConcurrency: 8 });
-      const b = new DonDominioClient({ apiUser: "u-min", apiPasswd: "pw", baseUrl: server.url, maxConcurrency: 2 });
+      const a = new DonDominioClient({ apiUser: "u-min", apiPasswd: "pw", baseUrl: server.url, allowInsecureHttp: true, maxConcurrency: 8 });
+      const b = new DonDominioClient({ apiUser: "u-min", apiPasswd: "pw", baseUrl: server.url, allowInsecureHttp: true, maxConcurrency: 2 });
       await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).call("tool/hello")));
       expect(server.peak).to.be.at.most(2);
       expect(limiterFor(server.url, "u-min").max).to.equal(2);
@@ -39,8 +39,8 @@ describe("shared limiter", () => {
   it("a blocked reply (1000) pauses the whole key before the next call", async () => {
     const server = await startServer((req, i) => (i === 0 ? answer(req, [], { code: 1000, msg: "Account blocked", messages: ["blocked"] }) : answer(req, HELLO)));
     try {
-      const a = new DonDominioClient({ apiUser: "u-blk", apiPasswd: "pw", baseUrl: server.url });
-      const b = new DonDominioClient({ apiUser: "u-blk", apiPasswd: "pw", baseUrl: server.url });
+      const a = new DonDominioClient({ apiUser: "u-blk", apiPasswd: "pw", baseUrl: server.url, allowInsecureHttp: true });
+      const b = new DonDominioClient({ apiUser: "u-blk", apiPasswd: "pw", baseUrl: server.url, allowInsecureHttp: true });
       const err = await a.call("tool/hello").catch((e) => e);
       expect(err.kind).to.equal("blocked");
       const t0 = Date.now();

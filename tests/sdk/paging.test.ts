@@ -19,7 +19,7 @@ describe("domain/list", () => {
     });
   });
   after(() => server.close());
-  const client = () => new DonDominioClient({ apiUser: "u-page", apiPasswd: "pw-page", baseUrl: server.url });
+  const client = () => new DonDominioClient({ apiUser: "u-page", apiPasswd: "pw-page", baseUrl: server.url, allowInsecureHttp: true });
 
   it("paginate walks 3 pages and yields every item in order", async () => {
     server.requests.length = 0;

@@ -37,7 +37,7 @@ describe("redaction", () => {
       const previous = process.env.DONDOMINIO_DEBUG;
       process.env.DONDOMINIO_DEBUG = "1";
       try {
-        const client = new DonDominioClient({ apiUser: "u-redact", apiPasswd: PASSWD, baseUrl: server.url });
+        const client = new DonDominioClient({ apiUser: "u-redact", apiPasswd: PASSWD, baseUrl: server.url, allowInsecureHttp: true });
         let err: DonDominioError | undefined;
         const log = await captureStderr(async () => {
           try {
@@ -68,7 +68,7 @@ describe("redaction", () => {
       const server = await startServer((req) => answer(req, { ip: "127.0.0.1", lang: "en", version: "1.0.27" }));
       const previous = process.env.DONDOMINIO_DEBUG;
       try {
-        const client = new DonDominioClient({ apiUser: "u-log", apiPasswd: PASSWD, baseUrl: server.url });
+        const client = new DonDominioClient({ apiUser: "u-log", apiPasswd: PASSWD, baseUrl: server.url, allowInsecureHttp: true });
         delete process.env.DONDOMINIO_DEBUG;
         expect(await captureStderr(() => client.call("tool/hello"))).to.equal("");
         process.env.DONDOMINIO_DEBUG = "1";

@@ -52,7 +52,7 @@ describe("sdk request shape", () => {
     server = await startServer((req) => answer(req, DATA[req.path] ?? {}));
   });
   after(() => server.close());
-  const client = (format: "json" | "xml" = "json") => new DonDominioClient({ apiUser: "u-shape", apiPasswd: "pw-shape-1", baseUrl: server.url, outputFormat: format });
+  const client = (format: "json" | "xml" = "json") => new DonDominioClient({ apiUser: "u-shape", apiPasswd: "pw-shape-1", baseUrl: server.url, allowInsecureHttp: true, outputFormat: format });
   const last = () => server.requests[server.requests.length - 1];
 
   describe("tool/hello", () => {
@@ -163,7 +163,7 @@ describe("sdk request shape", () => {
     it("returns version and messages with the typed responseData", async () => {
       const s = await startServer((req) => answer(req, DATA["/tool/hello/"], { messages: ["Operation done correctly."] }));
       try {
-        const c = new DonDominioClient({ apiUser: "u", apiPasswd: "p", baseUrl: s.url });
+        const c = new DonDominioClient({ apiUser: "u", apiPasswd: "p", baseUrl: s.url, allowInsecureHttp: true });
         const env = await c.callEnvelope("tool/hello");
         expect(env.version).to.equal("1.0.27");
         expect(env.messages).to.deep.equal(["Operation done correctly."]);

@@ -24,6 +24,8 @@ export interface Reply {
   /** Destroy the socket after reading the request (a reset after sending). */
   drop?: boolean;
   delayMs?: number;
+  /** Extra response headers (e.g. a redirect's location). */
+  headers?: Record<string, string>;
 }
 
 export type Script = (req: Recorded, index: number) => Reply | Promise<Reply>;
@@ -32,6 +34,10 @@ export interface TestServer {
   url: string;
   requests: Recorded[];
   peak: number;
+  /** HTTP requests whose head arrived (counted before the body is read). */
+  readonly received: number;
+  /** TCP connections accepted (a refused TLS handshake still counts one). */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -57,8 +63,9 @@ export function answer(req: Recorded, responseData: unknown, opts: { code?: numb
 
 export async function startServer(script: Script, tls?: { key: string; cert: string }): Promise<TestServer> {
   const requests: Recorded[] = [];
-  const state = { inFlight: 0, peak: 0 };
+  const state = { inFlight: 0, peak: 0, received: 0, connections: 0 };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
+    state.received++;
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
@@ -76,7 +83,7 @@ export async function startServer(script: Script, tls?: { key: string; cert: str
           return;
         }
         const out = reply.body ?? "";
-        res.writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? "text/plain", "content-length": Buffer.byteLength(out) });
+        res.writeHead(reply.status ?? 200, { ...reply.headers, "content-type": reply.contentType ?? "text/plain", "content-length": Buffer.byteLength(out) });
         res.end(out);
       } finally {
         state.inFlight--;
@@ -84,6 +91,10 @@ export async function startServer(script: Script, tls?: { key: string; cert: str
     });
   };
   const server: Server = tls ? createHttps({ key: tls.key, cert: tls.cert }, handler) : createHttp(handler);
+  // The TCP connection, for both (for HTTPS, before the handshake).
+  server.on("connection", () => {
+    state.connections++;
+  });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -91,6 +102,12 @@ export async function startServer(script: Script, tls?: { key: string; cert: str
     requests,
     get peak() {
       return state.peak;
+    },
+    get received() {
+      return state.received;
+    },
+    get connections() {
+      return state.connections;
     },
     close: () =>
       new Promise<void>((r) => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import forge from "node-forge";
 import { DonDominioClient, DonDominioTransportError } from "../../sdk";
+import { DonDominioTlsError } from "../../sdk/core/errors";
 import { answer, startServer, type TestServer } from "./server";
 
 /** A self-signed certificate for 127.0.0.1 (the test's private CA). */
@@ -48,7 +49,10 @@ describe("tool/hello over HTTPS", () => {
     const before = server.requests.length;
     const err = await new DonDominioClient({ apiUser: "u-tls2", apiPasswd: "pw", baseUrl: server.url, retries: 0 }).call("tool/hello").catch((e) => e);
     expect(err).to.be.instanceOf(DonDominioTransportError);
+    expect(err).to.be.instanceOf(DonDominioTlsError);
+    expect(err.reason).to.equal("untrustedCertificate");
     expect(err.mayHaveBeenSent).to.equal(false);
+    expect(err.message).to.contain("Configure caCert");
     expect(server.requests.length).to.equal(before);
   });
 });

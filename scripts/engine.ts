@@ -20,6 +20,31 @@ import { LocalWorkspace, PulumiCommand, type PulumiFn, type Stack } from "@pulum
 export const REPO = resolve(__dirname, "..");
 export const WORK_ROOT = join(REPO, ".work", "engine");
 
+/**
+ * Give the Pulumi runtime's gRPC clients (resource monitor, engine) a subchannel pool of their own
+ * (issue 10: `14 UNAVAILABLE: No connection established` after many inline runs in one process).
+ *
+ * Each inline run gets new monitor and engine clients (in the run's async-local settings), and the
+ * runtime never closes them: its disconnect only closes its module-level clients, which inline
+ * runs do not use. When a run ends with RPCs still going out after the CLI has exited (a failed
+ * preview or up: the error Log and SignalAndWaitForShutdown), those calls meet ECONNREFUSED and
+ * the leaked channels stay in pick_first's sticky TRANSIENT_FAILURE, reconnecting with a growing
+ * backoff for the life of the process. grpc-js shares subchannels between channels through a
+ * process-global pool keyed by address and options, so when a later engine listens on one of those
+ * old 127.0.0.1 ports, the new client is handed the old subchannel in TRANSIENT_FAILURE and its
+ * calls fail at once. A local pool per client means a new client never inherits an old one's state.
+ * The runtime exports its (mutable) client options; `grpcClientOptions` since 3.225, before that
+ * the clients used `grpcChannelOptions`. tests/engine/many-runs.test.ts guards this.
+ */
+function isolateRuntimeGrpcClients(): void {
+  const runtimeSettings = require("@pulumi/pulumi/runtime/settings") as {
+    grpcClientOptions?: Record<string, unknown>;
+    grpcChannelOptions: Record<string, unknown>;
+  };
+  (runtimeSettings.grpcClientOptions ?? runtimeSettings.grpcChannelOptions)["grpc.use_local_subchannel_pool"] = 1;
+}
+isolateRuntimeGrpcClients();
+
 let pulumiRoot: string | undefined;
 
 /** Directory whose bin/ holds pulumi and pulumi-resource-pulumi-nodejs (built once, then cached). */

@@ -123,8 +123,10 @@ const BEFORE_SEND = new Set([
 ]);
 
 export function errCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string }; errors?: { code?: string }[] } | undefined;
-  return e?.code ?? e?.cause?.code ?? e?.errors?.[0]?.code;
+  const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: { code?: unknown }[] } | undefined;
+  // Only string codes: some errors (our own timeout among them) carry a numeric `code`.
+  const code = [e?.code, e?.cause?.code, e?.errors?.[0]?.code].find((c) => typeof c === "string");
+  return code as string | undefined;
 }
 
 /** OpenSSL verify codes for "this chain does not end at a CA we trust". */

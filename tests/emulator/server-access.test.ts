@@ -3,8 +3,8 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import type { Limits } from "../../emulator/core/access";
 import { agentOf, post } from "./server-helpers";
 
-async function withEmulator(limits: Partial<Limits>, body: (emu: RunningEmulator) => Promise<void>, latencyMs?: number): Promise<void> {
-  const emu = await startEmulator({ limits, latencyMs });
+async function withEmulator(limits: Partial<Limits>, body: (emu: RunningEmulator) => Promise<void>): Promise<void> {
+  const emu = await startEmulator({ limits });
   try {
     await body(emu);
   } finally {
@@ -76,11 +76,29 @@ describe("emulator server: access rules", () => {
 
     it("blocks with 1010 beyond the simultaneous request limit", async () => {
       await withEmulator({ maxConcurrent: 2 }, async (emu) => {
-        const replies = await Promise.all([1, 2, 3, 4].map(() => post(emu, "/tool/hello/")));
-        const codes = replies.map((r) => r.json.errorCode).sort();
-        expect(codes.filter((c) => c === 0)).to.have.length(2);
-        expect(codes.filter((c) => c === 1010)).to.have.length(2);
-      }, 300);
+        // Two calls are admitted and held by a latency fault (taken in the same step as admission,
+        // so an empty fault list means both hold a slot); the next two arrive while they are held.
+        await emu.control.addFault({ action: "tool/hello", kind: "latency", latencyMs: 1500, count: 2 });
+        const done: string[] = [];
+        const held = ["first", "second"].map((name) =>
+          post(emu, "/tool/hello/").then((r) => {
+            done.push(name);
+            return r;
+          }),
+        );
+        for (let i = 0; (await emu.control.listFaults()).length > 0; i++) {
+          if (i > 500) throw new Error("the two held calls were never admitted");
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        const refused = await Promise.all([post(emu, "/tool/hello/"), post(emu, "/tool/hello/")]);
+        done.push("third+fourth");
+        expect(refused.map((r) => r.json.errorCode)).to.deep.equal([1010, 1010]);
+        expect(refused.map((r) => r.json.messages[0]).join("\n")).to.match(/more than 2 simultaneous requests/);
+        const admitted = await Promise.all(held);
+        expect(admitted.map((r) => r.json.errorCode)).to.deep.equal([0, 0]);
+        // The refusals came while both admitted calls were still in flight.
+        expect(done[0]).to.equal("third+fourth");
+      });
     });
 
     it("blocks with 1013 on mass availability checks (distinct names)", async () => {

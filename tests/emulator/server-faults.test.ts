@@ -1,6 +1,15 @@
 import { expect } from "chai";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { agentOf, person, post } from "./server-helpers";
+import { agentOf, person, post, type Reply } from "./server-helpers";
+
+/** Polls until `cond` holds; fails only when it never does (a bound, not a timing assertion). */
+async function until(cond: () => Promise<boolean>, what = "the condition"): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (await cond()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${what} never held`);
+}
 
 describe("emulator server: injected faults", () => {
   let emu: RunningEmulator;
@@ -14,13 +23,23 @@ describe("emulator server: injected faults", () => {
   afterEach(() => emu.control.clearFaults());
 
   it("latency: delays the next matching call only", async () => {
-    await emu.control.addFault({ action: "tool/hello", kind: "latency", latencyMs: 300 });
-    let t = Date.now();
-    expect((await post(emu, "/tool/hello/")).json.success).to.equal(true);
-    expect(Date.now() - t).to.be.at.least(280);
-    t = Date.now();
-    await post(emu, "/tool/hello/");
-    expect(Date.now() - t).to.be.below(250);
+    // Order, not milliseconds: the delayed call must still be held when a later call has come and
+    // gone. The latency is far longer than one round trip even on a loaded machine.
+    await emu.control.addFault({ action: "tool/hello", kind: "latency", latencyMs: 1500 });
+    const order: string[] = [];
+    const delayed = post(emu, "/tool/hello/").then((r) => {
+      order.push("delayed");
+      return r;
+    });
+    // The fault is taken when the call is admitted: from then on it is being held.
+    await until(async () => (await emu.control.listFaults()).length === 0);
+    const next = await post(emu, "/tool/hello/");
+    order.push("next");
+    expect(next.json.success).to.equal(true);
+    // The delayed call is still inside the emulator (one call in flight) after the next one answered.
+    expect((await emu.control.counters()).concurrency).to.equal(1);
+    expect((await delayed).json.success).to.equal(true);
+    expect(order).to.deep.equal(["next", "delayed"]);
   });
 
   it("http5xx: answers the status for count calls, then normally", async () => {
@@ -48,13 +67,21 @@ describe("emulator server: injected faults", () => {
   it("timeout: never answers; the request is released when the client gives up", async () => {
     await emu.control.addFault({ action: "tool/hello", kind: "timeout" });
     const ac = new AbortController();
-    const pending = post(emu, "/tool/hello/", {}, { signal: ac.signal }).catch((e) => e as Error);
-    await new Promise((r) => setTimeout(r, 200));
+    let settled = false;
+    const pending = post(emu, "/tool/hello/", {}, { signal: ac.signal }).then(
+      (r) => r as Reply | Error,
+      (e) => e as Error,
+    ).finally(() => (settled = true));
+    // Held: the fault was taken and the call stays in flight...
+    await until(async () => (await emu.control.listFaults()).length === 0);
+    expect((await emu.control.counters()).concurrency).to.equal(1);
+    // ...while another call is answered in full.
+    expect((await post(emu, "/tool/hello/")).json.success).to.equal(true);
+    expect(settled, "the held call was answered").to.equal(false);
     expect((await emu.control.counters()).concurrency).to.equal(1);
     ac.abort();
     expect(((await pending) as Error).name).to.equal("AbortError");
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await emu.control.counters()).concurrency).to.equal(0);
+    await until(async () => (await emu.control.counters()).concurrency === 0);
   });
 
   it("errorCode: answers the chosen error envelope without running the call", async () => {

@@ -1,7 +1,10 @@
 /**
  * Contact through the real engine: the API has no contact update or delete, so every change
- * replaces and destroy forgets. Outside changes cannot be made to a contact (no update operation):
- * the drift case here is a contact the program adopted by id whose verification changes outside.
+ * replaces and destroy forgets. The API offers no way to change a contact's data outside either, so
+ * the outside changes here are made through the emulator's control API (the account re-seeded with
+ * a contact's data or verification changed, or with the contact gone), and the tests assert what
+ * refresh and up do with them: an adopted contact follows them, a managed one is replaced with the
+ * wanted data, a managed one gone is created again.
  */
 import { expect } from "chai";
 import type { EngineStack } from "../../scripts/engine";
@@ -22,6 +25,14 @@ describe("Contact (engine lifecycle)", function () {
     });
   });
   after(async () => h?.close());
+
+  /** Changes the demo account's contacts outside the program: state read, edited, seeded back. */
+  const changeOutside = async (edit: (contacts: Record<string, Record<string, unknown>>) => void) => {
+    const account = await h.emu.control.getState(h.emu.apiUser);
+    edit(account.contacts);
+    // The state comes back with secrets redacted: put the account's own back.
+    await h.emu.control.seed({ accounts: [{ ...account, apipasswd: h.emu.apiPasswd, dyndnsKey: h.emu.dyndnsKey }] });
+  };
 
   it("creates from normalised camelCase inputs, then plans nothing", async () => {
     expect((await eng.stack.preview()).changeSummary).to.deep.equal({ create: 2 });
@@ -63,20 +74,76 @@ describe("Contact (engine lifecycle)", function () {
     expect(JSON.stringify(after)).to.equal(JSON.stringify(before));
   });
 
-  it("adopts an existing contact by id; refresh follows outside changes; destroy forgets", async () => {
+  it("adopts an existing contact by id; refresh and up follow data and verification changed outside; destroy forgets", async () => {
     const created = await h.client.call("contact/create", { Type: "organization", FirstName: "Eva", LastName: "Ruiz", OrgName: "Ruiz SL", IdentNumber: "B12345678", Email: "eva@example.com", Phone: "+34.911111111", Address: "Calle 3", PostalCode: "28002", City: "Madrid", State: "Madrid", Country: "ES" });
+    // Verified before the program sees it (the emulator verifies 3 s of its clock after creation).
+    await h.emu.control.advanceClock(10);
     const adopt = await h.stack(async () => {
       const { Contact } = h.pkg();
       const c = new Contact("eva", { contactId: created.contactID.toLowerCase() });
-      return { orgName: c.orgName };
+      return { orgName: c.orgName, email: c.email, verificationStatus: c.verificationStatus };
     });
     const up = await adopt.stack.up();
     expect(up.outputs.orgName.value).to.equal("Ruiz SL");
+    expect(up.outputs.email.value).to.equal("eva@example.com");
+    expect(up.outputs.verificationStatus.value).to.equal("verified");
     await expectEmptyPlan(adopt);
-    await expectCleanRefresh(adopt);
+    await expectCleanRefresh(adopt, 2);
+
+    // Outside: the e-mail edited and the verification failed.
+    await changeOutside((contacts) => {
+      Object.assign(contacts[created.contactID], { email: "eva.ruiz@example.com", verificationstatus: "failed" });
+    });
+    expect((await h.client.call("contact/getinfo", { contactID: created.contactID })).email).to.equal("eva.ruiz@example.com");
+    // The state takes the live values; the refresh counts no drift, as the program wants only the id.
+    const refreshed = await adopt.stack.refresh();
+    expect(refreshed.summary.resourceChanges).to.deep.equal({ same: 2 });
+    expect(outputsOf(adopt, "eva")).to.include({ email: "eva.ruiz@example.com", verificationStatus: "failed", orgName: "Ruiz SL" });
+    // An adopted contact wants only its id: nothing to change, and up reports the live data.
+    await expectEmptyPlan(adopt);
+    const again = await adopt.stack.up();
+    expect(again.summary.resourceChanges).to.deep.equal({ same: 2 });
+    expect(again.outputs.email.value).to.equal("eva.ruiz@example.com");
+    expect(again.outputs.verificationStatus.value).to.equal("failed");
+
     const destroy = await adopt.stack.destroy();
     expect(destroy.summary.resourceChanges).to.deep.equal({ delete: 2 });
     expect((await h.client.call("contact/getinfo", { contactID: created.contactID })).orgName).to.equal("Ruiz SL");
+  });
+
+  it("a managed contact changed outside: refresh records the change, up replaces it with the wanted data", async () => {
+    const oldId = outputsOf(eng, "ana").contactId;
+    expect(outputsOf(eng, "ana").city).to.equal("Girona");
+    await changeOutside((contacts) => {
+      contacts[oldId].city = "Lleida";
+    });
+    expect((await eng.stack.refresh()).summary.resourceChanges).to.deep.equal({ same: 1, update: 1 });
+    expect(outputsOf(eng, "ana")).to.include({ contactId: oldId, city: "Lleida" });
+    // The wanted city differs from the live one, and a contact cannot be updated: replace.
+    expect((await eng.stack.preview()).changeSummary).to.deep.equal({ same: 1, replace: 1 });
+    const up = await eng.stack.up();
+    expect(up.summary.resourceChanges).to.deep.equal({ same: 1, replace: 1 });
+    const newId = up.outputs.contactId.value;
+    expect(newId).to.not.equal(oldId);
+    expect((await h.client.call("contact/getinfo", { contactID: newId })).city).to.equal("Girona");
+    await expectEmptyPlan(eng);
+  });
+
+  it("a managed contact gone outside: refresh drops it, up creates it again", async () => {
+    const oldId = outputsOf(eng, "ana").contactId;
+    await changeOutside((contacts) => {
+      delete contacts[oldId];
+    });
+    expect((await h.client.call("contact/list", { email: "ana@example.com" })).contacts.map((c) => c.contactID)).to.not.include(oldId);
+    expect((await eng.stack.refresh()).summary.resourceChanges).to.deep.equal({ same: 1, delete: 1 });
+    expect(outputsOf(eng, "ana")).to.equal(undefined);
+    expect((await eng.stack.preview()).changeSummary).to.deep.equal({ same: 1, create: 1 });
+    const up = await eng.stack.up();
+    expect(up.summary.resourceChanges).to.deep.equal({ same: 1, create: 1 });
+    const newId = up.outputs.contactId.value;
+    expect(newId).to.not.equal(oldId);
+    expect((await h.client.call("contact/getinfo", { contactID: newId })).city).to.equal("Girona");
+    await expectEmptyPlan(eng);
   });
 
   it("destroy forgets: the contacts stay in the account", async () => {

@@ -2,7 +2,8 @@
  * DnsRecord through the real engine against the emulator (issue 6): preview, up, no-op preview and
  * refresh, in-place update, replacement, drift made outside through the sdk and repaired, adopt,
  * destroy and the emulator's state afterwards; several records at one label, a long TXT, an IDN
- * name, and a zone of 120 records refreshed with one dnslist. Every step ends with an empty plan.
+ * name, and a zone of 120 records refreshed with one dnslist. Every step ends with an empty plan;
+ * the state and every stored provider are scanned for the API password.
  * Run `npm run build` first.
  */
 import { expect } from "chai";
@@ -10,6 +11,7 @@ import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
 import { createEngineStack, type EngineStack, installPackage } from "../../scripts/engine";
+import { checkStoredProviders, expectNoPlaintext } from "./harness";
 
 type Args = Record<string, unknown>;
 interface Want {
@@ -76,13 +78,17 @@ describe("DnsRecord through the engine", function () {
       expect((await eng.stack.preview()).changeSummary).to.deep.equal({ create: wants.length + 1 });
       const up = await eng.stack.up();
       expect(up.summary.result).to.equal("succeeded");
+      // The API password (stack config, secret) is nowhere in the state, nor in any stored provider.
+      expectNoPlaintext(eng, [emu.apiPasswd]);
+      expect(checkStoredProviders(eng, [emu.apiPasswd])).to.equal(wants.length);
       await expectNoChanges(eng, wants.length);
       expect((await eng.stack.refresh()).summary.resourceChanges).to.deep.equal({ same: wants.length + 1 });
       await expectNoChanges(eng, wants.length);
 
       const zone = await dnslist();
       const at = (name: string, type: string) => zone.filter((r) => r.name === name && r.type === type);
-      expect(at("_long.dns-life.example", "TXT")[0].value).to.equal(LONG_TXT);
+      // Text over 255 bytes is stored as 255-byte strings, as DNS requires (DnsRecord README).
+      expect(at("_long.dns-life.example", "TXT")[0].value).to.equal(`"${LONG_TXT.slice(0, 255)}" "${LONG_TXT.slice(255)}"`);
       expect(at("multi.dns-life.example", "TXT").map((r) => r.value)).to.have.members(["first", 'second; with "quotes"']);
       expect(at("xn--caf-dma.dns-life.example", "AAAA")[0].value).to.equal("2001:db8::1");
       expect(at("www.dns-life.example", "A").map((r) => [r.value, r.ttl])).to.deep.include(["192.0.2.1", "300"]);
@@ -140,6 +146,8 @@ describe("DnsRecord through the engine", function () {
       const adopted = (await dnslist()).filter((r) => r.name === "adopted.dns-life.example");
       expect(adopted.map((r) => [r.entityID, r.ttl])).to.deep.equal([[made.dns[0].entityID, "120"]]);
       await expectNoChanges(eng, wants.length);
+      expectNoPlaintext(eng, [emu.apiPasswd]);
+      expect(checkStoredProviders(eng, [emu.apiPasswd])).to.equal(wants.length);
 
       // Destroy: every managed record leaves the zone; the service's own records stay.
       const counted = wants.length;

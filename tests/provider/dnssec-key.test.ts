@@ -53,13 +53,32 @@ describe("DnssecKey (engine lifecycle)", function () {
 
   it("replaces on any change (a key rollover), adding the new entry before removing the old", async () => {
     await h.emu.control.counters({ reset: true });
+    // The DNSSEC changes in the order they reach the (in-process) emulator, each with the number of
+    // DS entries the domain had at that moment.
+    const order: { action: string; entries: number }[] = [];
+    const counters = h.emu.server.counters;
+    const dsCount = () => Object.values(h.emu.server.store.world.accounts[h.emu.apiUser].domains).find((d) => d.punycode === DOMAIN)?.dnssec.length;
+    counters.begin = (action: string) => {
+      if (action === "domain/dnsseccreate" || action === "domain/dnssecdelete") order.push({ action, entries: dsCount() ?? -1 });
+      Object.getPrototypeOf(counters).begin.call(counters, action);
+    };
     want.ksk = { domain: DOMAIN, keytag: 4242, algorithm: 14, digesttype: 4, digest: SHA384 };
-    const up = await eng.stack.up();
+    let up: Awaited<ReturnType<typeof eng.stack.up>>;
+    try {
+      up = await eng.stack.up();
+    } finally {
+      delete (counters as { begin?: unknown }).begin;
+    }
     expect(up.summary.resourceChanges).to.deep.equal({ same: 1, replace: 1 });
     expect(await entries()).to.deep.equal([{ keytag: 4242, algorithm: 14, digesttype: 4, digest: SHA384 }]);
     const log = (await h.emu.control.counters()).calls as Record<string, number>;
     expect(log["domain/dnsseccreate"]).to.equal(1);
     expect(log["domain/dnssecdelete"]).to.equal(1);
+    // Add before remove: the old entry went only once the new one was there (never zero entries).
+    expect(order).to.deep.equal([
+      { action: "domain/dnsseccreate", entries: 1 },
+      { action: "domain/dnssecdelete", entries: 2 },
+    ]);
     await expectEmptyPlan(eng);
   });
 

@@ -26,12 +26,16 @@ describe("provider config", () => {
   });
   it("never puts the password in its error messages", () => {
     setStackConfig((k) => (k === "dondominio:timeoutMs" ? "-1" : undefined));
+    let thrown: unknown;
     try {
       resolveConfig({ DONDOMINIO_API_USER: "u", DONDOMINIO_API_PASSWD: "very-secret" });
-      expect.fail("should throw");
     } catch (e) {
-      expect(String(e)).to.not.include("very-secret");
+      thrown = e;
     }
+    // Outside the catch: a missing throw fails here instead of being swallowed.
+    expect(thrown, "resolveConfig should refuse timeoutMs -1").to.be.instanceOf(Error);
+    expect(String(thrown)).to.include("dondominio:timeoutMs");
+    expect(String(thrown)).to.not.include("very-secret");
   });
 });
 

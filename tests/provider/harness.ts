@@ -60,11 +60,13 @@ export async function expectEmptyPlan(eng: EngineStack): Promise<void> {
   expect(same).to.be.greaterThan(0);
 }
 
-/** The refresh found nothing to change. */
-export async function expectCleanRefresh(eng: EngineStack): Promise<void> {
+/** The refresh found nothing to change: every resource "same" (exactly `count` of them when given). */
+export async function expectCleanRefresh(eng: EngineStack, count?: number): Promise<void> {
   const r = await eng.stack.refresh();
   const { same, ...rest } = (r.summary.resourceChanges ?? {}) as Record<string, number>;
   expect(rest, `refresh should change nothing, got ${JSON.stringify(r.summary.resourceChanges)}`).to.deep.equal({});
+  if (count === undefined) expect(same, `refresh should read resources, got ${JSON.stringify(r.summary.resourceChanges)}`).to.be.greaterThan(0);
+  else expect(same, `resources refreshed unchanged, got ${JSON.stringify(r.summary.resourceChanges)}`).to.equal(count);
 }
 
 /** No secret value in plaintext anywhere in the state file. */

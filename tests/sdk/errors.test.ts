@@ -17,7 +17,7 @@ const HELLO = { ip: "127.0.0.1", lang: "en", version: "1.0.27" };
 async function withServer(script: Script, fn: (s: TestServer, c: (o?: Partial<DonDominioClientOptions>) => DonDominioClient) => Promise<void>) {
   const s = await startServer(script);
   try {
-    await fn(s, (o = {}) => new DonDominioClient({ apiUser: "u-err", apiPasswd: "pw-err-secret", baseUrl: s.url, sleep: async () => {}, ...o }));
+    await fn(s, (o = {}) => new DonDominioClient({ apiUser: "u-err", apiPasswd: "pw-err-secret", baseUrl: s.url, allowInsecureHttp: true, sleep: async () => {}, ...o }));
   } finally {
     await s.close();
   }
@@ -134,10 +134,19 @@ describe("sdk errors", () => {
     });
 
     it("a timeout on a retry-safe operation is retried", async () => {
+      // The first request is answered only once the second has arrived, i.e. after the client gave
+      // up on it: the client cannot have had its reply, whatever the machine's load. The timeout is
+      // long enough for the prompt second answer.
+      let secondArrived!: () => void;
+      const second = new Promise<void>((r) => (secondArrived = r));
       await withServer(
-        (req, i): Reply => ({ ...answer(req, HELLO), delayMs: i === 0 ? 400 : 0 }),
+        async (req, i): Promise<Reply> => {
+          if (i === 0) await second;
+          else secondArrived();
+          return answer(req, { ...HELLO, lang: i === 0 ? "first" : "en" });
+        },
         async (s, c) => {
-          expect((await c({ timeoutMs: 150 }).call("tool/hello")).lang).to.equal("en");
+          expect((await c({ timeoutMs: 1000 }).call("tool/hello")).lang).to.equal("en");
           expect(s.requests).to.have.length(2);
         },
       );
@@ -166,7 +175,7 @@ describe("sdk errors", () => {
 
     it("a refused connection is a transport error that never reached the server", async () => {
       const url = await deadPort();
-      const c = new DonDominioClient({ apiUser: "u", apiPasswd: "pw-dead-123", baseUrl: url, retries: 0 });
+      const c = new DonDominioClient({ apiUser: "u", apiPasswd: "pw-dead-123", baseUrl: url, allowInsecureHttp: true, retries: 0 });
       const err = (await rejection(c.call("tool/hello"))) as DonDominioTransportError;
       expect(err).to.be.instanceOf(DonDominioTransportError);
       expect(err.mayHaveBeenSent).to.equal(false);

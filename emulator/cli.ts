@@ -1,18 +1,35 @@
 /**
  * `dondominio-emulator`: runs the emulator until SIGTERM/SIGINT. Logs go to stderr; stdout gets
  * exactly one JSON line when the server is ready (url, dyndnsUrl, caFile, apiUser, apiPasswd,
- * dyndnsKey), so scripts can read it with one `read`. The flags only map onto startEmulator's options.
+ * dyndnsKey, controlToken), so scripts can read it with one `read`. The flags only map onto
+ * startEmulator's options (the access limits onto `limits`, --allowed-ips onto `allowedIps`).
  */
+import { isIP } from "node:net";
 import { parseArgs } from "node:util";
+import type { Limits } from "./core/access";
 import { startEmulator } from "./index";
 
-const USAGE = `usage: dondominio-emulator [--host 127.0.0.1] [--port 0] [--dyndns-port 0] [--data DIR] [--seed FILE] [--no-tls] [--latency MS]`;
+const USAGE = [
+  "usage: dondominio-emulator [--host 127.0.0.1] [--port 0] [--dyndns-port 0] [--data DIR] [--seed FILE] [--no-tls] [--latency MS] [--verbose]",
+  "         [--allowed-ips ADDR,ADDR|*] [--max-concurrent N] [--operations-per-minute N] [--errors-per-minute N]",
+  "         [--max-distinct-checks N] [--check-window SECONDS] [--block-seconds SECONDS]",
+].join("\n");
 
-function num(name: string, v: string | undefined): number | undefined {
+function num(name: string, v: string | undefined, min = 0): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name}: a non-negative integer is required, got ${JSON.stringify(v)}`);
+  if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < min) {
+    throw new Error(`--${name}: ${min > 0 ? "a positive" : "a non-negative"} integer is required, got ${JSON.stringify(v)}`);
+  }
   return n;
+}
+
+function addresses(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const list = v.split(",").map((a) => a.trim()).filter(Boolean);
+  const bad = list.filter((a) => a !== "*" && isIP(a) === 0);
+  if (list.length === 0 || bad.length) throw new Error(`--allowed-ips: a comma-separated list of IP addresses (or *) is required, got ${JSON.stringify(v)}`);
+  return list;
 }
 
 async function main(): Promise<void> {
@@ -26,6 +43,13 @@ async function main(): Promise<void> {
       "no-tls": { type: "boolean" },
       latency: { type: "string" },
       verbose: { type: "boolean" },
+      "allowed-ips": { type: "string" },
+      "max-concurrent": { type: "string" },
+      "operations-per-minute": { type: "string" },
+      "errors-per-minute": { type: "string" },
+      "max-distinct-checks": { type: "string" },
+      "check-window": { type: "string" },
+      "block-seconds": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -33,6 +57,16 @@ async function main(): Promise<void> {
     process.stderr.write(`${USAGE}\n`);
     return;
   }
+  const limits: Partial<Limits> = {};
+  const set = (key: keyof Limits, n: number | undefined) => {
+    if (n !== undefined) limits[key] = n;
+  };
+  set("maxConcurrent", num("max-concurrent", values["max-concurrent"], 1));
+  set("opsPerMinute", num("operations-per-minute", values["operations-per-minute"], 1));
+  set("errorsPerMinute", num("errors-per-minute", values["errors-per-minute"], 1));
+  set("maxDistinctChecks", num("max-distinct-checks", values["max-distinct-checks"], 1));
+  set("checkWindowSeconds", num("check-window", values["check-window"], 1));
+  set("blockSeconds", num("block-seconds", values["block-seconds"]));
   const emu = await startEmulator({
     host: values.host,
     port: num("port", values.port),
@@ -41,12 +75,22 @@ async function main(): Promise<void> {
     seed: values.seed,
     tls: !values["no-tls"],
     latencyMs: num("latency", values.latency),
+    limits,
+    allowedIps: addresses(values["allowed-ips"]),
     logger: (line, error) => {
       if (error || values.verbose) process.stderr.write(`[dondominio-emulator] ${line}\n`);
     },
   });
   process.stderr.write(`[dondominio-emulator] listening on ${emu.url} (dynamic DNS ${emu.dyndnsUrl}), data in ${emu.dataDir}\n`);
-  const ready = { url: emu.url, dyndnsUrl: emu.dyndnsUrl, caFile: emu.caFile, apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey };
+  const ready = {
+    url: emu.url,
+    dyndnsUrl: emu.dyndnsUrl,
+    caFile: emu.caFile,
+    apiUser: emu.apiUser,
+    apiPasswd: emu.apiPasswd,
+    dyndnsKey: emu.dyndnsKey,
+    controlToken: emu.controlToken,
+  };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 
   let stopping = false;

@@ -1,6 +1,8 @@
 /**
  * Client of the emulator's control API (emulator/control.ts), for tests and benchmarks. Talks HTTPS
- * trusting only the emulator's CA (verification stays on); plain HTTP when the URL says so.
+ * trusting only the emulator's CA (verification stays on); plain HTTP when the URL says so. Sends
+ * the emulator's control token (RunningEmulator.controlToken, or `controlToken` of the CLI's ready
+ * line) as `Authorization: Bearer`.
  */
 import { Agent, fetch } from "undici";
 import type { CountersSnapshot } from "./core/counters";
@@ -12,8 +14,8 @@ export interface EmulatorControlOptions {
   url: string;
   /** PEM of the emulator's CA. */
   caCert?: string;
-  apiUser: string;
-  apiPasswd: string;
+  /** The control token (not the API password, which does not open the control API). */
+  controlToken: string;
 }
 
 export interface InjectedFault extends FaultSpec {
@@ -30,11 +32,17 @@ export class EmulatorControl {
   private async call<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
     const res = await fetch(`${this.opts.url}/_emulator/${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...body, apiuser: this.opts.apiUser, apipasswd: this.opts.apiPasswd }),
+      headers: { "content-type": "application/json", authorization: `Bearer ${this.opts.controlToken}` },
+      body: JSON.stringify(body),
       dispatcher: this.agent,
     });
-    const data = (await res.json()) as { ok: boolean; error?: string } & T;
+    const text = await res.text();
+    let data: { ok: boolean; error?: string } & T;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new Error(`emulator control ${path}: HTTP ${res.status}: ${text.slice(0, 200)}`);
+    }
     if (!res.ok || !data.ok) throw new Error(`emulator control ${path}: HTTP ${res.status}: ${data.error ?? "failed"}`);
     return data;
   }

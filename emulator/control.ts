@@ -1,9 +1,15 @@
 /**
  * Control API for tests and benchmarks, under the reserved prefix /_emulator/ (fake-gcs-server's
- * model). Every call is a POST whose body (JSON, or form-encoded for the simple ones) carries the
- * emulator's credentials `apiuser` and `apipasswd` (the demo account's, from emulator.json).
- * Replies are JSON with a real HTTP status (200, 400 bad input, 401 credentials, 404 unknown path):
- * this is not the vendor's API, so its envelope rules do not apply.
+ * model). Every call is a POST with the emulator's control token in `Authorization: Bearer <token>`
+ * (EmulatorServer.controlToken: random per start unless the `controlToken` option fixes it; the API
+ * password does not open it). Before any byte of the body is read the call must pass, in order:
+ * the caller address rule (the demo account's `allowedIps` option, loopback by default; 403), the
+ * usage limits of the API counted per caller address (429 while blocked; failed calls, bad tokens
+ * included, count towards errorsPerMinute), the token (401) and the body size (at most
+ * MAX_CONTROL_BODY_BYTES, 413). The body is JSON (or form-encoded for the simple calls).
+ * Replies are JSON with a real HTTP status (200, 400 bad input, 401 credentials, 403 address,
+ * 404 unknown path, 405 method, 413 body, 429 blocked): this is not the vendor's API, so its
+ * envelope rules do not apply.
  *
  *   reset                      fresh world from the seed; clears faults, counters, usage blocks
  *   seed {world} | {accounts}  a whole World replaces the state; accounts replace same-named ones
@@ -11,25 +17,44 @@
  *   counters {reset?}          calls/errors per action, concurrency now and at peak
  *   faults/add {action, kind, count?, latencyMs?, status?, errorCode?, messages?}
  *   faults                     list;  faults/clear
- *   state {apiuser}            one account's state, secrets redacted
+ *   state {account}            one account's state, every secret redacted
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sameSecret } from "./core/access";
 import { runTickers } from "./core/dispatch";
+import { ApiFault } from "./core/errors";
 import { type FaultSpec, validateFault } from "./core/faults";
-import { accountsOf, buildWorld } from "./core/seed";
+import { accountsOf } from "./core/seed";
 import type { World } from "./core/state";
-import { parseBody, readBody } from "./http/body";
+import { BodyError, parseBody, readBody } from "./http/body";
 import { send } from "./http/render";
 import type { EmulatorServer } from "./server";
 
-/** Member names whose values are secrets (facts.md, common brief): replaced in state dumps. */
-const SECRET_KEY = /passw(or)?d|dyndnskey|authcode|privatekey|sslkey|keydata|^key$/i;
+/** The largest control body: a seed of a few accounts fits easily. */
+export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Member names whose values are secrets (facts.md, common brief): passwords, authcodes, dynamic DNS
+ * keys, private keys (keyData, certKey, sslKey, privateKey, ...: any name ending in "key" except the
+ * few that name something public), tokens. Replaced in state dumps.
+ */
+const SECRET_KEY = /passw(or)?d|pass$|passphrase|secret|token|authcode|key$|keydata|keypem/i;
+const PUBLIC_KEY_NAME = /^(publickey|pubkey|productkey)$/i;
+/** Any string holding a PEM private key is a secret whatever its member is called. */
+const PRIVATE_PEM = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
+
+function isSecret(name: string, value: unknown): boolean {
+  if (typeof value !== "string" || value === "") return false;
+  if (PRIVATE_PEM.test(value)) return true;
+  return SECRET_KEY.test(name) && !PUBLIC_KEY_NAME.test(name);
+}
 
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) && typeof v === "string" && v ? "[redacted]" : redact(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecret(k, v) ? "[redacted]" : redact(v)]));
   }
+  if (typeof value === "string" && PRIVATE_PEM.test(value)) return "[redacted]";
   return value;
 }
 
@@ -43,7 +68,13 @@ class ControlError extends Error {
 }
 
 async function readControlBody(req: IncomingMessage): Promise<Record<string, any>> {
-  const buf = await readBody(req, 64 * 1024 * 1024);
+  let buf: Buffer;
+  try {
+    buf = await readBody(req, MAX_CONTROL_BODY_BYTES, MAX_CONTROL_BODY_BYTES);
+  } catch (err) {
+    if (err instanceof BodyError) throw new ControlError(err.tooLarge ? 413 : 400, `body: ${err.message}`);
+    throw err;
+  }
   const type = (req.headers["content-type"] ?? "").toLowerCase();
   if (type.startsWith("application/json")) {
     try {
@@ -65,11 +96,10 @@ async function run(emu: EmulatorServer, cmd: string, body: Record<string, any>):
     case "seed": {
       let world: World;
       if (body.world || body.schemaVersion === 1) {
-        const { apiuser: _u, apipasswd: _p, ...rest } = body;
-        world = buildWorld(emu.identity, (body.world ?? rest) as World);
+        world = emu.freshWorld((body.world ?? body) as World);
       } else if (body.accounts) {
         world = emu.store.world;
-        for (const a of accountsOf(body.accounts)) world.accounts[a.apiuser] = a;
+        for (const a of accountsOf(body.accounts)) Object.defineProperty(world.accounts, a.apiuser, { value: a, enumerable: true, writable: true, configurable: true });
       } else throw new ControlError(400, "seed: send {world: World} or {accounts: [...]}");
       emu.clock.offsetMs = world.clockOffsetMs;
       await emu.store.replace(world);
@@ -92,7 +122,7 @@ async function run(emu: EmulatorServer, cmd: string, body: Record<string, any>):
     case "faults":
       return { ok: true, faults: emu.faults.list() };
     case "faults/add": {
-      const spec: Partial<FaultSpec> = { ...body, apiuser: undefined, apipasswd: undefined } as Partial<FaultSpec>;
+      const spec: Partial<FaultSpec> = { ...body } as Partial<FaultSpec>;
       for (const k of ["count", "latencyMs", "status", "errorCode"] as const) if (typeof spec[k] === "string") spec[k] = Number(spec[k]);
       const problem = validateFault(spec);
       if (problem) throw new ControlError(400, problem);
@@ -114,18 +144,69 @@ async function run(emu: EmulatorServer, cmd: string, body: Record<string, any>):
   }
 }
 
+/** The token from `Authorization: Bearer <token>`; undefined when the header is absent or another scheme. */
+function bearer(req: IncomingMessage): string | undefined {
+  const m = /^\s*Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
+  return m?.[1];
+}
+
+/** Whether the control API takes calls from `ip` (the `allowedIps` option; loopback by default). */
+export function controlAddressAllowed(emu: EmulatorServer, ip: string): boolean {
+  const allowed = emu.allowedIps;
+  return allowed.includes("*") || allowed.includes(ip) || allowed.includes(ip.replace(/^::ffff:/, ""));
+}
+
+/** Reads and drops what is left of a request body (at most its Content-Length). */
+function drain(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.complete) return resolve();
+    req.on("data", () => {});
+    req.once("end", resolve);
+    req.once("error", () => resolve());
+    req.once("close", resolve);
+  });
+}
+
 export async function handleControl(emu: EmulatorServer, req: IncomingMessage, res: ServerResponse, segments: string[]): Promise<void> {
-  const reply = (status: number, data: unknown) => send(res, status, "application/json; charset=utf-8", JSON.stringify(data));
+  const reply = async (status: number, data: unknown, headers: Record<string, string> = {}) => {
+    if (status >= 400 && !req.complete) {
+      // A refused call's body is not kept. A small one with a Content-Length is read and dropped so
+      // the client gets its answer on a clean connection; any other is not read at all: the answer
+      // goes out at once and the connection is closed (a client still sending may see a reset).
+      const declared = req.headers["content-length"] === undefined ? Number.NaN : Number(req.headers["content-length"]);
+      if (declared <= MAX_CONTROL_BODY_BYTES && req.headers["transfer-encoding"] === undefined) await drain(req);
+      else res.setHeader("Connection", "close");
+    }
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    send(res, status, "application/json; charset=utf-8", JSON.stringify(data));
+  };
+  const ip = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+  // Everything up to the body read looks at the request line and headers only.
+  if (!controlAddressAllowed(emu, ip)) return await reply(403, { ok: false, error: `control API: the address ${ip} is not allowed (emulator option allowedIps)` });
+  try {
+    emu.access.admitControl(ip);
+  } catch (err) {
+    if (!(err instanceof ApiFault)) throw err;
+    return await reply(429, { ok: false, error: `control API: ${err.messages[0]}`, errorCode: err.code }, { "Retry-After": String(emu.access.limits.blockSeconds) });
+  }
+  let failed = true;
   try {
     if (req.method !== "POST") throw new ControlError(405, "control calls are POST requests");
-    const body = await readControlBody(req);
-    if (body.apiuser !== emu.identity.apiUser || body.apipasswd !== emu.identity.apiPasswd) {
-      throw new ControlError(401, "control API: send the emulator's apiuser and apipasswd in the body");
+    const token = bearer(req);
+    if (token === undefined || !sameSecret(token, emu.controlToken)) {
+      throw new ControlError(401, "control API: send the emulator's control token as Authorization: Bearer <controlToken>");
     }
-    reply(200, await run(emu, segments.join("/"), body));
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (!(declared <= MAX_CONTROL_BODY_BYTES)) throw new ControlError(413, `body: request body larger than ${MAX_CONTROL_BODY_BYTES} bytes`);
+    const body = await readControlBody(req);
+    const result = await run(emu, segments.join("/"), body);
+    failed = false;
+    await reply(200, result);
   } catch (err) {
-    if (err instanceof ControlError) return reply(err.status, { ok: false, error: err.message });
-    if (err instanceof Error && /^seed /.test(err.message)) return reply(400, { ok: false, error: err.message });
+    if (err instanceof ControlError) return await reply(err.status, { ok: false, error: err.message });
+    if (err instanceof Error && /^seed /.test(err.message)) return await reply(400, { ok: false, error: err.message });
     throw err;
+  } finally {
+    emu.access.finishControl(ip, failed);
   }
 }

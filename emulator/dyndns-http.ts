@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { XMLBuilder } from "fast-xml-parser";
+import { xmlSafeText } from "../sdk/core/xml";
 import { runTickers } from "./core/dispatch";
 import { dyndnsUpdate } from "./modules/dyndns/model";
 import { BodyError, parseBody, readBody } from "./http/body";
@@ -42,13 +43,15 @@ export function renderDyndnsJson(r: DyndnsResult, ts: Date): string {
  * found the host"; host@type with name and value when found; informs on success; errors on failure.
  */
 export function renderDyndnsXml(r: DyndnsResult, ts: Date): string {
+  // Stored values (user, host name) may hold characters XML 1.0 forbids: never write them.
+  const t = xmlSafeText;
   const data: Record<string, unknown> = { "@_success": String(r.success), "@_version": DYNDNS_VERSION, "@_oper": "update" };
   if (r.user !== undefined && r.host) {
-    data.resData = { user: { "@_t": isoWithOffset(ts), "#text": r.user }, request: { "@_success": String(r.host.updated) } };
+    data.resData = { user: { "@_t": isoWithOffset(ts), "#text": t(r.user) }, request: { "@_success": String(r.host.updated) } };
   }
-  if (r.host) data.host = { "@_type": r.host.type, name: r.host.name, value: r.host.value };
-  if (r.success) data.informs = { inform: r.messages.length ? r.messages : ["OK"] };
-  else data.errors = { error: r.messages.length ? r.messages : ["Error"] };
+  if (r.host) data.host = { "@_type": t(r.host.type), name: t(r.host.name), value: t(r.host.value) };
+  if (r.success) data.informs = { inform: r.messages.length ? r.messages.map(t) : ["OK"] };
+  else data.errors = { error: r.messages.length ? r.messages.map(t) : ["Error"] };
   const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: true, suppressBooleanAttributes: false });
   return `<?xml version="1.0" encoding="UTF-8"?>${builder.build({ data })}`;
 }
@@ -69,11 +72,13 @@ export async function handleDyndns(emu: EmulatorServer, req: IncomingMessage, re
   emu.counters.begin(`dyndns/${format}`);
   try {
     // Query string and body both count (GET for ddclient, POST for the vendor's bash client).
-    let params = queryParams(req.url);
+    // No prototype: request names index it.
+    const params: Record<string, string> = Object.assign(Object.create(null), queryParams(req.url));
     try {
-      params = { ...params, ...parseBody(req.headers["content-type"], await readBody(req)) };
+      Object.assign(params, parseBody(req.headers["content-type"], await readBody(req)));
     } catch (err) {
       if (!(err instanceof BodyError)) throw err;
+      if (err.tooLarge) res.setHeader("Connection", "close");
     }
     const ip = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
     runTickers(emu.dispatchEnv());

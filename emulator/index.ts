@@ -2,7 +2,8 @@
  * `pulumi-dondominio/emulator`: start the DonDominio API emulator in-process.
  *
  *   const emu = await startEmulator();            // HTTPS on 127.0.0.1, a free port, temp data dir
- *   // emu.url, emu.caCert (trust it), emu.apiUser, emu.apiPasswd, emu.dyndnsUrl, emu.dyndnsKey
+ *   // emu.url, emu.caCert (trust it), emu.apiUser, emu.apiPasswd, emu.dyndnsUrl, emu.dyndnsKey,
+ *   // emu.controlToken (the control API's bearer token; emu.control sends it)
  *   await emu.control.reset();
  *   await emu.close();
  */
@@ -22,6 +23,8 @@ export interface RunningEmulator {
   apiUser: string;
   apiPasswd: string;
   dyndnsKey: string;
+  /** Bearer token of the control API (/_emulator/); the API password does not open it. */
+  controlToken: string;
   control: EmulatorControl;
   /** The server object itself (store, clock, counters) for in-process tests. */
   server: EmulatorServer;
@@ -33,7 +36,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   await server.listen();
   const caFile = server.ca.caFile!;
   const caCert = readFileSync(caFile, "utf8");
-  const control = new EmulatorControl({ url: server.url, caCert, apiUser: server.identity.apiUser, apiPasswd: server.identity.apiPasswd });
+  const control = new EmulatorControl({ url: server.url, caCert, controlToken: server.controlToken });
   return {
     url: server.url,
     dyndnsUrl: server.dyndnsUrl,
@@ -43,6 +46,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     apiUser: server.identity.apiUser,
     apiPasswd: server.identity.apiPasswd,
     dyndnsKey: server.identity.dyndnsKey,
+    controlToken: server.controlToken,
     control,
     server,
     async close() {

@@ -7,10 +7,11 @@
  * A second listener serves the dynamic DNS endpoint at the root of its own port, because ddclient
  * only takes a host[:port] (facts.md "Dynamic DNS").
  */
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import type { AddressInfo, Socket } from "node:net";
+import { type AddressInfo, isIP, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Ca, loadOrCreateCa } from "./core/ca";
@@ -19,7 +20,7 @@ import { AccessControl, type Limits } from "./core/access";
 import { Counters } from "./core/counters";
 import type { DispatchEnv } from "./core/dispatch";
 import { FaultInjector } from "./core/faults";
-import { buildWorld, type Identity, loadOrCreateIdentity, readSeed, type Seed } from "./core/seed";
+import { buildWorld, type Identity, LOOPBACK, loadOrCreateIdentity, readSeed, type Seed } from "./core/seed";
 import { Store } from "./core/store";
 import { handleControl } from "./control";
 import { handleDyndns } from "./dyndns-http";
@@ -45,6 +46,19 @@ export interface EmulatorOptions {
   dyndnsPort?: number | false;
   /** Request log lines (stderr in the CLI); errors are logged with `error` true. */
   logger?: (line: string, error: boolean) => void;
+  /**
+   * Caller addresses the demo account accepts (its `allowedIps`, applied at every start and reset
+   * over what the state or seed says) and the control API accepts. Default loopback; "*" = any.
+   */
+  allowedIps?: string[];
+  /** The control API's bearer token; default a new random one at every start. */
+  controlToken?: string;
+}
+
+/** Whether a listening address is loopback (127.0.0.0/8, ::1, IPv4-mapped loopback). */
+export function isLoopback(address: string): boolean {
+  const a = address.replace(/^::ffff:/i, "");
+  return a === "::1" || a === "localhost" || (isIP(a) === 4 && a.startsWith("127."));
 }
 
 type AnyServer = http.Server | https.Server;
@@ -82,14 +96,31 @@ export class EmulatorServer {
   private readonly sockets = new Set<Socket>();
   url = "";
   dyndnsUrl = "";
+  /** Bearer token of the control API (never logged). */
+  readonly controlToken: string;
+  /** Addresses the demo account and the control API accept. */
+  readonly allowedIps: string[];
 
   constructor(options: EmulatorOptions = {}) {
     this.options = options;
+    if (options.controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(options.controlToken)) {
+      throw new Error("controlToken: at least 16 printable ASCII characters without spaces");
+    }
+    this.controlToken = options.controlToken ?? randomBytes(24).toString("base64url");
+    this.allowedIps = options.allowedIps ? [...options.allowedIps] : [...LOOPBACK];
     this.dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "dondominio-emulator-"));
     this.ca = loadOrCreateCa(this.dataDir);
     this.identity = loadOrCreateIdentity(this.dataDir);
     this.seed = readSeed(options.seed);
-    this.store = new Store(this.dataDir, () => buildWorld(this.identity, this.seed));
+    this.store = new Store(this.dataDir, () => this.freshWorld());
+    if (options.allowedIps) {
+      // The option wins over a state written with other addresses.
+      const demo = Object.hasOwn(this.store.world.accounts, this.identity.apiUser) ? this.store.world.accounts[this.identity.apiUser] : undefined;
+      if (demo && demo.allowedIps.join(",") !== this.allowedIps.join(",")) {
+        demo.allowedIps = [...this.allowedIps];
+        this.store.dirty = true;
+      }
+    }
     this.clock = new Clock(options.delays);
     this.clock.offsetMs = this.store.world.clockOffsetMs;
     this.access = new AccessControl(options.limits);
@@ -104,13 +135,20 @@ export class EmulatorServer {
     return { world: this.store.world, clock: this.clock, ca: this.ca, checkResponses: this.options.checkResponses ?? true };
   }
 
+  /** The world of the seed (or the default one), with the `allowedIps` option applied. */
+  freshWorld(seed: Seed | undefined = this.seed): ReturnType<typeof buildWorld> {
+    const world = buildWorld(this.identity, seed);
+    if (this.options.allowedIps) world.accounts[this.identity.apiUser].allowedIps = [...this.allowedIps];
+    return world;
+  }
+
   /** A fresh world from the seed (keeps the identity); clears faults, usage counters and blocks. */
   async reset(): Promise<void> {
     this.clock.offsetMs = 0;
     this.faults.clear();
     this.access.reset();
     this.counters.reset();
-    await this.store.replace(buildWorld(this.identity, this.seed));
+    await this.store.replace(this.freshWorld());
   }
 
   private listener(): AnyServer {
@@ -135,7 +173,15 @@ export class EmulatorServer {
     });
     this.servers.push(server);
     const addr = server.address() as AddressInfo;
-    const shown = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+    if (!isLoopback(addr.address) && this.servers.length === 1) {
+      this.log(
+        `WARNING: listening on ${addr.address}, not a loopback address: the control API (/_emulator/: reset, seed, clock) and the dynamic DNS endpoint are reachable from the network. The control API still needs the control token and a caller in allowedIps (${this.allowedIps.join(", ")}); use --host 127.0.0.1 unless other machines must call the emulator.`,
+        true,
+      );
+    }
+    // Bound to every address: name the loopback one, which the server certificate covers.
+    const reach = addr.address === "0.0.0.0" ? "127.0.0.1" : addr.address === "::" ? "::1" : addr.address;
+    const shown = isIP(reach) === 6 ? `[${reach}]` : reach;
     return `${this.options.tls === false ? "http" : "https"}://${shown}:${addr.port}`;
   }
 

@@ -12,11 +12,27 @@
  *    `blockSeconds`: simultaneous requests -> 1010, operations per minute -> 1011, errors per
  *    minute -> 1012, distinct names checked by domain/check or tool/domainsuggests in a window -> 1013.
  *
+ * 5. Failed logins (200, 1003, 1004, 1007) count as failed operations of the caller's address, and
+ *    a wrong password (1004) also as one of the account's: either passing `errorsPerMinute` blocks
+ *    with 1012 for `blockSeconds` (spec: "exceeding the limits may block the credentials
+ *    temporarily"). A blocked address or account answers 1012 before its password is checked, so a
+ *    block does not reveal whether a guess was right.
+ *
+ * The control API (/_emulator/) has its own usage per caller address under the same limits
+ * (admitControl/finishControl), so tests that drive an account into a block can still reset.
+ *
  * Usage is measured in real time (not the emulator clock, which tests advance to drive domains).
- * Counters live in memory: a restart or a reset clears them.
+ * Counters live in memory: a restart or a reset clears them. Secrets are compared in constant time.
  */
+import { createHash, timingSafeEqual } from "node:crypto";
 import { fault } from "./errors";
 import type { AccountState, World } from "./state";
+
+/** Constant-time comparison of two secrets of any lengths (both hashed to 32 bytes first). */
+export function sameSecret(given: string, expected: string): boolean {
+  const h = (s: string) => createHash("sha256").update(s, "utf8").digest();
+  return timingSafeEqual(h(given), h(expected));
+}
 
 export interface Limits {
   maxConcurrent: number;
@@ -54,36 +70,105 @@ function prune(list: number[], since: number): void {
   if (i) list.splice(0, i);
 }
 
+/** Usage tables are pruned of idle entries when they grow past this many. */
+const MAX_TRACKED = 10_000;
+
 export class AccessControl {
   limits: Limits;
-  private usage = new Map<string, Usage>();
+  /** Per apiuser: calls, failed calls and wrong passwords. */
+  private users = new Map<string, Usage>();
+  /** Per caller address: failed logins. */
+  private addresses = new Map<string, Usage>();
+  /** Per caller address: calls to the control API. */
+  private control = new Map<string, Usage>();
   constructor(limits: Partial<Limits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
   reset(): void {
-    this.usage.clear();
+    this.users.clear();
+    this.addresses.clear();
+    this.control.clear();
   }
 
-  private of(apiuser: string): Usage {
-    let u = this.usage.get(apiuser);
+  private of(table: Map<string, Usage>, key: string, now: number): Usage {
+    let u = table.get(key);
     if (!u) {
+      if (table.size >= MAX_TRACKED) {
+        for (const [k, v] of table) if (v.active === 0 && v.blockedUntil <= now && (v.calls.at(-1) ?? 0) < now - 60_000 && (v.errors.at(-1) ?? 0) < now - 60_000) table.delete(k);
+      }
       u = { active: 0, calls: [], errors: [], checks: new Map(), blockedUntil: 0, blockCode: 0 };
-      this.usage.set(apiuser, u);
+      table.set(key, u);
     }
     return u;
   }
 
-  /** Rules 1 and 2; throws an ApiFault. Never names the password in its messages. */
-  authenticate(world: World, params: Record<string, string>, ip: string): AccountState {
+  /** Blocks `u` for blockSeconds with `code`; throws that code. */
+  private block(u: Usage, code: number, why: string, now: number): never {
+    const L = this.limits;
+    u.blockedUntil = now + L.blockSeconds * 1000;
+    u.blockCode = code;
+    // The block is the penalty: usage windows start afresh when it ends.
+    u.calls.length = 0;
+    u.errors.length = 0;
+    throw fault(code, `Blocked for ${L.blockSeconds} s: ${why}`);
+  }
+
+  /**
+   * A running block of any of `usages`, or too many failures in the last minute: then every one
+   * over the limit is blocked at once with 1012 (one penalty, not one after the other).
+   */
+  private gate(usages: Array<[Usage | undefined, string]>, now: number): void {
+    for (const [u, who] of usages) {
+      if (u && u.blockedUntil > now) throw fault(u.blockCode, `${who} blocked until ${new Date(u.blockedUntil).toISOString()} after exceeding a usage limit`);
+    }
+    const limit = this.limits.errorsPerMinute;
+    const over = usages.filter(([u]) => {
+      if (!u) return false;
+      prune(u.errors, now - 60_000);
+      return u.errors.length >= limit;
+    });
+    if (over.length === 0) return;
+    for (const [u] of over.slice(1)) {
+      u!.blockedUntil = now + this.limits.blockSeconds * 1000;
+      u!.blockCode = 1012;
+      u!.errors.length = 0;
+    }
+    this.block(over[0][0]!, 1012, `${over[0][1]}: more than ${limit} failed operations per minute`, now);
+  }
+
+  private loginFailed(ip: string, apiuser: string | undefined, now: number): void {
+    this.of(this.addresses, ip, now).errors.push(now);
+    if (apiuser !== undefined) this.of(this.users, apiuser, now).errors.push(now);
+  }
+
+  /**
+   * Rules 1, 2 and 5; throws an ApiFault. Never names the password in its messages. A failed login
+   * counts towards the errors-per-minute limit of the caller's address (and, for a wrong password,
+   * of the account); a blocked address or account is refused before its password is checked.
+   */
+  authenticate(world: World, params: Record<string, string>, ip: string, now = Date.now()): AccountState {
     const user = params.apiuser ?? "";
     const pass = params.apipasswd ?? "";
-    if (!user || !pass) throw fault(200, `Login required: send apiuser and apipasswd in the POST body${user ? "" : " (apiuser is missing)"}`);
-    const account = Object.hasOwn(world.accounts, user) ? world.accounts[user] : undefined;
-    if (!account) throw fault(1003, `Account ${user} does not exist`);
-    if (account.apipasswd !== pass) throw fault(1004, `Invalid password for account ${user}`);
+    const account = user && Object.hasOwn(world.accounts, user) ? world.accounts[user] : undefined;
+    this.gate([[this.addresses.get(ip), `Address ${ip}`], [account ? this.users.get(user) : undefined, `Account ${user}`]], now);
+    if (!user || !pass) {
+      this.loginFailed(ip, undefined, now);
+      throw fault(200, `Login required: send apiuser and apipasswd in the POST body${user ? "" : " (apiuser is missing)"}`);
+    }
+    if (!account) {
+      this.loginFailed(ip, undefined, now);
+      throw fault(1003, `Account ${user} does not exist`);
+    }
+    if (typeof account.apipasswd !== "string" || !sameSecret(pass, account.apipasswd)) {
+      this.loginFailed(ip, user, now);
+      throw fault(1004, `Invalid password for account ${user}`);
+    }
     const allowed = account.allowedIps.includes("*") || account.allowedIps.includes(ip) || account.allowedIps.includes(ip.replace(/^::ffff:/, ""));
-    if (!allowed) throw fault(1007, `Account filtered: the address ${ip} is not registered for account ${user}`);
+    if (!allowed) {
+      this.loginFailed(ip, undefined, now);
+      throw fault(1007, `Account filtered: the address ${ip} is not registered for account ${user}`);
+    }
     return account;
   }
 
@@ -92,38 +177,43 @@ export class AccessControl {
    * `checked` lists the names a domain/check or tool/domainsuggests call asks about.
    */
   admit(apiuser: string, checked: string[] = [], now = Date.now()): void {
-    const u = this.of(apiuser);
+    this.admitIn(this.of(this.users, apiuser, now), `Account ${apiuser}`, checked, now);
+  }
+
+  /** Ends a call admitted by `admit`; failed calls count towards the error limit. */
+  finish(apiuser: string, failed: boolean, now = Date.now()): void {
+    this.finishIn(this.of(this.users, apiuser, now), failed, now);
+  }
+
+  /** The same limits for a control API call from `ip`; throws an ApiFault with the block's code. */
+  admitControl(ip: string, now = Date.now()): void {
+    this.admitIn(this.of(this.control, ip, now), `Control API caller ${ip}`, [], now);
+  }
+
+  finishControl(ip: string, failed: boolean, now = Date.now()): void {
+    this.finishIn(this.of(this.control, ip, now), failed, now);
+  }
+
+  private admitIn(u: Usage, who: string, checked: string[], now: number): void {
     const L = this.limits;
-    if (u.blockedUntil > now) throw fault(u.blockCode, `Account blocked until ${new Date(u.blockedUntil).toISOString()} after exceeding a usage limit`);
-    const block = (code: number, why: string): never => {
-      u.blockedUntil = now + L.blockSeconds * 1000;
-      u.blockCode = code;
-      // The block is the penalty: usage windows start afresh when it ends.
-      u.calls.length = 0;
-      u.errors.length = 0;
-      throw fault(code, `Account blocked for ${L.blockSeconds} s: ${why}`);
-    };
-    if (u.active >= L.maxConcurrent) block(1010, `more than ${L.maxConcurrent} simultaneous requests`);
+    this.gate([[u, who]], now);
+    if (u.active >= L.maxConcurrent) this.block(u, 1010, `${who}: more than ${L.maxConcurrent} simultaneous requests`, now);
     prune(u.calls, now - 60_000);
-    if (u.calls.length >= L.opsPerMinute) block(1011, `more than ${L.opsPerMinute} operations per minute`);
-    prune(u.errors, now - 60_000);
-    if (u.errors.length >= L.errorsPerMinute) block(1012, `more than ${L.errorsPerMinute} failed operations per minute`);
+    if (u.calls.length >= L.opsPerMinute) this.block(u, 1011, `${who}: more than ${L.opsPerMinute} operations per minute`, now);
     if (checked.length) {
       const since = now - L.checkWindowSeconds * 1000;
       for (const [name, t] of u.checks) if (t < since) u.checks.delete(name);
       for (const name of checked) u.checks.set(name.toLowerCase(), now);
       if (u.checks.size > L.maxDistinctChecks) {
         u.checks.clear();
-        block(1013, `mass availability checks (more than ${L.maxDistinctChecks} distinct names in ${L.checkWindowSeconds} s)`);
+        this.block(u, 1013, `${who}: mass availability checks (more than ${L.maxDistinctChecks} distinct names in ${L.checkWindowSeconds} s)`, now);
       }
     }
     u.calls.push(now);
     u.active++;
   }
 
-  /** Ends a call admitted by `admit`; failed calls count towards the error limit. */
-  finish(apiuser: string, failed: boolean, now = Date.now()): void {
-    const u = this.of(apiuser);
+  private finishIn(u: Usage, failed: boolean, now: number): void {
     u.active = Math.max(0, u.active - 1);
     if (failed) u.errors.push(now);
   }

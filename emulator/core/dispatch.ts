@@ -8,6 +8,7 @@ import type { ApiEnvelope } from "../../sdk/core/errors";
 import { getOperation, type Operation } from "../../sdk/catalogue";
 import { errorCodeMsg } from "../../sdk/core/error-codes";
 import { describeIssues } from "../../sdk/core/validation";
+import { xmlForbiddenChar } from "../../sdk/core/xml";
 import { moduleHandlers, tickers } from "../modules";
 import type { Clock } from "./clock";
 import type { CertificateAuthority, HandlerContext } from "./context";
@@ -44,7 +45,8 @@ export function envelope(action: string, code: number, messages: string[], respo
 
 /** Wire parameters -> the schema's input: empty values mean "not given" (facts.md), aliases applied. */
 export function prepareParams(operation: Operation, raw: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: request names index it (`__proto__` is just an unknown parameter).
+  const out = Object.create(null) as Record<string, string>;
   for (const [k, v] of Object.entries(raw)) {
     if (COMMON_PARAMS.has(k) || v === "") continue;
     out[k] = v;
@@ -84,6 +86,11 @@ export async function dispatch(env: DispatchEnv, account: AccountState, action: 
   if (!handler) return envelope(operation.name, 104, [`${operation.name} is not implemented by the emulator`], []);
 
   const input = prepareParams(operation, raw);
+  // Values are echoed and stored, and replies may be XML: a character XML 1.0 cannot carry is refused.
+  for (const [name, value] of Object.entries(input)) {
+    const bad = xmlForbiddenChar(value);
+    if (bad) return envelope(operation.name, 105, [`Invalid parameter: ${name}: contains ${bad}, a control character that XML 1.0 does not allow`], []);
+  }
   const parsed = operation.params.safeParse(input);
   if (!parsed.success) {
     const problems = describeIssues(parsed.error, input);

@@ -3,7 +3,8 @@
  *
  * Identity (`emulator.json` in the data directory, mode 0600): the demo account's apiuser,
  * generated apipasswd and dynamic DNS key. Generated on first start and kept, so restarts and
- * resets keep the same credentials. The control API (/_emulator/) takes the same credentials.
+ * resets keep the same credentials. The control API (/_emulator/) has its own token instead
+ * (EmulatorServer.controlToken, not stored).
  *
  * Default seed: account `demo` (balance 5000 EUR, loopback callers only, the identity's key) and
  * account `filtered` (same password, callers only from 192.0.2.1, a documentation address) for
@@ -24,7 +25,8 @@ export interface Identity {
 /** A seed: a whole World, or accounts (each at least apiuser and apipasswd). */
 export type Seed = World | { accounts: Array<Partial<AccountState>> | Record<string, Partial<AccountState>> };
 
-const LOOPBACK = ["127.0.0.1", "::1", "::ffff:127.0.0.1"];
+/** Default caller addresses of the demo account and the control API. */
+export const LOOPBACK = ["127.0.0.1", "::1", "::ffff:127.0.0.1"];
 
 function secret(bytes: number): string {
   return randomBytes(bytes).toString("base64url");
@@ -53,6 +55,7 @@ export function accountsOf(list: Array<Partial<AccountState>> | Record<string, P
   const items = Array.isArray(list) ? list : Object.entries(list).map(([apiuser, a]) => ({ apiuser, ...a }));
   return items.map((a, i) => {
     if (typeof a.apiuser !== "string" || !a.apiuser) throw new Error(`seed accounts[${i}]: apiuser is required`);
+    if (a.apiuser === "__proto__") throw new Error(`seed accounts[${i}]: apiuser __proto__ is not allowed`);
     if (typeof a.apipasswd !== "string" || !a.apipasswd) throw new Error(`seed account ${a.apiuser}: apipasswd is required`);
     return newAccount(a as AccountState);
   });

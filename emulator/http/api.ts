@@ -51,6 +51,9 @@ export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: 
       params = parseBody(req.headers["content-type"], await readBody(req));
     } catch (err) {
       if (!(err instanceof BodyError)) throw err;
+      // An oversized body: the envelope, then the connection is closed (its rest was read and
+      // dropped, or, past MAX_DRAIN_BYTES, is discarded by Node until the close).
+      if (err.tooLarge) res.setHeader("Connection", "close");
       return reply(envelope(action, 100, [`Syntax error: ${err.message}`], []));
     }
     ({ format, pretty } = outputOf(params));

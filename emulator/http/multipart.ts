@@ -26,7 +26,8 @@ function partName(headers: string): string | undefined {
  * well-formed (no opening boundary, a part without headers or name, no closing boundary).
  */
 export function parseMultipart(body: Buffer, boundary: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: a part may be named __proto__.
+  const out = Object.create(null) as Record<string, string>;
   const delim = Buffer.from(`--${boundary}`);
   let pos = body.indexOf(delim);
   if (pos < 0) throw new Error("multipart body: the boundary from Content-Type never appears");

@@ -19,7 +19,8 @@ export function pathSegments(url: string | undefined): string[] {
 /** The query string of a URL as parameters (used by the dynamic DNS endpoint, which is a GET). */
 export function queryParams(url: string | undefined): Record<string, string> {
   const q = (url ?? "").indexOf("?");
-  const out: Record<string, string> = {};
+  // No prototype: request names index it.
+  const out = Object.create(null) as Record<string, string>;
   if (q < 0) return out;
   for (const [k, v] of new URLSearchParams((url ?? "").slice(q + 1))) out[k] = v;
   return out;

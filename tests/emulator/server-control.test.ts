@@ -2,10 +2,59 @@ import { expect } from "chai";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import tls from "node:tls";
+import { fetch } from "undici";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { Store } from "../../emulator/core/store";
 import { newAccount, newWorld } from "../../emulator/core/state";
 import { agentOf, person, post } from "./server-helpers";
+
+/** A control call with a chosen Authorization header (JSON body). */
+async function control(emu: RunningEmulator, path: string, body: Record<string, unknown> = {}, authorization?: string) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (authorization !== undefined) headers.authorization = authorization;
+  const res = await fetch(`${emu.url}/_emulator/${path}`, { method: "POST", headers, body: JSON.stringify(body), dispatcher: agentOf(emu) });
+  return { status: res.status, json: (await res.json()) as { ok: boolean; error?: string; [k: string]: unknown } };
+}
+
+/**
+ * Sends only a request head (and `bodyBytes` bytes of body) over TLS and waits for a response head,
+ * up to `waitMs`: "timeout" when the server waits for the rest of the body instead of answering.
+ */
+function headOnly(emu: RunningEmulator, path: string, headers: Record<string, string>, bodyBytes = 0, waitMs = 3000): Promise<{ status: number; head: string; body: string } | "timeout"> {
+  const url = new URL(emu.url);
+  return new Promise((resolve, reject) => {
+    const sock = tls.connect({ host: url.hostname, port: Number(url.port), ca: emu.caCert }, () => {
+      const lines = [`POST ${path} HTTP/1.1`, `Host: ${url.host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      sock.write(`${lines.join("\r\n")}\r\n\r\n`);
+      if (bodyBytes) sock.write(Buffer.alloc(bodyBytes, 0x61));
+    });
+    let data = "";
+    const timer = setTimeout(() => {
+      sock.destroy();
+      resolve("timeout");
+    }, waitMs);
+    const done = () => {
+      const end = data.indexOf("\r\n\r\n");
+      if (end < 0) return false;
+      const head = data.slice(0, end);
+      const length = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+      if (data.length - end - 4 < length) return false;
+      clearTimeout(timer);
+      sock.destroy();
+      resolve({ status: Number(head.split(" ")[1]), head, body: data.slice(end + 4, end + 4 + length) });
+      return true;
+    };
+    sock.on("data", (c: Buffer) => {
+      data += c.toString("latin1");
+      done();
+    });
+    sock.on("error", (err) => {
+      clearTimeout(timer);
+      if (!done()) reject(err);
+    });
+  });
+}
 
 const freshDir = () => mkdtempSync(join(tmpdir(), "emu-ctl-test-"));
 const stop = async (emu: RunningEmulator) => {
@@ -65,6 +114,144 @@ describe("emulator control API", () => {
     expect(r.offsetSeconds).to.equal(86_400);
     expect(Date.parse(r.now) - Date.now()).to.be.closeTo(86_400_000, 5_000);
     await emu.control.reset();
+  });
+});
+
+describe("emulator control API: its own credential, limits and redaction (issue 14 items 1-3)", () => {
+  let emu: RunningEmulator;
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(() => stop(emu));
+
+  it("has its own token, on the emulator object; the bearer token opens it", async () => {
+    expect(emu.controlToken).to.be.a("string").with.length.at.least(16);
+    expect(emu.controlToken).to.not.equal(emu.apiPasswd);
+    const r = await control(emu, "counters", {}, `Bearer ${emu.controlToken}`);
+    expect(r.status, JSON.stringify(r.json)).to.equal(200);
+    expect(r.json.ok).to.equal(true);
+  });
+
+  it("refuses the API password (401), so it cannot seed another account past its address rule", async () => {
+    const creds = { apiuser: emu.apiUser, apipasswd: emu.apiPasswd };
+    for (const path of ["counters", "reset", "clock/advance"]) {
+      const r = await control(emu, path, { ...creds, seconds: 60 });
+      expect(r.status, path).to.equal(401);
+    }
+    // The attack: re-seed `filtered` (allowed from 192.0.2.1 only) so any address may use it.
+    const seeded = await control(emu, "seed", { ...creds, accounts: [{ apiuser: "filtered", apipasswd: emu.apiPasswd, allowedIps: ["*"] }] });
+    expect(seeded.status).to.equal(401);
+    const r = await post(emu, "/account/info/", { apiuser: "filtered", apipasswd: emu.apiPasswd }, { auth: false });
+    expect(r.json.errorCode).to.equal(1007);
+    // Neither a wrong token, another scheme nor the password as a token opens it.
+    for (const auth of ["Bearer wrong-token-000000000", `Basic ${emu.controlToken}`, `Bearer ${emu.apiPasswd}`, `Bearer ${emu.controlToken}x`]) {
+      expect((await control(emu, "counters", {}, auth)).status, auth).to.equal(401);
+    }
+    expect(emu.server.clock.offsetMs).to.equal(0);
+  });
+
+  it("answers an unauthenticated 60 MB post at once, without reading its body", async () => {
+    // Before: the body was read (up to 64 MiB) before the credentials were looked at, so a head
+    // announcing 60 MB got no answer until the body came.
+    const r = await headOnly(emu, "/_emulator/seed", { "content-type": "application/json", "content-length": String(60_000_000) }, 64 * 1024);
+    expect(r).to.not.equal("timeout");
+    expect((r as { status: number }).status).to.equal(401);
+    expect((r as { head: string }).head).to.match(/connection: close/i);
+  });
+
+  it("refuses a body over 1 MiB with 413 before reading it, even with the token", async () => {
+    const big = await headOnly(emu, "/_emulator/seed", { authorization: `Bearer ${emu.controlToken}`, "content-type": "application/json", "content-length": String(2 * 1024 * 1024) });
+    expect(big).to.not.equal("timeout");
+    expect((big as { status: number }).status).to.equal(413);
+    // Without Content-Length (chunked) the reading stops at the limit.
+    const chunked = await fetch(`${emu.url}/_emulator/seed`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${emu.controlToken}` },
+      body: (async function* () {
+        for (let i = 0; i < 40; i++) yield new Uint8Array(64 * 1024).fill(0x20);
+      })(),
+      duplex: "half",
+      dispatcher: agentOf(emu),
+    }).then(
+      (res) => res.status,
+      (err: Error) => err,
+    );
+    // The 413 comes while the client may still be sending: either the status or a closed connection.
+    if (typeof chunked === "number") expect(chunked).to.equal(413);
+    // A normal call still works afterwards.
+    expect((await emu.control.counters()).totalCalls).to.be.a("number");
+  });
+
+  it("state: redacts every secret, including an issued certificate's private key (certKey)", async () => {
+    const call = async (path: string, params: Record<string, string>) => {
+      const r = await post(emu, path, params);
+      expect(r.json?.success, `${path}: ${r.text}`).to.equal(true);
+      return r.json.responseData;
+    };
+    const contact = await call("/contact/create/", person);
+    await call("/domain/create/", { domain: "redact-me.com", ownerContactID: contact.contactID });
+    const csr = await call("/ssl/csrcreate/", { commonName: "redact-me.com", organizationName: "Example SL", organizationalUnitName: "IT", countryName: "ES", stateOrProvinceName: "Barcelona", localityName: "Barcelona", emailAddress: "it@example.com" });
+    const cert = await call("/ssl/create/", { csrData: csr.csrData, productID: "101", validationMethod: "http", adminContactID: contact.contactID });
+    await emu.control.advanceClock(30 * 86_400);
+    const info = await call("/ssl/getinfo/", { certificateID: String(cert.ssl.certificateID), infoType: "ssldata" });
+    expect(info.sslKey ?? csr.csrKey, "the certificate was issued with its key").to.match(/PRIVATE KEY/);
+
+    const state = await emu.control.getState(emu.apiUser);
+    const rec = Object.values(state.certificates as Record<string, Record<string, unknown>>)[0];
+    expect(rec.certPem, "the certificate itself is public").to.match(/BEGIN CERTIFICATE/);
+    expect(rec.certKey).to.equal("[redacted]");
+    const text = JSON.stringify(state);
+    expect(text).to.not.match(/PRIVATE KEY/);
+    const domain = Object.values(state.domains as Record<string, Record<string, unknown>>)[0];
+    expect(domain.authcode).to.equal("[redacted]");
+    for (const secret of [emu.apiPasswd, emu.dyndnsKey, csr.csrKey, emu.server.store.world.accounts.demo.domains[String(domain.domainID)].authcode]) {
+      expect(text).to.not.include(secret);
+    }
+    await emu.control.reset();
+  });
+});
+
+describe("emulator control API: address and rate rules of the API", () => {
+  it("accepts callers from the allowedIps addresses only (403 otherwise)", async () => {
+    const emu = await startEmulator({ allowedIps: ["192.0.2.1"] });
+    try {
+      const r = await control(emu, "counters", {}, `Bearer ${emu.controlToken}`);
+      expect(r.status).to.equal(403);
+      expect(r.json.error).to.include("127.0.0.1");
+      // The demo account follows the same option.
+      expect((await post(emu, "/account/info/")).json.errorCode).to.equal(1007);
+    } finally {
+      await stop(emu);
+    }
+  });
+
+  it("counts bad tokens towards errors per minute: then 429 even with the token, until the block ends", async () => {
+    const emu = await startEmulator({ limits: { errorsPerMinute: 3, blockSeconds: 1 } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await control(emu, "counters", {}, "Bearer not-the-token-0000")).status).to.equal(401);
+      const blocked = await control(emu, "counters", {}, `Bearer ${emu.controlToken}`);
+      expect(blocked.status).to.equal(429);
+      expect(blocked.json.error).to.match(/failed operations per minute/);
+      // The API's own usage is separate: the account is not blocked by the control API's errors.
+      expect((await post(emu, "/tool/hello/")).json.success).to.equal(true);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await control(emu, "counters", {}, `Bearer ${emu.controlToken}`)).status).to.equal(200);
+    } finally {
+      await stop(emu);
+    }
+  });
+
+  it("limits operations per minute (429 with Retry-After)", async () => {
+    const emu = await startEmulator({ limits: { opsPerMinute: 3, blockSeconds: 5 } });
+    try {
+      for (let i = 0; i < 3; i++) await emu.control.counters();
+      const res = await fetch(`${emu.url}/_emulator/counters`, { method: "POST", headers: { authorization: `Bearer ${emu.controlToken}` }, dispatcher: agentOf(emu) });
+      expect(res.status).to.equal(429);
+      expect(res.headers.get("retry-after")).to.equal("5");
+      expect(((await res.json()) as { error: string }).error).to.match(/operations per minute/);
+    } finally {
+      await stop(emu);
+    }
   });
 });
 

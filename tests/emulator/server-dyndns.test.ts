@@ -105,4 +105,53 @@ describe("dynamic DNS endpoint", () => {
   it("answers 404 on other paths of the dynamic DNS listener", async () => {
     expect((await get("/nothing/")).status).to.equal(404);
   });
+
+  describe("addresses with an IPv6 zone id", () => {
+    const records = async () => (await emu.control.getState(emu.apiUser)).services["example.com"].dns as Array<{ type: string; value: string }>;
+    beforeEach(async () => {
+      const svc = newServiceRecord(newWorld(), "example.com", "basic", 1, new Clock(), "8.2");
+      svc.status = "active";
+      svc.dns.push({ entityID: `SRV${svc.id}-1`, name: "home.example.com", type: "A", value: "192.0.2.10" });
+      svc.dns.push({ entityID: `SRV${svc.id}-2`, name: "home.example.com", type: "AAAA", value: "2001:db8::10" });
+      await emu.control.seed({ accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey, balance: 5000, services: { "example.com": svc } }] });
+    });
+
+    it("refuses fe80::1%eth0 and leaves the AAAA record alone (IPv6 without a zone id still updates it)", async () => {
+      for (const ip of ["fe80::1%eth0", "fe80::1%25eth0", "2001:db8::1%1", "192.0.2.1%eth0"]) {
+        const j = JSON.parse((await get(`/json/?${q({ ip, lang: "en" })}`)).text);
+        expect(j.success, ip).to.equal(false);
+        expect(j.messages.join(" ")).to.match(/IP address is not valid/);
+      }
+      expect((await records()).map((r) => r.value)).to.deep.equal(["192.0.2.10", "2001:db8::10"]);
+      const ok = JSON.parse((await get(`/json/?${q({ ip: "2001:db8::99" })}`)).text);
+      expect(ok.host).to.deep.equal({ name: "home.example.com", value: "2001:db8::99", type: "AAAA", updated: true });
+    });
+  });
+
+  describe("user names that are Object.prototype members", () => {
+    for (const user of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) {
+      it(`treats user=${user} as an unknown user (no user member, "incorrect data")`, async () => {
+        const unknown = JSON.parse((await get(`/json/?${q({ user: "nobody", lang: "en" })}`)).text);
+        const r = await get(`/json/?${q({ user, lang: "en" })}`);
+        expect(r.status).to.equal(200);
+        const j = JSON.parse(r.text);
+        expect(j).to.not.have.property("user");
+        expect(j.success).to.equal(false);
+        expect(j.messages).to.deep.equal(unknown.messages);
+        const plain = await get(`/plain/?${q({ user })}`);
+        expect(plain.text.split("\n")[0]).to.equal("ERROR");
+      });
+    }
+  });
+
+  it("writes well-formed XML even when a stored value it echoes (the account's name) holds a control character", async () => {
+    const world = emu.server.store.world;
+    world.accounts[emu.apiUser].apiuser = "demo\u0001";
+    try {
+      const r = await get(`/xml/?${q({ ip: "198.51.100.1" })}`);
+      expect(() => decodeXml(r.text, { strict: true })).to.not.throw();
+    } finally {
+      world.accounts[emu.apiUser].apiuser = emu.apiUser;
+    }
+  });
 });

@@ -1,7 +1,24 @@
 import { expect } from "chai";
-import { BodyError, parseBody } from "../../emulator/http/body";
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import { BodyError, parseBody, readBody } from "../../emulator/http/body";
 import { multipartBoundary, parseMultipart } from "../../emulator/http/multipart";
-import { pathSegments } from "../../emulator/http/routes";
+import { pathSegments, queryParams } from "../../emulator/http/routes";
+
+/** A request stand-in: a stream of `chunks`, produced only as they are read, with the given headers. */
+function fakeRequest(chunks: Buffer[], headers: Record<string, string> = {}): IncomingMessage & { consumed: () => number } {
+  let i = 0;
+  let consumed = 0;
+  const s = new Readable({
+    read() {
+      if (i < chunks.length) {
+        consumed += chunks[i].length;
+        this.push(chunks[i++]);
+      } else this.push(null);
+    },
+  });
+  return Object.assign(s, { headers, consumed: () => consumed }) as unknown as IncomingMessage & { consumed: () => number };
+}
 
 const CRLF = "\r\n";
 function multipart(boundary: string, parts: Array<[string, string]>, extraHeader = ""): Buffer {
@@ -46,6 +63,50 @@ describe("emulator http: body parsing", () => {
 
     it("treats an empty body as no parameters whatever the type", () => {
       expect(parseBody("application/json", Buffer.alloc(0))).to.deep.equal({});
+    });
+
+    it("keeps request names in objects without a prototype (__proto__ is just a name)", () => {
+      const b = "xyz";
+      const decoded = [
+        parseBody("application/x-www-form-urlencoded", Buffer.from("__proto__=x&constructor=y&a=1")),
+        parseMultipart(multipart(b, [["__proto__", "x"], ["constructor", "y"], ["a", "1"]]), b),
+        queryParams("/json/?__proto__=x&constructor=y&a=1"),
+      ];
+      for (const p of decoded) {
+        expect(Object.getPrototypeOf(p)).to.equal(null);
+        expect(Object.getOwnPropertyDescriptor(p, "__proto__")?.value).to.equal("x");
+        expect(p.constructor).to.equal("y");
+        expect(p.toString).to.equal(undefined);
+        expect(Object.entries(p)).to.deep.equal([["__proto__", "x"], ["constructor", "y"], ["a", "1"]]);
+      }
+    });
+  });
+
+  describe("readBody", () => {
+    const MiB = 1024 * 1024;
+    const chunks = (n: number, size = 256 * 1024) => Array.from({ length: n }, () => Buffer.alloc(size, 0x61));
+
+    it("refuses a body over the limit only after reading (and dropping) the rest: drained", async () => {
+      const req = fakeRequest(chunks(8)); // 2 MiB
+      const err = await readBody(req, 1 * MiB, 4 * MiB).then(() => undefined, (e: BodyError) => e);
+      expect(err).to.be.instanceOf(BodyError);
+      expect(err).to.include({ tooLarge: true, drained: true });
+      expect(err!.message).to.equal(`request body larger than ${MiB} bytes`);
+      expect(req.consumed()).to.equal(2 * MiB);
+    });
+
+    it("stops reading past the drain limit (not drained), and at once when Content-Length announces more", async () => {
+      const req = fakeRequest(chunks(40)); // 10 MiB
+      const err = await readBody(req, 1 * MiB, 2 * MiB).then(() => undefined, (e: BodyError) => e);
+      expect(err).to.include({ tooLarge: true, drained: false });
+      const announced = fakeRequest(chunks(1), { "content-length": String(60_000_000) });
+      const early = await readBody(announced, 1 * MiB, 2 * MiB).then(() => undefined, (e: BodyError) => e);
+      expect(early).to.include({ tooLarge: true, drained: false });
+      expect(announced.consumed()).to.equal(0);
+    });
+
+    it("reads a body within the limit whole", async () => {
+      expect((await readBody(fakeRequest(chunks(3)), 1 * MiB)).length).to.equal(768 * 1024);
     });
   });
 

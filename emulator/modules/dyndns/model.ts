@@ -8,11 +8,14 @@
  *   never creates a record (facts.md). When a host has several A records the first one is updated.
  * - ip defaults to the caller's address (IPv4-mapped IPv6 is unwrapped). IPv4 updates the A record.
  *   An IPv6 address (emulator choice, facts.md users ask for IPv6) updates the host's existing AAAA
- *   record and fails when there is none: AAAA records are never created either.
+ *   record and fails when there is none: AAAA records are never created either. An address with a
+ *   zone id (`fe80::1%eth0`) is refused: a zone id only means something on the sender's host and
+ *   is no record value.
+ * - The user is looked up among the accounts' own names only (`__proto__` is no account).
  * - updated=false when the record already holds the address. Messages in es (default) or en.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
+import { sameSecret } from "../../core/access";
 import type { AccountState, World } from "../../core/state";
 import type { DnsRecord } from "../service/model";
 
@@ -36,11 +39,6 @@ const TEXT = {
   unchanged: { es: "La dirección no ha cambiado", en: "The address has not changed" },
 } satisfies Record<string, Record<Lang, string>>;
 
-function sameSecret(a: string, b: string): boolean {
-  const h = (s: string) => createHash("sha256").update(s).digest();
-  return timingSafeEqual(h(a), h(b));
-}
-
 /** The host's records of a type in the account's own zones. */
 function recordsAt(account: AccountState, host: string, type: "A" | "AAAA"): DnsRecord[] {
   return Object.values(account.services).flatMap((s) => s.dns.filter((r) => r.name === host && r.type === type));
@@ -50,7 +48,8 @@ export function dyndnsUpdate(world: World, params: { user?: string; key?: string
   const lang: Lang = params.lang?.trim().toLowerCase() === "en" ? "en" : "es";
   const fail = (key: keyof typeof TEXT, user?: string): DynDnsResult => ({ success: false, ...(user ? { user } : {}), messages: [TEXT[key][lang]] });
 
-  const account = params.user ? world.accounts[params.user.trim()] : undefined;
+  const user = params.user?.trim();
+  const account = user && Object.hasOwn(world.accounts, user) ? world.accounts[user] : undefined;
   if (!account) return fail("badAuth");
   if (!account.dyndnsKey) return fail("disabled", account.apiuser);
   if (!params.key || !sameSecret(params.key, account.dyndnsKey)) return fail("badAuth", account.apiuser);
@@ -58,7 +57,8 @@ export function dyndnsUpdate(world: World, params: { user?: string; key?: string
   const host = params.host?.trim().toLowerCase().replace(/\.$/, "");
   if (!host) return fail("noHost", account.apiuser);
   const ip = (params.ip?.trim() || callerIp.trim()).replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
-  const type = isIPv4(ip) ? "A" : isIPv6(ip) ? "AAAA" : undefined;
+  // node:net accepts a zone id (`fe80::1%eth0`) as IPv6; a record value cannot hold one.
+  const type = ip.includes("%") ? undefined : isIPv4(ip) ? "A" : isIPv6(ip) ? "AAAA" : undefined;
   if (!type) return fail("badIp", account.apiuser);
 
   // The host must exist as an A record even for an IPv6 update (spec "Authentication" 4).

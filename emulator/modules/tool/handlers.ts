@@ -34,12 +34,31 @@ function isTaken(world: World, punycode: string, tld: string): boolean {
   return holderOf(world, punycode) !== undefined || isRegisteredElsewhere(punycode, tld);
 }
 
-function asciiOrFault(query: string): string {
+/** DNS lengths (RFC 1035 2.3.4): a name of at most 253 characters without the final dot, labels of at most 63. */
+export const MAX_NAME_LENGTH = 253;
+export const MAX_LABEL_LENGTH = 63;
+
+/**
+ * The ASCII (punycode) form of a name given in `param`, within DNS lengths; 105 naming the
+ * parameter otherwise. The length is checked before converting too (the Unicode form of a name is
+ * never longer, in characters, than its ASCII form), so a huge value costs nothing.
+ */
+function asciiOrFault(query: string, param = "query"): string {
+  const name = query.trim().replace(/\.$/, "").toLowerCase();
+  const tooLong = (n: number) => fault(105, `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters (${n} given)`);
+  if (name.length > 2 * MAX_NAME_LENGTH) throw tooLong(name.length);
+  const chars = [...name].length;
+  if (chars > MAX_NAME_LENGTH) throw tooLong(chars);
+  let ascii: string;
   try {
-    return toASCII(query.trim().replace(/\.$/, "").toLowerCase());
+    ascii = toASCII(name);
   } catch {
-    throw fault(105, `query: "${query}" cannot be converted to punycode`);
+    throw fault(105, `${param}: "${query}" cannot be converted to punycode`);
   }
+  if (ascii.length > MAX_NAME_LENGTH) throw fault(105, `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters in its ASCII form (${ascii.length} for "${query}")`);
+  const long = ascii.split(".").find((label) => label.length > MAX_LABEL_LENGTH);
+  if (long !== undefined) throw fault(105, `${param}: a label is at most ${MAX_LABEL_LENGTH} characters in its ASCII form (${long.length} for "${long.slice(0, 20)}...")`);
+  return ascii;
 }
 
 export const handlers: ModuleHandlers<"tool"> = {
@@ -69,7 +88,9 @@ export const handlers: ModuleHandlers<"tool"> = {
     if (unknown.length) throw fault(2002, `tlds: ${unknown.join(", ")} not offered by domainsuggests; use ${SUGGEST_TLDS.join(", ")}`);
     const base = asciiOrFault(p.query).split(".")[0].replace(/[^a-z0-9-]/g, "");
     if (!isHostName(base)) throw fault(105, `query: "${p.query}" has no letters or digits to build names from`);
-    const { prefixes, suffixes } = AFFIXES[p.language];
+    const affixes = Object.hasOwn(AFFIXES, p.language) ? AFFIXES[p.language] : undefined;
+    if (!affixes) throw fault(105, `language: ${p.language} is not one of ${Object.keys(AFFIXES).join(", ")}`);
+    const { prefixes, suffixes } = affixes;
     const words = [base, ...prefixes.map((x) => `${x}${base}`), ...suffixes.map((x) => `${base}${x}`)].filter((w) => isHostName(w));
     const suggests: Record<string, Record<string, boolean>> = {};
     for (const word of words) {
@@ -90,7 +111,7 @@ export const handlers: ModuleHandlers<"tool"> = {
   },
 
   zonecheck(ctx, p) {
-    const domain = asciiOrFault(p.domain);
+    const domain = asciiOrFault(p.domain, "domain");
     return { domain: p.domain, nameservers: p.nameservers, result: zoneCheck(ctx.world, domain, p.nameservers) };
   },
 };

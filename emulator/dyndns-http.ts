@@ -3,13 +3,16 @@
  * `/xml/`, `/plain/`, GET (query string) or POST (form body, urlencoded or multipart). Parameters
  * user, password or apikey (both accepted: facts.md), host, ip (empty = the caller's address), lang.
  * Every reply is HTTP 200 with Content-Length, never chunked, errors included (ddclient 3.x reads a
- * raw socket: facts.md).
+ * raw socket: facts.md). Refused keys and unknown users count towards the API's errors-per-minute
+ * rule (core/access.ts rule 6); once it blocks the caller's address or the account, every update
+ * (the right key included) answers a failure in the endpoint's own format until the block ends.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { XMLBuilder } from "fast-xml-parser";
 import { xmlSafeText } from "../sdk/core/xml";
 import { runTickers } from "./core/dispatch";
-import { dyndnsUpdate } from "./modules/dyndns/model";
+import { ApiFault } from "./core/errors";
+import { blockedResult, dyndnsAccountKey, dyndnsUpdate } from "./modules/dyndns/model";
 import { BodyError, parseBody, readBody } from "./http/body";
 import { send } from "./http/render";
 import { queryParams } from "./http/routes";
@@ -81,12 +84,26 @@ export async function handleDyndns(emu: EmulatorServer, req: IncomingMessage, re
       if (err.tooLarge) res.setHeader("Connection", "close");
     }
     const ip = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
-    runTickers(emu.dispatchEnv());
-    const result: DyndnsResult = dyndnsUpdate(
-      emu.store.world,
-      { user: params.user || undefined, key: params.password || params.apikey || undefined, host: params.host || undefined, ip: params.ip || undefined, lang: params.lang || undefined },
-      ip,
-    );
+    const world = emu.store.world;
+    // A blocked address or account is refused before its key is checked.
+    let blocked: ApiFault | undefined;
+    try {
+      emu.access.gateDyndns(ip, dyndnsAccountKey(world, params.user));
+    } catch (err) {
+      if (!(err instanceof ApiFault)) throw err;
+      blocked = err;
+    }
+    let result: DyndnsResult;
+    if (blocked) result = blockedResult(params.lang, blocked.messages[0]);
+    else {
+      runTickers(emu.dispatchEnv());
+      result = dyndnsUpdate(
+        world,
+        { user: params.user || undefined, key: params.password || params.apikey || undefined, host: params.host || undefined, ip: params.ip || undefined, lang: params.lang || undefined },
+        ip,
+        (account) => emu.access.dyndnsFailed(ip, account),
+      );
+    }
     if (result.host?.updated) await emu.store.commit();
     if (!result.success) emu.counters.error(`dyndns/${format}`);
     const ts = emu.clock.now();

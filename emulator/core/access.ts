@@ -18,6 +18,13 @@
  *    temporarily"). A blocked address or account answers 1012 before its password is checked, so a
  *    block does not reveal whether a guess was right.
  *
+ * 6. The dynamic DNS endpoint's key is a credential too: a refused update (unknown user, dynamic DNS
+ *    disabled, wrong or missing key) counts as a failed login of the caller's address, and a wrong
+ *    key also as one of the account's, in the same tables as the API's logins (gateDyndns,
+ *    dyndnsFailed): failures on either endpoint add up, and a block on one refuses the other too. A
+ *    blocked address or account is refused before its key is checked. The account's allowedIps do
+ *    not apply there (a dynamic DNS client's address is what changes).
+ *
  * The control API (/_emulator/) has its own usage per caller address under the same limits
  * (admitControl/finishControl), so tests that drive an account into a block can still reset.
  *
@@ -170,6 +177,20 @@ export class AccessControl {
       throw fault(1007, `Account filtered: the address ${ip} is not registered for account ${user}`);
     }
     return account;
+  }
+
+  /**
+   * Rule 6, before a dynamic DNS update checks its key: throws an ApiFault (1012, or the running
+   * block's code) when the caller's address or the account named (`apiuser`, only when it is an
+   * account) is blocked or has reached errorsPerMinute failures.
+   */
+  gateDyndns(ip: string, apiuser: string | undefined, now = Date.now()): void {
+    this.gate([[this.addresses.get(ip), `Address ${ip}`], [apiuser !== undefined ? this.users.get(apiuser) : undefined, `Account ${apiuser}`]], now);
+  }
+
+  /** Rule 6: a refused dynamic DNS authentication; `apiuser` when the key was wrong for that account. */
+  dyndnsFailed(ip: string, apiuser: string | undefined, now = Date.now()): void {
+    this.loginFailed(ip, apiuser, now);
   }
 
   /**

@@ -5,18 +5,40 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { getOperation } from "../../sdk/catalogue";
-import { dispatch, type Envelope, envelope, isReadOnly } from "../core/dispatch";
+import { getOperation, type Operation } from "../../sdk/catalogue";
+import { dispatch, type Envelope, envelope, isReadOnly, prepareParams } from "../core/dispatch";
 import { ApiFault } from "../core/errors";
+import type { AccountState } from "../core/state";
 import type { EmulatorServer } from "../server";
-import { BodyError, parseBody, readBody } from "./body";
+import { BodyError, oversizedParam, parseBody, readBody } from "./body";
 import { outputOf, renderEnvelope, send } from "./render";
+import { nameForMessage } from "./utf8";
 
 /** Names a call asks availability for, counted by the mass-check rule (spec rule 3). */
 function checkedNames(action: string, params: Record<string, string>): string[] {
   if (action === "domain/check" || action === "domain/checkfortransfer") return (params.domain ?? "").split(",").filter(Boolean);
   if (action === "tool/domainsuggests") return params.query ? [`suggest:${params.query}`] : [];
   return [];
+}
+
+/**
+ * Runs the call under the per-parameter length limit (MAX_PARAM_BYTES, body.ts): a value over it is
+ * answered with 105 naming it, and never reaches a handler that stores. When the action's own rules
+ * refuse the call anyway (a TXT value over 4000 characters, a name that is no domain name, a tool
+ * query over DNS lengths) their more precise answer wins: a write is checked against its catalogue
+ * schema first, a read (which stores nothing) runs and keeps its refusal, its success becoming the
+ * 105. Unknown actions are left to dispatch (102).
+ */
+async function dispatchLimited(emu: EmulatorServer, operation: Operation | undefined, account: AccountState, action: string, params: Record<string, string>, ip: string): Promise<Envelope> {
+  const long = operation ? oversizedParam(params) : undefined;
+  if (!operation || !long) return dispatch(emu.dispatchEnv(), account, action, params, ip);
+  const refused = envelope(operation.name, 105, [`Invalid parameter: ${nameForMessage(long.name)}: at most ${long.limit} bytes (${long.bytes} given)`], []);
+  if (isReadOnly(operation)) {
+    const env = await dispatch(emu.dispatchEnv(), account, action, params, ip);
+    return env.success ? refused : env;
+  }
+  if (!operation.params.safeParse(prepareParams(operation, params)).success) return dispatch(emu.dispatchEnv(), account, action, params, ip);
+  return refused;
 }
 
 /** Waits until the client closes the connection (injected timeout: nothing is ever answered). */
@@ -82,7 +104,7 @@ export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: 
         // Latency counts as time spent serving, so it also occupies a concurrency slot.
         const latency = (emu.options.latencyMs ?? 0) + (injected?.kind === "latency" ? (injected.latencyMs ?? 0) : 0);
         if (latency > 0) await sleep(latency);
-        env = await dispatch(emu.dispatchEnv(), account, action, params, ip);
+        env = await dispatchLimited(emu, operation, account, action, params, ip);
       } finally {
         emu.access.finish(apiuser, !env?.success);
       }

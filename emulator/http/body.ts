@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { multipartBoundary, parseMultipart } from "./multipart";
+import { decodeUtf8, InvalidUtf8Error, nameForMessage } from "./utf8";
 
 /** Bodies above this size are refused: no API call needs more than a CSR and a few fields. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -73,10 +74,72 @@ export function paramsObject(): Record<string, string> {
   return Object.create(null) as Record<string, string>;
 }
 
-/** application/x-www-form-urlencoded; `+` is a space; the last of repeated names wins (PHP does the same). */
-export function parseUrlencoded(text: string): Record<string, string> {
+/**
+ * Longest parameter value accepted, in UTF-8 bytes (105 naming the parameter past it, emulator/http/api.ts).
+ * The largest legitimate values are PEM texts (a certificate chain in service/subdomain* sslCertChain,
+ * a CSR or key in ssl csrData/keyData): a few KiB each, so 64 KiB leaves ample room.
+ */
+export const MAX_PARAM_BYTES = 64 * 1024;
+
+/**
+ * Parameters with their own limit: dnsZoneData (service/dnssetzone) carries a whole zone in base64,
+ * so it is held only to the body limit.
+ */
+export const PARAM_BYTE_LIMITS: Readonly<Record<string, number>> = { dnsZoneData: MAX_BODY_BYTES };
+
+/** The first parameter whose value is over its limit (in UTF-8 bytes), if any. */
+export function oversizedParam(params: Record<string, string>): { name: string; bytes: number; limit: number } | undefined {
+  for (const [name, value] of Object.entries(params)) {
+    const limit = Object.hasOwn(PARAM_BYTE_LIMITS, name) ? PARAM_BYTE_LIMITS[name] : MAX_PARAM_BYTES;
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: most values are judged without counting.
+    if (value.length * 3 <= limit) continue;
+    const bytes = Buffer.byteLength(value, "utf8");
+    if (bytes > limit) return { name, bytes, limit };
+  }
+  return undefined;
+}
+
+const hexValue = (b: number): number => (b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 0x37 : b >= 0x61 && b <= 0x66 ? b - 0x57 : -1);
+
+/**
+ * Percent-decoding of one urlencoded name or value, as bytes (WHATWG URL "percent-decode"): `+` is
+ * a space, `%XX` a byte, a `%` not followed by two hex digits stays as it is.
+ */
+function percentDecode(bytes: Buffer): Buffer {
+  if (bytes.indexOf(0x25) < 0 && bytes.indexOf(0x2b) < 0) return bytes;
+  const out = Buffer.allocUnsafe(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 0x2b) out[n++] = 0x20;
+    else if (b === 0x25 && i + 2 < bytes.length && hexValue(bytes[i + 1]) >= 0 && hexValue(bytes[i + 2]) >= 0) {
+      out[n++] = hexValue(bytes[i + 1]) * 16 + hexValue(bytes[i + 2]);
+      i += 2;
+    } else out[n++] = b;
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * application/x-www-form-urlencoded, as URLSearchParams reads it but strict about UTF-8: `+` is a
+ * space; the last of repeated names wins (PHP does the same). Each name and value must be valid UTF-8
+ * once percent-decoded (raw bytes and %XX alike): one that is not throws an InvalidUtf8Error naming it.
+ */
+export function parseUrlencoded(body: Buffer | string): Record<string, string> {
+  const buf = typeof body === "string" ? Buffer.from(body, "utf8") : body;
   const out = paramsObject();
-  for (const [k, v] of new URLSearchParams(text)) out[k] = v;
+  let start = 0;
+  while (start <= buf.length) {
+    let end = buf.indexOf(0x26, start);
+    if (end < 0) end = buf.length;
+    if (end > start) {
+      const pair = buf.subarray(start, end);
+      const eq = pair.indexOf(0x3d);
+      const name = decodeUtf8(percentDecode(eq < 0 ? pair : pair.subarray(0, eq)), "in a parameter name");
+      out[name] = decodeUtf8(percentDecode(eq < 0 ? Buffer.alloc(0) : pair.subarray(eq + 1)), `in parameter ${nameForMessage(name)}`);
+    }
+    start = end + 1;
+  }
   return out;
 }
 
@@ -87,7 +150,14 @@ export function parseUrlencoded(text: string): Record<string, string> {
 export function parseBody(contentType: string | undefined, body: Buffer): Record<string, string> {
   if (body.length === 0) return paramsObject();
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
-  if (type === "application/x-www-form-urlencoded" || type === "") return parseUrlencoded(body.toString("utf8"));
+  if (type === "application/x-www-form-urlencoded" || type === "") {
+    try {
+      return parseUrlencoded(body);
+    } catch (err) {
+      if (err instanceof InvalidUtf8Error) throw new BodyError(err.message);
+      throw err;
+    }
+  }
   if (type === "multipart/form-data") {
     const boundary = multipartBoundary(contentType ?? "");
     if (!boundary) throw new BodyError("multipart/form-data without a boundary parameter");

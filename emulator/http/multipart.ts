@@ -1,8 +1,10 @@
 /**
  * A small multipart/form-data parser (RFC 7578) for the vendor PHP SDK, which posts its parameters
  * as multipart (PHP curl with an array body, facts.md "Requests"). Only text fields matter to this
- * API: a part with a filename is still read as a field value (its bytes as UTF-8).
+ * API: a part with a filename is still read as a field value (its bytes as UTF-8). Part headers and
+ * values must be valid UTF-8 (./utf8.ts): a part that is not is refused, naming its field.
  */
+import { decodeUtf8, nameForMessage } from "./utf8";
 
 /** The boundary parameter of a multipart Content-Type, unquoted; undefined when absent. */
 export function multipartBoundary(contentType: string): string | undefined {
@@ -23,7 +25,8 @@ function partName(headers: string): string | undefined {
 
 /**
  * Parses a multipart body into fields. Throws an Error naming the problem when the body is not
- * well-formed (no opening boundary, a part without headers or name, no closing boundary).
+ * well-formed (no opening boundary, a part without headers or name, no closing boundary, bytes that
+ * are not UTF-8).
  */
 export function parseMultipart(body: Buffer, boundary: string): Record<string, string> {
   // No prototype: a part may be named __proto__.
@@ -41,11 +44,11 @@ export function parseMultipart(body: Buffer, boundary: string): Record<string, s
     pos += 2;
     const headerEnd = body.indexOf("\r\n\r\n", pos);
     if (headerEnd < 0) throw new Error("multipart body: a part has no blank line after its headers");
-    const name = partName(body.subarray(pos, headerEnd).toString("utf8"));
+    const name = partName(decodeUtf8(body.subarray(pos, headerEnd), "in the headers of a multipart part"));
     const next = body.indexOf(Buffer.concat([Buffer.from("\r\n"), delim]), headerEnd + 4);
     if (next < 0) throw new Error("multipart body: the closing boundary is missing");
     if (name === undefined) throw new Error("multipart body: a part has no Content-Disposition name");
-    out[name] = body.subarray(headerEnd + 4, next).toString("utf8");
+    out[name] = decodeUtf8(body.subarray(headerEnd + 4, next), `in parameter ${nameForMessage(name)}`);
     pos = next + 2 + delim.length;
   }
 }

@@ -4,7 +4,7 @@ import { Clock } from "../../emulator/core/clock";
 import { newWorld } from "../../emulator/core/state";
 import { newServiceRecord } from "../../emulator/modules/service/model";
 import { decodeXml } from "../../sdk/core/xml";
-import { agentOf, rawRequest } from "./server-helpers";
+import { agentOf, post, rawRequest } from "./server-helpers";
 
 describe("dynamic DNS endpoint", () => {
   let emu: RunningEmulator;
@@ -14,12 +14,16 @@ describe("dynamic DNS endpoint", () => {
   before(async () => {
     emu = await startEmulator();
   });
-  beforeEach(async () => {
-    await emu.control.reset();
+  /** The demo account with example.com hosting home.example.com A 192.0.2.10. */
+  const seedHome = async () => {
     const svc = newServiceRecord(newWorld(), "example.com", "basic", 1, new Clock(), "8.2");
     svc.status = "active";
     svc.dns.push({ entityID: `SRV${svc.id}-1`, name: "home.example.com", type: "A", value: "192.0.2.10" });
     await emu.control.seed({ accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey, balance: 5000, services: { "example.com": svc } }] });
+  };
+  beforeEach(async () => {
+    await emu.control.reset();
+    await seedHome();
   });
   after(async () => {
     await agentOf(emu).close();
@@ -142,6 +146,76 @@ describe("dynamic DNS endpoint", () => {
         expect(plain.text.split("\n")[0]).to.equal("ERROR");
       });
     }
+  });
+
+  describe("failed authentications count toward the errors-per-minute rule (brute force)", () => {
+    const limits = () => emu.server.access.limits;
+    let saved: { errorsPerMinute: number; blockSeconds: number };
+    beforeEach(() => {
+      saved = { errorsPerMinute: limits().errorsPerMinute, blockSeconds: limits().blockSeconds };
+      limits().errorsPerMinute = 10;
+      limits().blockSeconds = 60;
+    });
+    afterEach(async () => {
+      Object.assign(limits(), saved);
+      await emu.control.reset();
+    });
+    const dnsValue = async () => (await emu.control.getState(emu.apiUser)).services["example.com"].dns[0].value as string;
+
+    it("blocks after 10 wrong keys: the rest of 50 and then even the right key are refused in each format", async () => {
+      const answers: Array<{ success: boolean; messages: string[] }> = [];
+      for (let i = 0; i < 50; i++) answers.push(JSON.parse((await get(`/json/?${q({ password: `guess-${i}`, lang: "en" })}`)).text));
+      expect(answers.every((a) => a.success === false)).to.equal(true);
+      const blocked = answers.map((a) => /blocked/i.test(a.messages.join(" ")));
+      expect(blocked.slice(0, 10), "the first 10 are plain wrong keys").to.deep.equal(Array(10).fill(false));
+      expect(blocked.slice(10), "the other 40 are refused as blocked").to.deep.equal(Array(40).fill(true));
+
+      // The right key while blocked: refused before the key is checked, nothing changes, in every format.
+      const right = { ip: "198.51.100.77", lang: "en" };
+      const j = JSON.parse((await get(`/json/?${q(right)}`)).text);
+      expect(j).to.include({ success: false, version: "2.0" });
+      expect(j).to.not.have.property("host");
+      expect(j.messages.join(" ")).to.match(/blocked/i);
+      const x = await get(`/xml/?${q(right)}`);
+      expect(x.status).to.equal(200);
+      expect(x.text).to.include('success="false"');
+      expect(x.text).to.match(/<errors><error>[^<]*blocked[^<]*<\/error>/i);
+      expect(() => decodeXml(x.text, { strict: true })).to.not.throw();
+      const p = await get(`/plain/?${q(right)}`);
+      expect(p.status).to.equal(200);
+      expect(p.text.split("\n")[0]).to.equal("ERROR");
+      expect(p.text).to.match(/blocked/i);
+      expect(p.headers["content-length"]).to.equal(String(Buffer.byteLength(p.text)));
+      expect(await dnsValue()).to.equal("192.0.2.10");
+
+      // The same rule as the API's: the caller's address is blocked there too (1012).
+      const api = await post(emu, "/tool/hello/");
+      expect(api.json.errorCode).to.equal(1012);
+
+      // A reset clears the usage: the right key works again.
+      await emu.control.reset();
+      await seedHome();
+      expect((await get(`/plain/?${q({ ip: "198.51.100.78" })}`)).text).to.equal("OK\nIP:198.51.100.78\n");
+    });
+
+    it("counts unknown users per caller address (guessing user names is blocked too)", async () => {
+      for (let i = 0; i < 10; i++) {
+        const j = JSON.parse((await get(`/json/?${q({ user: `nobody${i}`, lang: "en" })}`)).text);
+        expect(j.messages.join(" ")).to.not.match(/blocked/i);
+      }
+      const j = JSON.parse((await get(`/json/?${q({ lang: "en" })}`)).text);
+      expect(j.success).to.equal(false);
+      expect(j.messages.join(" ")).to.match(/blocked/i);
+    });
+
+    it("does not count successful updates nor failures after a right key (host not found)", async () => {
+      for (let i = 0; i < 15; i++) expect(JSON.parse((await get(`/json/?${q({ ip: `198.51.100.${i + 1}` })}`)).text).success).to.equal(true);
+      for (let i = 0; i < 15; i++) {
+        const j = JSON.parse((await get(`/json/?${q({ host: "missing.example.com", lang: "en" })}`)).text);
+        expect(j.messages.join(" ")).to.not.match(/blocked/i);
+      }
+      expect(JSON.parse((await get(`/json/?${q({ ip: "198.51.100.99" })}`)).text).success).to.equal(true);
+    });
   });
 
   it("writes well-formed XML even when a stored value it echoes (the account's name) holds a control character", async () => {

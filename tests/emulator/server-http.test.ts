@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
-import { BodyError, parseBody, readBody } from "../../emulator/http/body";
+import { BodyError, MAX_PARAM_BYTES, oversizedParam, parseBody, readBody } from "../../emulator/http/body";
 import { multipartBoundary, parseMultipart } from "../../emulator/http/multipart";
 import { pathSegments, queryParams } from "../../emulator/http/routes";
 
@@ -54,6 +54,40 @@ describe("emulator http: body parsing", () => {
   describe("parseBody", () => {
     it("decodes urlencoded bodies (+ is a space)", () => {
       expect(parseBody("application/x-www-form-urlencoded; charset=UTF-8", Buffer.from("a=1+2&b=%C3%B1&c="))).to.deep.equal({ a: "1 2", b: "ñ", c: "" });
+    });
+
+    it("reads urlencoded bodies exactly as URLSearchParams does when they are valid UTF-8", () => {
+      const tricky = "a=%zz&b=%&c=%4&d==x&e&&f=1=2&+g+=+h+&%E2%82%AC=%E2%82%ac&raw=ñ€😀&bom=%EF%BB%BFx&amp=%26%3D%2B&&=empty-name&last=1&last=2&";
+      expect(parseBody("application/x-www-form-urlencoded", Buffer.from(tricky))).to.deep.equal(Object.fromEntries(new URLSearchParams(tricky)));
+      expect(parseBody(undefined, Buffer.from("a=1"))).to.deep.equal({ a: "1" });
+    });
+
+    it("refuses what is not valid UTF-8 (raw or percent-encoded, value or name) with a message naming the parameter", () => {
+      const bad: Array<[Buffer, RegExp]> = [
+        [Buffer.from("a=1&b=%C3%28"), /not valid UTF-8 \(in parameter b\)/],
+        [Buffer.from("a=1&b=%ED%A0%80"), /in parameter b/], // an encoded surrogate
+        [Buffer.from("a=1&b=%C0%AF"), /in parameter b/], // overlong "/"
+        [Buffer.from("a=1&b=%F4%90%80%80"), /in parameter b/], // past U+10FFFF
+        [Buffer.concat([Buffer.from("a=1&b=x"), Buffer.from([0xff]), Buffer.from("&c=2")]), /in parameter b/],
+        [Buffer.concat([Buffer.from("a=1&b="), Buffer.from([0xc3])]), /in parameter b/], // truncated at the end
+        [Buffer.from("a=1&b%FF=2"), /not valid UTF-8 \(in a parameter name\)/],
+        [Buffer.from(`a=1&${"n".repeat(100)}=%FF`), /in parameter n{64}…\)/],
+      ];
+      for (const [body, message] of bad) expect(() => parseBody("application/x-www-form-urlencoded", body), body.toString("latin1")).to.throw(BodyError, message);
+      const b = "xyz";
+      const part = (name: string, value: Buffer) => Buffer.concat([Buffer.from(`--${b}${CRLF}Content-Disposition: form-data; name="${name}"${CRLF}${CRLF}`), value, Buffer.from(`${CRLF}--${b}--${CRLF}`)]);
+      expect(() => parseBody(`multipart/form-data; boundary=${b}`, part("note", Buffer.from([0x41, 0xc3, 0x28])))).to.throw(BodyError, /not valid UTF-8 \(in parameter note\)/);
+      const badName = Buffer.concat([Buffer.from(`--${b}${CRLF}Content-Disposition: form-data; name="n`), Buffer.from([0xff]), Buffer.from(`"${CRLF}${CRLF}1${CRLF}--${b}--${CRLF}`)]);
+      expect(() => parseBody(`multipart/form-data; boundary=${b}`, badName)).to.throw(BodyError, /not valid UTF-8 \(in the headers of a multipart part\)/);
+      expect(parseBody(`multipart/form-data; boundary=${b}`, part("note", Buffer.from("ñ€😀")))).to.deep.equal({ note: "ñ€😀" });
+    });
+
+    it("finds the first value over the per-parameter limit, in UTF-8 bytes; dnsZoneData has the body limit", () => {
+      expect(MAX_PARAM_BYTES).to.equal(65536);
+      expect(oversizedParam({ a: "x".repeat(65536), b: "€".repeat(21845) })).to.equal(undefined);
+      expect(oversizedParam({ a: "x", b: "€".repeat(21846), c: "x".repeat(70000) })).to.deep.equal({ name: "b", bytes: 65538, limit: 65536 });
+      expect(oversizedParam({ dnsZoneData: "A".repeat(3 * 1024 * 1024) })).to.equal(undefined);
+      expect(oversizedParam({ dnsZoneData: "A".repeat(4 * 1024 * 1024 + 1) })).to.deep.include({ name: "dnsZoneData" });
     });
 
     it("refuses JSON and unknown types with a message saying what to send", () => {

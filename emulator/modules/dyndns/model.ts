@@ -13,6 +13,10 @@
  *   is no record value.
  * - The user is looked up among the accounts' own names only (`__proto__` is no account).
  * - updated=false when the record already holds the address. Messages in es (default) or en.
+ * - A refused authentication is reported to `onAuthFailure` (the HTTP layer counts it towards the
+ *   access rules, core/access.ts rule 6), with the account's key only for a wrong or missing key.
+ * - `blockedResult` is the answer while the access rules block the caller or the account: nothing
+ *   is checked then, so it names no user.
  */
 import { isIPv4, isIPv6 } from "node:net";
 import { sameSecret } from "../../core/access";
@@ -37,6 +41,10 @@ const TEXT = {
   noAaaa: { es: "El host no tiene un registro AAAA que actualizar", en: "The host has no AAAA record to update" },
   updated: { es: "Registro DNS actualizado", en: "DNS record updated" },
   unchanged: { es: "La dirección no ha cambiado", en: "The address has not changed" },
+  blocked: {
+    es: "Bloqueado temporalmente por demasiados intentos fallidos: vuelva a intentarlo más tarde",
+    en: "Temporarily blocked after too many failed attempts: try again later",
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 /** The host's records of a type in the account's own zones. */
@@ -44,15 +52,45 @@ function recordsAt(account: AccountState, host: string, type: "A" | "AAAA"): Dns
   return Object.values(account.services).flatMap((s) => s.dns.filter((r) => r.name === host && r.type === type));
 }
 
-export function dyndnsUpdate(world: World, params: { user?: string; key?: string; host?: string; ip?: string; lang?: string }, callerIp: string): DynDnsResult {
-  const lang: Lang = params.lang?.trim().toLowerCase() === "en" ? "en" : "es";
+function langOf(lang: string | undefined): Lang {
+  return lang?.trim().toLowerCase() === "en" ? "en" : "es";
+}
+
+/** The key in world.accounts of the account a request's `user` names (own names only), if any. */
+export function dyndnsAccountKey(world: World, user: string | undefined): string | undefined {
+  const key = user?.trim();
+  return key && Object.hasOwn(world.accounts, key) ? key : undefined;
+}
+
+/** The answer while the caller or the account is blocked (`detail`: the access rule's message). */
+export function blockedResult(lang: string | undefined, detail?: string): DynDnsResult {
+  return { success: false, messages: [TEXT.blocked[langOf(lang)], ...(detail ? [detail] : [])] };
+}
+
+export function dyndnsUpdate(
+  world: World,
+  params: { user?: string; key?: string; host?: string; ip?: string; lang?: string },
+  callerIp: string,
+  /** Called when the credentials are refused; `account` (its key in world.accounts) for a wrong key. */
+  onAuthFailure?: (account: string | undefined) => void,
+): DynDnsResult {
+  const lang = langOf(params.lang);
   const fail = (key: keyof typeof TEXT, user?: string): DynDnsResult => ({ success: false, ...(user ? { user } : {}), messages: [TEXT[key][lang]] });
 
-  const user = params.user?.trim();
-  const account = user && Object.hasOwn(world.accounts, user) ? world.accounts[user] : undefined;
-  if (!account) return fail("badAuth");
-  if (!account.dyndnsKey) return fail("disabled", account.apiuser);
-  if (!params.key || !sameSecret(params.key, account.dyndnsKey)) return fail("badAuth", account.apiuser);
+  const accountKey = dyndnsAccountKey(world, params.user);
+  const account = accountKey !== undefined ? world.accounts[accountKey] : undefined;
+  if (!account) {
+    onAuthFailure?.(undefined);
+    return fail("badAuth");
+  }
+  if (!account.dyndnsKey) {
+    onAuthFailure?.(undefined);
+    return fail("disabled", account.apiuser);
+  }
+  if (!params.key || !sameSecret(params.key, account.dyndnsKey)) {
+    onAuthFailure?.(accountKey);
+    return fail("badAuth", account.apiuser);
+  }
 
   const host = params.host?.trim().toLowerCase().replace(/\.$/, "");
   if (!host) return fail("noHost", account.apiuser);

@@ -15,6 +15,14 @@ export interface ProviderConfig {
   timeoutMs?: number;
   /** First delay between status polls of long-running operations (default 2000 ms). */
   pollIntervalMs?: number;
+  /** Calls started in any rolling minute (default 100: the API publishes no figure; see sdk/core/limiter.ts). */
+  maxOpsPerMinute?: number;
+  /**
+   * How long after a paid order whose reply was lost the provider keeps looking for its result
+   * before it concludes the order did not happen and may send it again (default 5 minutes;
+   * provider/core/money.ts).
+   */
+  orderSettleMs?: number;
 }
 
 /** Stack config key (without the `dondominio:` namespace) -> environment variable. */
@@ -26,9 +34,11 @@ const KEYS = {
   maxConcurrency: "DONDOMINIO_MAX_CONCURRENCY",
   timeoutMs: "DONDOMINIO_TIMEOUT_MS",
   pollIntervalMs: "DONDOMINIO_POLL_INTERVAL_MS",
+  maxOpsPerMinute: "DONDOMINIO_MAX_OPS_PER_MINUTE",
+  orderSettleMs: "DONDOMINIO_ORDER_SETTLE_MS",
 } as const;
 type Key = keyof typeof KEYS;
-const NUMERIC: ReadonlySet<Key> = new Set(["maxConcurrency", "timeoutMs", "pollIntervalMs"]);
+const NUMERIC: ReadonlySet<Key> = new Set(["maxConcurrency", "timeoutMs", "pollIntervalMs", "maxOpsPerMinute", "orderSettleMs"]);
 
 export type ConfigGetter = (key: string) => string | undefined;
 

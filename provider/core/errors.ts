@@ -1,5 +1,6 @@
 /** Error classification shared by the resources (codes: facts.md "Responses and errors"). */
 import { GONE_CODES } from "../../sdk";
+import { isUnknownOutcome } from "./money";
 
 type Classified = { kind?: string; errorCode?: number };
 
@@ -9,9 +10,14 @@ export function isGone(err: unknown): boolean {
   return (typeof e?.errorCode === "number" && GONE_CODES.has(e.errorCode)) || e?.kind === "notFound";
 }
 
-/** A money (or other non-retry-safe) call that may or may not have happened (sdk DonDominioAmbiguousError). */
+/**
+ * A non-retry-safe call that may or may not have happened (provider/core/money.ts isUnknownOutcome):
+ * anything but an API answer (errorCode) or a failure before sending (invalid parameters, a
+ * transport error with mayHaveBeenSent false). That is the sdk's ambiguous error (timeout or reset
+ * after sending), an HTTP 5xx, an unreadable reply, or an unexpected exception of the client.
+ */
 export function isAmbiguous(err: unknown): boolean {
-  return (err as Classified)?.kind === "ambiguous";
+  return isUnknownOutcome(err);
 }
 
 /** The object refuses the change in its current state (locks, pending registration, verification). */
@@ -25,9 +31,10 @@ export function hasCode(err: unknown, ...codes: number[]): boolean {
 }
 
 /**
- * Runs a call that spends money (or is otherwise unsafe to repeat). When it fails ambiguously,
- * `lookup` decides from the live state whether it took effect: a value means yes (that value is
- * returned); undefined means no, and the call is sent once more. Nothing is resent blindly.
+ * Runs a FREE call that is unsafe to repeat (a create with no idempotency key). When it fails
+ * ambiguously, `lookup` decides from the live state whether it took effect: a value means yes (that
+ * value is returned); undefined means no, and the call is sent once more. Paid orders never use
+ * this: a negative lookup is no proof, and they go through placeOrder (provider/core/money.ts).
  */
 export async function onceWithLookup<T>(send: () => Promise<T>, lookup: () => Promise<T | undefined>): Promise<T> {
   try {

@@ -5,17 +5,24 @@
  * `require("pulumi-dondominio/dist/provider/resources/<r>/crud.js")` line (provider/README.md).
  *
  * Rules the frame enforces for every resource:
- * - check validates and normalises with no API call; failures name the field and the rule.
+ * - check validates and normalises; failures name the field and the rule. Rules that need the API's
+ *   own data (a TLD's years, premium names, SSL products, quotas) run after the schema, through
+ *   free, per-process cached reads (checkFacts, provider/core/preview-facts.ts); with no
+ *   credentials or an unreachable API they are skipped and the API judges at apply.
  * - diff compares normalised inputs with the recorded (live) outputs; an input the program leaves
  *   out is not managed and never differs; unknown values (preview) count as changes.
  * - outputs never hold `undefined` (the engine rejects it); the hidden `__timeouts` input carries
  *   customTimeouts, which the dynamic provider protocol does not pass on (see README).
  * - read() returning undefined (the object is gone: GONE_CODES) removes the resource from state.
+ * - an output `pendingOrder` (a paid order whose outcome is unknown, provider/core/money.ts) always
+ *   differs, so the next `up` runs update(), which decides it before anything else.
+ * - API blocks are waited out until the operation's deadline (ctx.deadline: its customTimeouts, else
+ *   DEFAULT_BLOCK_BUDGET_MS), through ctx.api (provider/core/client.ts).
  */
 import type { z } from "zod";
 import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
-import { type Api, getApi } from "./client";
+import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./normalise";
 
 /** The engine's placeholder for values not known during preview. */
@@ -35,6 +42,11 @@ export interface Ctx {
   readonly api: Api;
   /** customTimeouts of the resource, in ms, when the program set them. */
   readonly timeouts: Timeouts;
+  /**
+   * When this resource operation gives up waiting out API blocks (epoch ms): its customTimeouts
+   * (create/update/delete) from the start of the operation, else DEFAULT_BLOCK_BUDGET_MS.
+   */
+  readonly deadline: number;
 }
 
 type Data = Record<string, any>;
@@ -52,11 +64,22 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
   label(inputs: I | S): string;
   /** Cross-field or transition rules at check time (e.g. refused downgrades): [property, reason]. */
   checkTransition?(olds: Partial<I> | undefined, news: I): [string, string][];
+  /**
+   * Rules that need the API's own data, checked at preview with free cached reads once the schema
+   * and checkTransition passed and no input is unknown: [property, reason]. `olds` is the previous
+   * inputs as recorded, undefined for a resource not created yet.
+   */
+  checkFacts?(olds: Data | undefined, news: I): Promise<[string, string][]>;
   /** Extra diff verdicts (e.g. settings still pending, a refused downgrade throws). */
   diffExtra?(olds: S, news: I): { changes?: string[]; replaces?: string[] } | undefined;
   create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;
   /** Live state mapped to outputs, or undefined when the object no longer exists. */
   read(ctx: Ctx, id: string, state: S): Promise<S | undefined>;
+  /**
+   * The id a read state should be recorded under, when it can differ from the current one (an
+   * SslCertificate recorded before its number was known). A refresh records the new id.
+   */
+  readId?(state: S, id: string): string;
   update(ctx: Ctx, id: string, olds: S, news: I, changed: readonly string[]): Promise<S>;
   delete(ctx: Ctx, id: string, state: S): Promise<void>;
 }
@@ -110,14 +133,17 @@ function timeoutsOf(raw: Data | undefined): Timeouts {
   return out;
 }
 
-function context(raw: Data | undefined): Ctx {
+function context(raw: Data | undefined, operation?: keyof Timeouts): Ctx {
   let api: Api | undefined;
+  const timeouts = timeoutsOf(raw);
+  const deadline = Date.now() + ((operation && timeouts[operation]) || DEFAULT_BLOCK_BUDGET_MS);
   return {
     get api() {
-      api ??= getApi();
+      api ??= getApi().until(deadline);
       return api;
     },
-    timeouts: timeoutsOf(raw),
+    timeouts,
+    deadline,
   };
 }
 
@@ -181,6 +207,12 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
           failures.push({ property, reason: `${property}: ${reason}` });
         }
       }
+      if (parsed.success && !failures.length && def.checkFacts && !hasUnknown(raw)) {
+        const before = userInputs(olds ?? {});
+        for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? before : undefined, parsed.data)) {
+          failures.push({ property, reason: `${property}: ${reason}` });
+        }
+      }
       inputs = clean(inputs);
       if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
       // The engine prints a failure as "property <p> value <v> has a problem", with the value in
@@ -191,6 +223,8 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
 
     async diff(_id, olds, news) {
       const changed = changedKeys(olds, news);
+      // A paid order whose outcome is unknown (provider/core/money.ts): the next up decides it.
+      if (olds?.pendingOrder !== undefined && !changed.includes("pendingOrder")) changed.push("pendingOrder");
       const replaces = changed.filter((k) => def.replaceOn.includes(k));
       if (!hasUnknown(userInputs(news))) {
         const extra = def.diffExtra?.(olds as S, userInputs(news) as I);
@@ -205,7 +239,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
     async create(inputs) {
       const ins = userInputs(inputs) as I;
       try {
-        const { id, outs } = await def.create(context(inputs), ins);
+        const { id, outs } = await def.create(context(inputs, "create"), ins);
         return { id, outs: clean(outs) };
       } catch (err) {
         if (err instanceof PartialResultError) err.properties = stored(err.properties, inputs[PROVIDER_KEY]);
@@ -219,7 +253,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
         const live = await def.read(context(props), id, state);
         // No id: the object is gone and the engine drops the resource from the state.
         if (live === undefined) return { id: "", props: {} };
-        return { id, props: clean(live) };
+        return { id: def.readId?.(live, id) ?? id, props: clean(live) };
       } catch (err) {
         throw withContext(err, "read", def.label(state) || id);
       }
@@ -229,7 +263,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
       const ins = userInputs(news) as I;
       const changed = changedKeys(olds, news);
       try {
-        const outs = await def.update(context(news), id, userInputs(olds) as S, ins, changed);
+        const outs = await def.update(context(news, "update"), id, userInputs(olds) as S, ins, changed);
         return { outs: clean(outs) };
       } catch (err) {
         if (err instanceof PartialResultError) err.properties = stored(err.properties, news[PROVIDER_KEY]);
@@ -240,7 +274,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
     async delete(id, props) {
       const state = userInputs(props) as S;
       try {
-        await def.delete(context(props), id, state);
+        await def.delete(context(props, "delete"), id, state);
       } catch (err) {
         throw withContext(err, "delete", def.label(state) || id);
       }

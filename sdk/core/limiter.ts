@@ -1,31 +1,93 @@
 /**
- * Concurrency limiter shared by every client of one process that talks to the same baseUrl with
- * the same apiUser (spec "Rules of use": simultaneous accesses are monitored and excess blocks the
- * credentials temporarily). A module-level registry keyed by `baseUrl + apiUser` holds one limiter.
+ * Limiter shared by every client of one process that talks to the same baseUrl with the same
+ * apiUser (spec "Rules of use": simultaneous accesses, operations and errors are monitored, and
+ * excess blocks the credentials temporarily). A module-level registry keyed by `baseUrl + apiUser`
+ * holds one limiter. It bounds three things:
  *
- * Bound: when several clients of the same key configure maxConcurrency, the SMALLEST configured
- * value wins (default 4 when none configures one). Our choice: the stricter setting is the one that
- * protects the shared credentials, and it does not depend on which client happened to start first.
- *
- * Blocked/throttled replies (error kind "blocked": 1000, 1006, 1007, 1010-1014, 1030) pause the
- * whole key with exponential backoff (1 s, 2 s, 4 s ... up to 60 s) instead of hammering; the next
- * success resets the backoff.
+ * - Concurrency: when several clients of the same key configure maxConcurrency, the SMALLEST
+ *   configured value wins (default 4). The stricter setting protects the shared credentials, and it
+ *   does not depend on which client happened to start first.
+ * - Rate: at most `opsPerMinute` calls START in any rolling 60 s (a sliding window, the way a server
+ *   counts "operations per minute"). The API publishes no number. Unbounded until configured
+ *   (`configureRate`); the Pulumi provider configures DEFAULT_OPS_PER_MINUTE (100), below the limit
+ *   users ran into (issue 14: blocks at 120 a minute). The smallest configured value wins, and a
+ *   refusal for too many operations (1011) LEARNS a lower one: 90 % of the calls this process
+ *   started in the minute before the refusal (at least 10). A program of at most opsPerMinute calls
+ *   is never slowed down; a larger one settles at that rate instead of being blocked.
+ * - Blocks: a blocked reply (error kind "blocked") pauses the whole key. The pause is the server's
+ *   own hint when there is one (`noteRefusal`), else exponential (1 s, 2 s, 4 s ... 60 s). Refusals of
+ *   calls that were already on their way do not lengthen it; after a pause ONE call goes first (a
+ *   probe), and the others follow only once it succeeds, so a block still running costs one refused
+ *   call per pause instead of a burst.
  */
 export const DEFAULT_MAX_CONCURRENCY = 4;
+export const DEFAULT_OPS_PER_MINUTE = 100;
+export const WINDOW_MS = 60_000;
 const PAUSE_BASE_MS = 1000;
 const PAUSE_MAX_MS = 60_000;
+/** Share of the observed rate kept after a 1011 refusal. */
+const LEARN_FACTOR = 0.9;
+const MIN_LEARNT_RATE = 10;
+
+export interface LimiterClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: LimiterClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
+
+/** What a refusal changed, for the caller's progress line. */
+export interface RefusalNote {
+  /** How long every call of the key now waits, in ms. */
+  pauseMs: number;
+  /** True for the first refusal of a block episode (report it once, not once per call). */
+  firstOfEpisode: boolean;
+  /** A limit learnt from this refusal, e.g. "108 operations per minute". */
+  learnt?: string;
+}
 
 export class Limiter {
   #configured: number[] = [];
+  #configuredRates: number[] = [];
+  #learntRate: number | undefined;
+  #learntMax: number | undefined;
   #active = 0;
-  #waiting: (() => void)[] = [];
+  #wakers: (() => void)[] = [];
+  /** Start times of the calls of the last WINDOW_MS, oldest first. */
+  #starts: number[] = [];
   #pausedUntil = 0;
   #blockedStreak = 0;
+  /** A block episode runs from the first refusal to the next success. */
+  #episode = false;
+  #episodeReported = false;
+  /** After a pause, one call (the probe) goes first. */
+  #probing = false;
+  #probeInFlight = false;
+  readonly #clock: LimiterClock;
   /** Highest number of calls in flight at once (for tests and benchmarks). */
   peak = 0;
+  /** Calls that waited for the rate window, and how long in all (ms). */
+  rateWaits = 0;
+  rateWaitMs = 0;
+  /** Called once, the first time the rate budget makes a call wait (a progress line). */
+  onPacing: ((opsPerMinute: number) => void) | undefined;
+  /** Refusals seen, and block episodes. */
+  refusals = 0;
+  episodes = 0;
+
+  constructor(clock: LimiterClock = realClock) {
+    this.#clock = clock;
+  }
 
   get max(): number {
-    return this.#configured.length ? Math.min(...this.#configured) : DEFAULT_MAX_CONCURRENCY;
+    const configured = this.#configured.length ? Math.min(...this.#configured) : DEFAULT_MAX_CONCURRENCY;
+    return this.#learntMax === undefined ? configured : Math.min(configured, this.#learntMax);
+  }
+
+  /** Calls allowed to start in any rolling minute. */
+  get opsPerMinute(): number {
+    const configured = this.#configuredRates.length ? Math.min(...this.#configuredRates) : Number.POSITIVE_INFINITY;
+    return this.#learntRate === undefined ? configured : Math.min(configured, this.#learntRate);
   }
 
   get active(): number {
@@ -38,57 +100,177 @@ export class Limiter {
     this.#configured.push(maxConcurrency);
   }
 
-  /** Runs `fn` when a slot is free and the key is not paused. */
+  /** A known operations-per-minute limit (the smallest configured value wins). */
+  configureRate(opsPerMinute: number | undefined): void {
+    if (opsPerMinute === undefined) return;
+    if (!Number.isInteger(opsPerMinute) || opsPerMinute < 1) throw new RangeError(`opsPerMinute must be a positive integer, got ${opsPerMinute}`);
+    if (!this.#configuredRates.includes(opsPerMinute)) this.#configuredRates.push(opsPerMinute);
+  }
+
+  /** Runs `fn` when a slot is free, the rate allows it and the key is not paused. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
-    await this.#acquire();
+    const probe = await this.#acquire();
     try {
       return await fn();
     } finally {
-      this.#release();
+      this.#release(probe);
     }
   }
 
-  async #acquire(): Promise<void> {
+  #wait(): Promise<void> {
+    return new Promise<void>((r) => this.#wakers.push(r));
+  }
+
+  #wakeAll(): void {
+    const all = this.#wakers;
+    this.#wakers = [];
+    for (const w of all) w();
+  }
+
+  #prune(now: number): void {
+    let i = 0;
+    while (i < this.#starts.length && this.#starts[i] <= now - WINDOW_MS) i++;
+    if (i) this.#starts.splice(0, i);
+  }
+
+  async #acquire(): Promise<boolean> {
     for (;;) {
-      const wait = this.#pausedUntil - Date.now();
-      if (wait > 0) {
-        await new Promise((r) => setTimeout(r, wait));
+      const now = this.#clock.now();
+      const paused = this.#pausedUntil - now;
+      if (paused > 0) {
+        await this.#clock.sleep(paused);
         continue;
       }
-      if (this.#active < this.max) break;
-      await new Promise<void>((r) => this.#waiting.push(r));
+      if (this.#probing && this.#probeInFlight) {
+        await this.#wait();
+        continue;
+      }
+      if (this.#active >= this.max) {
+        await this.#wait();
+        continue;
+      }
+      this.#prune(now);
+      if (this.#starts.length >= this.opsPerMinute) {
+        const ms = this.#starts[0] + WINDOW_MS - now + 1;
+        if (this.rateWaits === 0) this.onPacing?.(this.opsPerMinute);
+        this.rateWaits++;
+        this.rateWaitMs += ms;
+        await this.#clock.sleep(ms);
+        continue;
+      }
+      break;
     }
     this.#active++;
+    this.#starts.push(this.#clock.now());
     this.peak = Math.max(this.peak, this.#active);
+    const probe = this.#probing;
+    if (probe) this.#probeInFlight = true;
+    return probe;
   }
 
-  #release(): void {
+  #release(probe: boolean): void {
     this.#active--;
-    this.#waiting.shift()?.();
+    if (probe) {
+      // The caller reports the probe's outcome (succeeded/blocked) in the microtasks that follow;
+      // a probe that failed otherwise (transport) frees the way for the next one here.
+      setTimeout(() => {
+        if (this.#probing && this.#probeInFlight) {
+          this.#probeInFlight = false;
+          this.#wakeAll();
+        }
+      }, 0);
+    }
+    this.#wakeAll();
   }
 
-  /** A blocked/throttled reply: pause the key. Returns the pause in ms. */
-  blocked(): number {
-    const ms = Math.min(PAUSE_MAX_MS, PAUSE_BASE_MS * 2 ** this.#blockedStreak);
-    this.#blockedStreak++;
-    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + ms);
-    return ms;
+  /**
+   * A blocked/throttled reply: pause the key. A refusal that arrives while the key is already
+   * paused (a call that was on its way) keeps the pause; one after the pause (the probe) doubles it.
+   * `hintMs` is the server's own figure when its message gives one. Returns the pause in ms.
+   */
+  blocked(hintMs?: number): number {
+    const now = this.#clock.now();
+    this.refusals++;
+    if (!this.#episode) {
+      this.#episode = true;
+      this.#episodeReported = false;
+      this.episodes++;
+    }
+    const alreadyPaused = this.#pausedUntil > now;
+    let ms: number;
+    if (hintMs !== undefined && hintMs > 0) ms = Math.min(hintMs, 15 * 60_000);
+    else if (alreadyPaused) ms = this.#pausedUntil - now;
+    else {
+      ms = Math.min(PAUSE_MAX_MS, PAUSE_BASE_MS * 2 ** this.#blockedStreak);
+      this.#blockedStreak++;
+    }
+    this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
+    this.#probing = true;
+    this.#probeInFlight = false;
+    this.#wakeAll();
+    return this.#pausedUntil - now;
   }
 
+  /**
+   * What the caller learnt from a refusal's error code and message, after `blocked()` ran for it:
+   * 1011 (operations per minute) lowers the rate to 90 % of the calls started in the last minute;
+   * 1010 (simultaneous requests) halves the concurrency; a hinted block length extends the pause.
+   */
+  noteRefusal(code: number, hintMs?: number): RefusalNote {
+    const now = this.#clock.now();
+    const first = !this.#episodeReported;
+    this.#episodeReported = true;
+    let learnt: string | undefined;
+    if (code === 1011) {
+      this.#prune(now);
+      const seen = this.#starts.length;
+      // Other users of the same credentials may have spent most of the budget: never below 10.
+      const rate = Math.max(MIN_LEARNT_RATE, Math.floor(seen * LEARN_FACTOR));
+      if (rate < this.opsPerMinute) {
+        this.#learntRate = rate;
+        learnt = `${rate} operations per minute`;
+      }
+    } else if (code === 1010) {
+      const max = Math.max(1, Math.floor(this.max / 2));
+      if (max < this.max) {
+        this.#learntMax = max;
+        learnt = `${max} calls at once`;
+      }
+    }
+    if (hintMs !== undefined && hintMs > 0) this.#pausedUntil = Math.max(this.#pausedUntil, now + Math.min(hintMs, 15 * 60_000));
+    return { pauseMs: Math.max(0, this.#pausedUntil - now), firstOfEpisode: first, learnt };
+  }
+
+  /** A reply that was not a block: the episode (if any) is over and everyone may go. */
   succeeded(): void {
     this.#blockedStreak = 0;
+    this.#episode = false;
+    if (this.#probing) {
+      this.#probing = false;
+      this.#probeInFlight = false;
+      this.#wakeAll();
+    }
   }
 
   get pausedForMs(): number {
-    return Math.max(0, this.#pausedUntil - Date.now());
+    return Math.max(0, this.#pausedUntil - this.#clock.now());
+  }
+
+  /** True from a refusal until the next reply that is not one. */
+  get inBlockEpisode(): boolean {
+    return this.#episode;
   }
 }
 
 const registry = new Map<string, Limiter>();
 
+export function limiterKey(baseUrl: string, apiUser: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}\n${apiUser}`;
+}
+
 /** The limiter of `baseUrl + apiUser`, created on first use. */
 export function limiterFor(baseUrl: string, apiUser: string, maxConcurrency?: number): Limiter {
-  const key = `${baseUrl.replace(/\/+$/, "")}\n${apiUser}`;
+  const key = limiterKey(baseUrl, apiUser);
   let l = registry.get(key);
   if (!l) {
     l = new Limiter();

@@ -32,3 +32,35 @@ export function backoff(attempt: number, random: () => number = Math.random, pol
   const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(exp / 2 + (exp / 2) * random());
 }
+
+/**
+ * Refusals the API documents as NOT executed that end by themselves: the temporary blocks of the
+ * credentials (facts.md "Responses and errors": 1000, 1006, 1010-1013 account blocked). Waiting
+ * them out and sending the same call again is safe even for an operation that spends money, since
+ * nothing ran. 1007 and 1014 (caller address filtered) and 1030 (banned) do not end by waiting.
+ */
+export const TEMPORARY_BLOCK_CODES: ReadonlySet<number> = new Set([1000, 1006, 1010, 1011, 1012, 1013]);
+
+/** What each temporary block is about, for progress lines (emulator/README.md's usage rules). */
+export const BLOCK_REASONS: Readonly<Record<number, string>> = {
+  1010: "too many simultaneous requests",
+  1011: "too many operations per minute",
+  1012: "too many failed operations per minute",
+  1013: "too many availability checks",
+};
+
+/**
+ * The block length a refusal's messages state, in ms: "... until 2025-01-01T10:00:30Z ..." or
+ * "... for 30 s ..." (the emulator's wording; the vendor's is not documented). undefined = none.
+ */
+export function blockHintMs(messages: readonly string[], now: number = Date.now()): number | undefined {
+  const text = messages.join(" ");
+  const until = /until (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)/.exec(text);
+  if (until) {
+    const ms = Date.parse(until[1]) - now;
+    if (Number.isFinite(ms)) return Math.max(0, ms);
+  }
+  const span = /\bfor (\d+(?:\.\d+)?) ?(s|sec|seconds?|min|minutes?)\b/i.exec(text);
+  if (span) return Math.round(Number(span[1]) * (span[2].toLowerCase().startsWith("m") ? 60_000 : 1000));
+  return undefined;
+}

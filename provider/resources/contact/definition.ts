@@ -2,6 +2,7 @@
 import { isGone, onceWithLookup } from "../../core/errors";
 import type { ResourceDefinition } from "../../core/frame";
 import { warn } from "../../core/log";
+import { contactFacts } from "../../core/preview-rules";
 import { contactStateFromApi, contactToApi } from "./mapping";
 import { CONTACT_REPLACE_ON, type ContactInputs, type ContactState, contactInputs } from "./schema";
 
@@ -19,6 +20,7 @@ export const contactDefinition: ResourceDefinition<ContactInputs, ContactState> 
   inputs: contactInputs,
   replaceOn: CONTACT_REPLACE_ON,
   label,
+  checkFacts: contactFacts,
 
   async create(ctx, inputs) {
     if (inputs.contactId !== undefined) {

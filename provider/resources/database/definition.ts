@@ -1,5 +1,6 @@
 /** Database CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
 import type { ResourceDefinition } from "../../core/frame";
+import { quotaFacts } from "../../core/preview-rules";
 import { createEntity, deleteEntity, entityResourceId, findEntity, listEntities, parseEntityResourceId, updateEntity } from "../../core/service-entities";
 import { createdDatabase, databaseParams, databaseStateFromItem } from "./mapping";
 import { DATABASE_REPLACE_ON, type DatabaseInputs, type DatabaseState, databaseInputs } from "./schema";
@@ -11,6 +12,7 @@ export const databaseDefinition: ResourceDefinition<DatabaseInputs, DatabaseStat
   inputs: databaseInputs,
   replaceOn: DATABASE_REPLACE_ON,
   label: (r) => (r.serviceName ? `${(r as DatabaseState).name || "(new)"} in ${r.serviceName}` : "(unnamed)"),
+  checkFacts: (olds, news) => quotaFacts(olds, "ddbb", news.serviceName, undefined, undefined),
 
   async create(ctx, inputs) {
     const svc = inputs.serviceName;

@@ -32,9 +32,9 @@ export const DNS_CAPABILITIES = {
   } satisfies Record<DnsRecordType, TypeCapability>,
   txt: {
     /**
-     * The emulator stores a TXT value as one string of up to this many characters, never split into
-     * 255-character strings (sdk/catalogue/service.ts TXT_MAX); values over 255 characters are sent
-     * and read back whole, so the provider keeps them whole too.
+     * The API takes a TXT value of up to this many characters (sdk/catalogue/service.ts TXT_MAX).
+     * Text over 255 bytes is sent as quoted strings of at most 255 bytes each, as DNS requires
+     * (dns-record/schema.ts); this limit applies to that split form.
      */
     maxLength: 4000,
     /** The API treats an empty parameter as missing (facts.md "What real clients send"). */

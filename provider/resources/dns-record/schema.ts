@@ -4,9 +4,43 @@
  * equal to what dnslist answers.
  */
 import { z } from "zod";
+import { TXT_MAX } from "../../../sdk/catalogue/service";
+import { idnaProblem, isIpLiteral } from "../../core/normalise";
 import { entityResourceId, parseEntityResourceId } from "../../core/service-entities";
 import type { DnsRecordType } from "./capabilities";
 import { normalizeRecord } from "./normalize";
+
+/** Bytes in one DNS character-string (RFC 1035 3.3: a length octet, then at most 255 octets). */
+export const TXT_STRING_BYTES = 255;
+
+/**
+ * TXT text longer than one DNS string (255 bytes) as zone-file quoted strings of at most 255 bytes
+ * each (`"..." "..."`, `\` and `"` escaped), cut between characters, never inside one: the API
+ * stores the value as sent and publishes a quoted value as those strings (tool/dig shows them), so
+ * the record is valid DNS; dnslist answers it in the same form, so the next plan is empty. Text of
+ * 255 bytes or fewer stays one unquoted string.
+ */
+export function txtStrings(text: string): string {
+  if (Buffer.byteLength(text, "utf8") <= TXT_STRING_BYTES) return text;
+  const chunks: string[] = [];
+  let cur = "";
+  let bytes = 0;
+  for (const ch of text) {
+    const n = Buffer.byteLength(ch, "utf8");
+    if (bytes + n > TXT_STRING_BYTES) {
+      chunks.push(cur);
+      cur = "";
+      bytes = 0;
+    }
+    cur += ch;
+    bytes += n;
+  }
+  if (cur) chunks.push(cur);
+  return chunks.map((c) => `"${c.replace(/[\\"]/g, (m) => `\\${m}`)}"`).join(" ");
+}
+
+/** Types whose value is a host name (SRV: the third field). */
+const TARGET_TYPES = new Set(["CNAME", "MX", "NS", "SRV"]);
 
 const str = (what: string) => z.string({ error: `required: ${what}` });
 const numOrDash = z.union([z.number(), z.string()], { error: 'must be a number, or "-" for the default' }).optional();
@@ -37,11 +71,42 @@ export interface DnsRecordInputs {
 
 /** Validates and normalises; each problem becomes an issue at its field (the frame prefixes it). */
 export const dnsRecordInputs: z.ZodType<DnsRecordInputs> = dnsRecordRawInputs.transform((raw, ctx) => {
+  let refused = false;
+  const issue = (path: string, message: string) => {
+    refused = true;
+    ctx.addIssue({ code: "custom", path: [path], message });
+  };
+  // "www.." would lose one dot as the full-name mark and then read as outside the zone: say what it is.
+  const given = raw.name.trim();
+  if (given !== "@" && /\.\.|^\./.test(given)) {
+    issue("name", `${JSON.stringify(raw.name)} has an empty label (two dots in a row, or a leading dot); a full name ends with a single dot`);
+    return z.NEVER;
+  }
   const { record, failures } = normalizeRecord(raw);
   for (const f of failures) {
     ctx.addIssue({ code: "custom", path: [f.property], message: f.reason.startsWith(`${f.property}: `) ? f.reason.slice(f.property.length + 2) : f.reason });
   }
   if (!record) return z.NEVER;
+  const nameProblem = idnaProblem(record.name.split(".").filter((l) => l !== "*").join("."));
+  if (nameProblem) issue("name", `${JSON.stringify(raw.name)}: ${nameProblem}`);
+  if (TARGET_TYPES.has(record.type)) {
+    const target = record.type === "SRV" ? record.value.split(" ")[2] : record.value;
+    const rawTarget = record.type === "SRV" ? raw.value.trim().split(/\s+/)[2] : raw.value;
+    if (isIpLiteral(rawTarget ?? target)) {
+      issue("value", `${record.type === "CNAME" ? "a" : "an"} ${record.type} record points to a host name, never to an IP address (RFC 2181 10.3${record.type === "MX" ? ", RFC 5321 5.1" : ""}): give the server's name, with an A or AAAA record for its address`);
+    } else if (target !== ".") {
+      const p = idnaProblem(target);
+      if (p) issue("value", `${JSON.stringify(raw.value)}: ${p}`);
+    }
+  }
+  if (record.type === "TXT") {
+    const bytes = Buffer.byteLength(record.value, "utf8");
+    record.value = txtStrings(record.value);
+    if (record.value.length > TXT_MAX) {
+      issue("value", `TXT text of ${bytes} bytes, sent as quoted strings of at most ${TXT_STRING_BYTES} bytes, makes ${record.value.length} characters; the API stores at most ${TXT_MAX}`);
+    }
+  }
+  if (refused) return z.NEVER;
   const out: DnsRecordInputs = { ...record };
   if (raw.adopt !== undefined) out.adopt = raw.adopt;
   return out;

@@ -135,8 +135,8 @@ export function normalizeCaa(raw: string): string {
 /**
  * TXT text. Accepts it unquoted (taken as is, outer whitespace trimmed as the API does) or as one or
  * more zone-file quoted strings (`"v=spf1 ..."`, `"part1" "part2"`, with \" and \\ escapes), which
- * are joined: the API stores one string (capabilities.ts txt.maxLength), so a value over 255
- * characters is kept whole, never split.
+ * are joined into the text; dns-record/schema.ts then splits text over 255 bytes into quoted
+ * strings of at most 255 bytes, as DNS requires.
  */
 export function normalizeTxt(raw: string): string {
   const t = raw.trim();

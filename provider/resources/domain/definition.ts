@@ -1,10 +1,12 @@
-/** Domain CRUD on normalised values: acquire (register/transfer/adopt), wait, apply settings, forget. */
-import { hasCode, isGone, isNotAllowed, onceWithLookup } from "../../core/errors";
+/** Domain CRUD on normalised values: acquire (register/transfer/adopt), wait, apply settings, renew, forget. */
+import { hasCode, isGone, isNotAllowed } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
 import { domainForms } from "../../core/normalise";
+import { domainFacts } from "../../core/preview-rules";
 import { DEFAULT_WAIT_MS, liveState, waitActive, warnStatus } from "./live";
-import { acquireParams, settingsToChange, updateCall } from "./mapping";
+import { settingsToChange, updateCall } from "./mapping";
+import { acquire, findDomain, renewIfNeeded, settlePendingOrder, wantsRenewal } from "./orders";
 import { DOMAIN_CREATE_ONLY, DOMAIN_REPLACE_ON, type DomainInputs, type DomainState, domainInputs, SETTLED, type Setting, ACQUIRING } from "./schema";
 
 const ascii = (name: string) => domainForms(name).ascii;
@@ -73,6 +75,8 @@ async function settle(ctx: Ctx, inputs: DomainInputs, timeoutMs: number, id: str
   }
   const { pending, applied } = await applySettings(ctx, inputs, state);
   if (applied) state = await liveState(ctx, domain, inputs);
+  // renewUntil (paid): after the settings, so that an unconfirmed renewal records them applied.
+  if (await renewIfNeeded(ctx, inputs, Object.keys(pending).length ? { ...state, pendingSettings: pending } : state)) state = await liveState(ctx, domain, inputs);
   warnStatus(state);
   return Object.keys(pending).length ? { ...state, pendingSettings: pending } : state;
 }
@@ -83,41 +87,13 @@ function pendingOf(d: DomainInputs, s: DomainState): Record<string, unknown> {
   return out;
 }
 
-async function acquire(ctx: Ctx, inputs: DomainInputs): Promise<void> {
-  const domain = ascii(inputs.name);
-  const exists = async () => {
-    try {
-      return await ctx.api.call("domain/getinfo", { domain, infoType: "status" });
-    } catch (err) {
-      if (isGone(err)) return undefined;
-      throw err;
-    }
-  };
-  if (inputs.registration === "adopt") {
-    if (!(await exists())) throw new Error(`adopt: ${inputs.name} is not in this account (domain/getinfo answered 2008); register or transfer it instead`);
-    info(`Domain ${inputs.name}: adopted (nothing was spent)`);
-    return;
-  }
-  const { op, params } = acquireParams(inputs, domain);
-  try {
-    // Money: never resent blindly; an ambiguous failure is looked up first (provider/core/errors.ts).
-    await onceWithLookup(() => ctx.api.call(op, params), exists);
-  } catch (err) {
-    if (hasCode(err, 2010) && (await exists())) {
-      throw new Error(`${inputs.name} is already in this account: use registration: "adopt" to manage it without spending anything`);
-    }
-    throw err;
-  }
-  ctx.api.cache.invalidate("domain:list");
-  info(`Domain ${inputs.name}: ${op} accepted`);
-}
-
 export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   type: "Domain",
   inputs: domainInputs,
   replaceOn: DOMAIN_REPLACE_ON,
   createOnly: DOMAIN_CREATE_ONLY,
   label: (d) => String(d.name ?? ""),
+  checkFacts: domainFacts,
 
   diffExtra(olds, news) {
     const changes: string[] = [];
@@ -126,6 +102,8 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
     if (olds.status === "transfer-cancel" && news.registration === "transfer" && news.authcode !== undefined) changes.push("authcode");
     // Waiting was cut short (timeout or waitFor changed): the next update keeps waiting.
     if (waitForOf(news) === "active" && ACQUIRING.has(olds.status)) changes.push("status");
+    // renewUntil not reached yet (a renewal that waited, failed or is unconfirmed).
+    if (wantsRenewal(news, olds)) changes.push("tsExpir");
     return { changes };
   },
 
@@ -143,8 +121,17 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   },
 
   async read(ctx, id, state) {
+    const pending = state.pendingOrder;
+    if (pending && (pending.operation === "domain/create" || pending.operation === "domain/transfer") && !(await findDomain(ctx, id))) {
+      // Unconfirmed and still not in the account: not gone either; the next up decides (orders.ts).
+      warn(`Domain ${state.name}: ${pending.operation} sent at ${pending.sentAt} is still unconfirmed (not in the account); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`);
+      return state;
+    }
     try {
-      const live = await liveState(ctx, id, state as DomainInputs);
+      const { pendingOrder: _p, ...known } = state;
+      const live = await liveState(ctx, id, known as DomainInputs);
+      // A renewal whose reply was lost stays pending until the expiry date shows it.
+      if (pending?.operation === "domain/renew" && String(live.tsExpir ?? "") === String(pending.evidence?.curExpDate ?? "")) live.pendingOrder = pending;
       warnStatus(live);
       if (state.pendingSettings) {
         const still = pendingOf({ ...(state as DomainInputs), ...state.pendingSettings }, live);
@@ -158,6 +145,8 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   },
 
   async update(ctx, id, olds, news) {
+    // A paid order whose reply was lost is decided first (provider/core/money.ts).
+    await settlePendingOrder(ctx, id, olds, news, ctx.timeouts.update ?? DEFAULT_WAIT_MS);
     if (olds.status === "transfer-cancel" && news.registration === "transfer" && news.authcode !== undefined) {
       await ctx.api.call("domain/transferrestart", { domain: id, authcode: news.authcode });
       info(`Domain ${news.name}: transfer restarted`);
@@ -166,6 +155,10 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   },
 
   async delete(ctx, id, state) {
+    if (state.status === "unconfirmed") {
+      warn(`Domain ${state.name}: removed from the stack; its ${state.pendingOrder?.operation ?? "order"} sent at ${state.pendingOrder?.sentAt ?? "?"} was never confirmed: if it went through, the domain is in the account`);
+      return;
+    }
     if (state.onDestroy === "letexpire") {
       try {
         await ctx.api.call("domain/update", { domain: id, updateType: "renewalMode", renewalMode: "letexpire" });

@@ -48,11 +48,16 @@ export interface DomainArgs {
   waitFor?: pulumi.Input<"submitted" | "active">;
   /** "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes. */
   onDestroy?: pulumi.Input<"forget" | "letexpire">;
+  /**
+   * Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier,
+   * `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
+   */
+  renewUntil?: pulumi.Input<string>;
   /** TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...). */
   tldParams?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
 }
 
-const OUTPUTS = ["domainId", "punycode", "tld", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "pendingSettings", "authcode", "nameservers", "transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois", "renewalMode", "tags"];
+const OUTPUTS = ["domainId", "punycode", "tld", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "pendingSettings", "authcode", "nameservers", "transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois", "renewalMode", "tags", "pendingOrder"];
 
 /** A domain of the account: registered, transferred in or adopted. Destroy never deletes it. */
 export class Domain extends pulumi.dynamic.Resource {
@@ -68,6 +73,11 @@ export class Domain extends pulumi.dynamic.Resource {
   declare readonly renewable: pulumi.Output<boolean | undefined>;
   declare readonly nameservers: pulumi.Output<string[] | "default" | undefined>;
   declare readonly pendingSettings: pulumi.Output<Record<string, unknown> | undefined>;
+  /**
+   * A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup
+   * did not find it yet. The next `pulumi up` looks again before ordering anything (README).
+   */
+  declare readonly pendingOrder: pulumi.Output<{ operation: string; sentAt: string; reason: string; decideAfter: string } | undefined>;
   /** Only with exposeAuthcode. */
   declare readonly authcode: pulumi.Output<string | undefined>;
 

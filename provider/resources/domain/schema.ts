@@ -4,9 +4,11 @@
  * other setting is changed in place with domain/update.
  */
 import { z } from "zod";
-import { tldParamProblems } from "../../../sdk/catalogue/domain";
+import { catalogue } from "../../../sdk/catalogue";
+import { DOB_TLDS, INTENDED_USE_TLDS, JOBS_ROLES, tldParamProblems } from "../../../sdk/catalogue/domain";
 import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
-import { domainForms, hostAscii, normaliseTags } from "../../core/normalise";
+import { domainForms, hostAscii, hostNameProblem, isIpLiteral, normaliseTags } from "../../core/normalise";
+import type { PendingOrder } from "../../core/money";
 import { type CONTACT_DATA_FIELDS, contactDataShape, requireContactData } from "../contact/schema";
 
 export const ROLES = ["owner", "admin", "tech", "billing"] as const;
@@ -32,17 +34,111 @@ const nameservers = z.union([z.array(z.string()), z.string()]).transform((v, ctx
   }
   const out: string[] = [];
   for (const ns of list) {
-    try {
-      const a = hostAscii(ns);
-      if (!/^([a-z0-9-]{1,63}\.)+[a-z0-9-]{1,63}$/.test(a)) throw new Error();
-      out.push(a);
-    } catch {
-      ctx.addIssue({ code: "custom", message: `"${ns}" is not a host name` });
+    const bare = ns.replace(/\.$/, "");
+    if (isIpLiteral(ns)) {
+      ctx.addIssue({ code: "custom", message: `"${ns}" is an IP address; a nameserver is given by its host name (its address goes in a GlueRecord when it is under this domain)` });
       return z.NEVER;
     }
+    const problem = hostNameProblem(bare, { minLabels: 2 });
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: `"${ns}" is not a host name: ${problem}` });
+      return z.NEVER;
+    }
+    const a = hostAscii(bare);
+    if (out.includes(a)) {
+      ctx.addIssue({ code: "custom", message: `${a} is given twice; each nameserver is listed once (2 to 7 different servers)` });
+      return z.NEVER;
+    }
+    out.push(a);
   }
   return out;
 });
+
+/**
+ * Per-domain flags each TLD's registry allows (spec "Domain": transferBlock, whoisPrivacy and
+ * viewWhois "only TLDs that allow it"). No read of the API tells (account/zones does not list it),
+ * and a flag set on a TLD without it is refused with 2201 by domain/update, which would leave the
+ * setting pending and the plan never empty; so the table is kept here (the registries' policies,
+ * as the emulator serves them: emulator/data/tlds.ts) and the flag is refused at preview. A TLD not
+ * in the table is left to the API.
+ */
+type Flag = "transferBlock" | "whoisPrivacy" | "viewWhois";
+const GTLD_FLAGS: Record<Flag, boolean> = { transferBlock: true, whoisPrivacy: true, viewWhois: false };
+const ES_FLAGS: Record<Flag, boolean> = { transferBlock: false, whoisPrivacy: false, viewWhois: true };
+export const TLD_FLAGS: Readonly<Record<string, Record<Flag, boolean>>> = {
+  com: GTLD_FLAGS,
+  net: GTLD_FLAGS,
+  org: GTLD_FLAGS,
+  info: GTLD_FLAGS,
+  biz: GTLD_FLAGS,
+  io: GTLD_FLAGS,
+  xxx: GTLD_FLAGS,
+  barcelona: GTLD_FLAGS,
+  fi: GTLD_FLAGS,
+  es: ES_FLAGS,
+  "com.es": ES_FLAGS,
+  "nom.es": ES_FLAGS,
+  "org.es": ES_FLAGS,
+  eu: ES_FLAGS,
+  cat: { transferBlock: true, whoisPrivacy: false, viewWhois: true },
+  fr: { transferBlock: true, whoisPrivacy: false, viewWhois: true },
+  ru: { transferBlock: false, whoisPrivacy: false, viewWhois: false },
+  aero: { transferBlock: true, whoisPrivacy: false, viewWhois: false },
+  jobs: { transferBlock: true, whoisPrivacy: false, viewWhois: false },
+};
+
+/** The TLD of the table a name (ASCII) falls under, most specific first ("a.com.es" -> com.es). */
+export function tableTld(ascii: string): string | undefined {
+  const labels = ascii.split(".");
+  for (let i = 1; i < labels.length; i++) {
+    const t = labels.slice(i).join(".");
+    if (TLD_FLAGS[t]) return t;
+  }
+  return undefined;
+}
+
+/** TLD-specific parameters (spec tables of domain/create and domain/transfer) and the TLDs they belong to. */
+const FR_TLDS = ["fr", "re", "yt", "pm", "wf", "tf"];
+const TLD_PARAM_TLDS: Record<string, readonly string[]> = {
+  aeroId: ["aero"],
+  aeroPass: ["aero"],
+  domainIntendedUse: INTENDED_USE_TLDS,
+  ownerDateOfBirth: [...DOB_TLDS, "ru"],
+  frTradeMark: FR_TLDS,
+  frSirenNumber: FR_TLDS,
+  ruIssuer: ["ru"],
+  ruIssuerDate: ["ru"],
+  xxxClass: ["xxx"],
+  xxxName: ["xxx"],
+  xxxEmail: ["xxx"],
+  xxxId: ["xxx"],
+};
+for (const role of JOBS_ROLES) for (const f of ["Website", "IsAssocMember", "Title", "Industrytype"]) TLD_PARAM_TLDS[`jobs${role}${f}`] = ["jobs"];
+const CREATE_SHAPE = (catalogue.domain.create.params as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+const TRANSFER_SHAPE = (catalogue.domain.transfer.params as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+
+/** Problems of the tldParams given (unknown names, wrong TLD or operation, bad values), never quoting a value. */
+function tldParamsFormatProblems(operation: "create" | "transfer", ascii: string, params: Record<string, unknown>): [string, string][] {
+  const out: [string, string][] = [];
+  const top = ascii.split(".").pop() ?? "";
+  const shape = operation === "create" ? CREATE_SHAPE : TRANSFER_SHAPE;
+  const op = `domain/${operation}`;
+  for (const [k, v] of Object.entries(params)) {
+    const tlds = TLD_PARAM_TLDS[k];
+    if (!tlds) {
+      out.push([k, `is not a TLD-specific parameter (known: ${Object.keys(TLD_PARAM_TLDS).filter((n) => !n.startsWith("jobs")).join(", ")}, jobs<Role>Website...)`]);
+    } else if (!tlds.includes(top)) {
+      out.push([k, `applies to ${tlds.map((t) => `.${t}`).join(", ")} domains only; this is a .${top} domain`]);
+    } else if (!shape[k]) {
+      out.push([k, `is not a parameter of ${op} (only of domain/${operation === "create" ? "transfer" : "create"})`]);
+    } else if (v !== "") {
+      // An empty value is "not given" (facts.md); tldParamProblems says when it is required.
+      const r = shape[k].safeParse(v);
+      if (!r.success) out.push([k, r.error.issues[0]?.message ?? "is not valid"]);
+    }
+  }
+  return out;
+}
 
 const contactData = z.object(contactDataShape).superRefine((v, ctx) => requireContactData(v, ctx));
 /** A contact: a Contact's id (e.g. `contact.contactId`) or the full data inline. */
@@ -72,6 +168,11 @@ export const domainInputs = z
     exposeAuthcode: bool().optional(),
     waitFor: oneOf(["submitted", "active"] as const).optional(),
     onDestroy: oneOf(["forget", "letexpire"] as const).default("forget"),
+    renewUntil: z
+      .string({ error: "must be a date YYYY-MM-DD" })
+      .trim()
+      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: "must be a date YYYY-MM-DD" })
+      .optional(),
     tldParams: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   })
   .strict()
@@ -85,7 +186,19 @@ export const domainInputs = z
     if (v.registration === "adopt" && (v.period !== undefined || v.premium !== undefined || v.tldParams !== undefined)) {
       ctx.addIssue({ code: "custom", path: ["registration"], message: "adopt spends nothing: leave out period, premium and tldParams" });
     }
+    if (typeof v.name === "string") {
+      const t = tableTld(domainForms(v.name).ascii);
+      for (const flag of ["transferBlock", "whoisPrivacy", "viewWhois"] as const) {
+        if (v[flag] === true && t && !TLD_FLAGS[t][flag]) {
+          const others = (["transferBlock", "whoisPrivacy", "viewWhois"] as const).filter((f) => TLD_FLAGS[t][f]);
+          ctx.addIssue({ code: "custom", path: [flag], message: `.${t} domains do not support ${flag} (the registry does not offer it; the API would refuse it with 2201); remove it${others.length ? ` (.${t} supports ${others.join(", ")})` : ""}` });
+        }
+      }
+    }
     if (v.registration !== "adopt" && typeof v.name === "string") {
+      for (const [param, rule] of tldParamsFormatProblems(v.registration === "transfer" ? "transfer" : "create", domainForms(v.name).ascii, v.tldParams ?? {})) {
+        ctx.addIssue({ code: "custom", path: ["tldParams", param], message: rule });
+      }
       const owner = v.contacts?.owner;
       const ownerType = typeof owner === "object" ? owner.contactType : undefined;
       const op = v.registration === "transfer" ? "transfer" : "create";
@@ -113,6 +226,8 @@ export interface DomainState extends Omit<DomainInputs, "authcode"> {
   pendingSettings?: Record<string, unknown>;
   /** Only with exposeAuthcode (secret). */
   authcode?: string;
+  /** A paid order (create, transfer, renew) whose reply was lost and is not confirmed yet (provider/core/money.ts). */
+  pendingOrder?: PendingOrder;
 }
 
 /** Settings compared with the live domain and changed in place. */

@@ -1,5 +1,6 @@
 /** FtpAccount CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
 import type { ResourceDefinition } from "../../core/frame";
+import { quotaFacts } from "../../core/preview-rules";
 import { entityCrud } from "../../core/service-entities";
 import { createParams, ftpNeedsUpdate, ftpStateFromItem, updateParams } from "./mapping";
 import { FTP_CREATE_ONLY, FTP_REPLACE_ON, type FtpAccountInputs, type FtpAccountState, ftpAccountInputs } from "./schema";
@@ -10,6 +11,8 @@ export const ftpAccountDefinition: ResourceDefinition<FtpAccountInputs, FtpAccou
   replaceOn: FTP_REPLACE_ON,
   createOnly: FTP_CREATE_ONLY,
   label: (r) => (r.name && r.serviceName ? `${r.name} in ${r.serviceName}` : "(unnamed)"),
+  checkFacts: (olds, news) => quotaFacts(olds, "ftp", news.serviceName, news.name, news.adopt),
+
   ...entityCrud<FtpAccountInputs, FtpAccountState>({
     type: "FtpAccount",
     family: "ftp",

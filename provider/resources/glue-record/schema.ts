@@ -6,7 +6,7 @@
 import { isIPv4 } from "node:net";
 import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
-import { domainForms } from "../../core/normalise";
+import { domainForms, idnaProblem } from "../../core/normalise";
 import { asciiHost, normalizeIPv6 } from "../dns-record/values";
 
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -34,6 +34,8 @@ export const glueRecordInputs = z
     // Leading zeros are refused: some software reads them as octal (and the API would keep them).
     if (!isIPv4(ipv4) || ipv4.split(".").some((o) => o.length > 1 && o.startsWith("0"))) {
       ctx.addIssue({ code: "custom", path: ["ipv4"], message: `"${raw.ipv4}" is not an IPv4 address such as 192.0.2.1` });
+    } else if (nonPublicV4(ipv4)) {
+      ctx.addIssue({ code: "custom", path: ["ipv4"], message: `${ipv4} is ${nonPublicV4(ipv4)}: a glue record publishes a nameserver's address to the internet, so it must be a public address` });
     }
     let ipv6: string | undefined;
     if (raw.ipv6 !== undefined) {
@@ -41,6 +43,9 @@ export const glueRecordInputs = z
         ipv6 = normalizeIPv6(raw.ipv6);
       } catch {
         ctx.addIssue({ code: "custom", path: ["ipv6"], message: `"${raw.ipv6}" is not an IPv6 address such as 2001:db8::53` });
+      }
+      if (ipv6 !== undefined && nonPublicV6(ipv6)) {
+        ctx.addIssue({ code: "custom", path: ["ipv6"], message: `${ipv6} is ${nonPublicV6(ipv6)}: a glue record publishes a nameserver's address to the internet, so it must be a public address` });
       }
     }
     if (typeof name !== "string") return z.NEVER;
@@ -55,7 +60,34 @@ export const glueRecordInputs = z
  * domain is full; so is one with a trailing dot (which must then be under the domain); anything
  * else is relative to the domain ("ns1" -> ns1.example.com), as DnsRecord names are.
  */
+/**
+ * Why an IPv4 address cannot be a nameserver's public address (RFC 6890: this network, private,
+ * shared, loopback, link-local, multicast, reserved, broadcast), or undefined. The documentation
+ * ranges (192.0.2.0/24...) are let through: the emulator's examples use them.
+ */
+export function nonPublicV4(ip: string): string | undefined {
+  const [a, b] = ip.split(".").map(Number);
+  if (a === 0) return "in 0.0.0.0/8 (this network)";
+  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return "a private address (RFC 1918)";
+  if (a === 100 && b >= 64 && b <= 127) return "a shared address (100.64.0.0/10, carrier-grade NAT)";
+  if (a === 127) return "a loopback address";
+  if (a === 169 && b === 254) return "a link-local address";
+  if (a >= 224) return a < 240 ? "a multicast address" : "a reserved address (240.0.0.0/4)";
+  return undefined;
+}
+
+export function nonPublicV6(ip: string): string | undefined {
+  if (ip === "::" || ip === "::1") return ip === "::" ? "the unspecified address" : "the loopback address";
+  if (ip.startsWith("::ffff:")) return "an IPv4-mapped address (give the IPv4 address in ipv4)";
+  const first = Number.parseInt(ip.split(":")[0] || "0", 16);
+  if ((first & 0xfe00) === 0xfc00) return "a unique local address (fc00::/7)";
+  if ((first & 0xffc0) === 0xfe80) return "a link-local address (fe80::/10)";
+  if ((first & 0xff00) === 0xff00) return "a multicast address";
+  return undefined;
+}
+
 export function glueName(raw: string, domainAscii: string): string | { problem: string } {
+  if (/\.\.|^\./.test(raw.trim())) return { problem: `"${raw}" has an empty label (two dots in a row, or a leading dot)` };
   const host = asciiHost(raw);
   if (host === undefined || host === "") return { problem: `"${raw}" is not a host name` };
   const under = host === domainAscii || host.endsWith(`.${domainAscii}`);
@@ -66,6 +98,8 @@ export function glueName(raw: string, domainAscii: string): string | { problem: 
   if (full.length > 253 || !full.split(".").every((l) => HOST_LABEL.test(l))) {
     return { problem: `"${raw}" is not a host name (letters, digits and inner hyphens per label)` };
   }
+  const idna = idnaProblem(full);
+  if (idna) return { problem: `"${raw}": ${idna}` };
   return full;
 }
 

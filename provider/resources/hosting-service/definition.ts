@@ -1,9 +1,11 @@
-/** HostingService CRUD: buy or adopt, upgrade in place, PHP/parking/renewal settings, forget. */
-import { isGone, onceWithLookup } from "../../core/errors";
+/** HostingService CRUD: buy or adopt, upgrade in place, renew (renewUntil), PHP/parking/renewal settings, forget. */
+import { isGone } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
+import { hostingFacts } from "../../core/preview-rules";
 import { waitUntil } from "../../core/wait";
 import { type LiveService, serviceChanges, serviceStateFromApi } from "./mapping";
+import { acquireService, findService, renewIfNeeded, settlePendingOrder, upgrade, wantsRenewal } from "./orders";
 import { downgradeProblem, HOSTING_CREATE_ONLY, HOSTING_REPLACE_ON, type HostingInputs, type HostingState, hostingInputs } from "./schema";
 
 async function fetchLive(ctx: Ctx, name: string, want: { php: boolean; parking: boolean }): Promise<LiveService> {
@@ -18,15 +20,6 @@ async function fetchLive(ctx: Ctx, name: string, want: { php: boolean; parking: 
 async function liveState(ctx: Ctx, inputs: HostingInputs): Promise<HostingState> {
   const live = await fetchLive(ctx, inputs.name, { php: inputs.phpVersion !== undefined, parking: inputs.parking !== undefined });
   return serviceStateFromApi(live, inputs);
-}
-
-async function exists(ctx: Ctx, name: string): Promise<Record<string, any> | undefined> {
-  try {
-    return await ctx.api.call("service/getinfo", { serviceName: name, infoType: "status" });
-  } catch (err) {
-    if (isGone(err)) return undefined;
-    throw err;
-  }
 }
 
 /** Applies upgrade, renewal mode, PHP version and parking where they differ from the live service. */
@@ -50,10 +43,8 @@ async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs:
   for (const change of serviceChanges(desired, state)) {
     const serviceName = desired.name;
     if (change === "productKey") {
-      await onceWithLookup(
-        () => ctx.api.call("service/upgrade", { serviceName, productkey: desired.productKey }),
-        async () => ((await exists(ctx, serviceName))?.productkey === desired.productKey ? {} : undefined),
-      );
+      // Money: sent once; an unknown outcome is recorded as a pending order (orders.ts).
+      await upgrade(ctx, serviceName, desired.productKey, state);
       info(`HostingService ${serviceName}: upgraded ${state.productKey} -> ${desired.productKey}`);
     } else if (change === "renewalMode") {
       await ctx.api.call("service/update", { serviceName, updateType: "renewalMode", renewalMode: desired.renewalMode });
@@ -64,7 +55,8 @@ async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs:
     }
   }
   ctx.api.cache.invalidate(`service:${desired.name}`);
-  return liveState(ctx, desired);
+  const after = await liveState(ctx, desired);
+  return (await renewIfNeeded(ctx, desired, after)) ? liveState(ctx, desired) : after;
 }
 
 export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> = {
@@ -73,6 +65,7 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   replaceOn: HOSTING_REPLACE_ON,
   createOnly: HOSTING_CREATE_ONLY,
   label: (s) => String(s.name ?? ""),
+  checkFacts: hostingFacts,
 
   checkTransition(olds, news) {
     const problem = downgradeProblem(olds?.productKey, news.productKey);
@@ -83,22 +76,14 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
     // The live product may have been upgraded outside the program since the last check.
     const problem = olds.name === news.name ? downgradeProblem(olds.productKey, news.productKey) : undefined;
     if (problem) throw new Error(`HostingService ${news.name}: productKey: ${problem}`);
-    return undefined;
+    // renewUntil not reached yet (a renewal that failed or is unconfirmed).
+    return wantsRenewal(news, olds) ? { changes: ["tsExpir"] } : undefined;
   },
 
   async create(ctx, inputs) {
     const name = inputs.name;
-    if (inputs.registration === "adopt") {
-      if (!(await exists(ctx, name))) throw new Error(`adopt: ${name} has no hosting service in this account (service/getinfo answered 4001); use registration: "create"`);
-      info(`HostingService ${name}: adopted (nothing was spent)`);
-    } else {
-      const params: Record<string, unknown> = { serviceName: name, productkey: inputs.productKey };
-      if (inputs.period !== undefined) params.period = inputs.period;
-      // Money: an ambiguous failure is looked up before anything is resent.
-      await onceWithLookup(() => ctx.api.call("service/create", params), () => exists(ctx, name));
-      ctx.api.cache.invalidate("service:list");
-      info(`HostingService ${name}: ${inputs.productKey} created`);
-    }
+    // Adopt, or order once (money: an unknown outcome is recorded as unconfirmed, orders.ts).
+    await acquireService(ctx, inputs);
     try {
       return { id: name, outs: await converge(ctx, inputs, name, ctx.timeouts.create ?? 10 * 60_000) };
     } catch (err) {
@@ -110,8 +95,17 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   },
 
   async read(ctx, id, state) {
+    const pending = state.pendingOrder;
+    if (pending?.operation === "service/create" && !(await findService(ctx, id))) {
+      warn(`HostingService ${id}: service/create sent at ${pending.sentAt} is still unconfirmed (not in the account); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`);
+      return state;
+    }
     try {
-      const live = await liveState(ctx, { ...(state as HostingInputs), name: id });
+      const { pendingOrder: _p, ...known } = state;
+      const live = await liveState(ctx, { ...(known as HostingInputs), name: id });
+      // An upgrade or renewal whose reply was lost stays pending until the account shows it.
+      if (pending?.operation === "service/upgrade" && live.productKey !== pending.evidence?.to) live.pendingOrder = pending;
+      if (pending?.operation === "service/renew" && String(live.tsExpir ?? "") === String(pending.evidence?.tsExpir ?? "")) live.pendingOrder = pending;
       if (live.status === "inactive") warn(`HostingService ${id} is inactive: renew it to bring it back`);
       return live;
     } catch (err) {
@@ -120,11 +114,17 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
     }
   },
 
-  async update(ctx, id, _olds, news) {
+  async update(ctx, id, olds, news) {
+    // A paid order whose reply was lost is decided first (provider/core/money.ts).
+    await settlePendingOrder(ctx, id, olds, news, ctx.timeouts.update ?? 10 * 60_000);
     return converge(ctx, news, id, ctx.timeouts.update ?? 10 * 60_000);
   },
 
   async delete(ctx, id, state) {
+    if (state.status === "unconfirmed") {
+      warn(`HostingService ${id}: removed from the stack; its service/create sent at ${state.pendingOrder?.sentAt ?? "?"} was never confirmed: if it went through, the service is in the account`);
+      return;
+    }
     if (state.onDestroy === "manual") {
       try {
         await ctx.api.call("service/update", { serviceName: id, updateType: "renewalMode", renewalMode: "manual" });

@@ -18,6 +18,8 @@ export interface HostingServiceArgs {
   registration?: pulumi.Input<"create" | "adopt">;
   /** "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete. */
   onDestroy?: pulumi.Input<"forget" | "manual">;
+  /** Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid). */
+  renewUntil?: pulumi.Input<string>;
 }
 
 /** A hosting or mail service (service/create). Destroy never deletes it. */
@@ -32,8 +34,10 @@ export class HostingService extends pulumi.dynamic.Resource {
   declare readonly renewalMode: pulumi.Output<string | undefined>;
   declare readonly phpVersion: pulumi.Output<string | undefined>;
   declare readonly parking: pulumi.Output<boolean | undefined>;
+  /** A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything. */
+  declare readonly pendingOrder: pulumi.Output<{ operation: string; sentAt: string; reason: string; decideAfter: string } | undefined>;
 
   constructor(name: string, args: HostingServiceArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["type", "status", "tsCreate", "tsExpir", "renewable", "renewalMode", "phpVersion", "parking"], opts), opts, "dondominio", "HostingService");
+    super(crud, name, dynamicArgs(args, ["type", "status", "tsCreate", "tsExpir", "renewable", "renewalMode", "phpVersion", "parking", "pendingOrder"], opts), opts, "dondominio", "HostingService");
   }
 }

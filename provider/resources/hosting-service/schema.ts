@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { PRODUCT_KEYS } from "../../../sdk/catalogue/service";
 import { bool, int, oneOf } from "../../../sdk/catalogue/fields";
+import type { PendingOrder } from "../../core/money";
 import { domainForms } from "../../core/normalise";
 
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
@@ -30,6 +31,11 @@ export const hostingInputs = z
     parking: bool().optional(),
     registration: oneOf(["create", "adopt"] as const).default("create"),
     onDestroy: oneOf(["forget", "manual"] as const).default("forget"),
+    renewUntil: z
+      .string({ error: "must be a date YYYY-MM-DD" })
+      .trim()
+      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: "must be a date YYYY-MM-DD" })
+      .optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -46,6 +52,8 @@ export interface HostingState extends HostingInputs {
   tsCreate?: string;
   tsExpir?: string;
   renewable?: boolean;
+  /** A paid order (create, upgrade, renew) whose reply was lost and is not confirmed yet (provider/core/money.ts). */
+  pendingOrder?: PendingOrder;
 }
 
 export const HOSTING_REPLACE_ON: readonly string[] = ["name"];

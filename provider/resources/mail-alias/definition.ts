@@ -1,5 +1,6 @@
 /** MailAlias CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
 import type { ResourceDefinition } from "../../core/frame";
+import { quotaFacts } from "../../core/preview-rules";
 import { entityCrud } from "../../core/service-entities";
 import { createParams, stateFromItem, targetsDiffer, updateParams } from "./mapping";
 import { MAIL_ALIAS_CREATE_ONLY, MAIL_ALIAS_REPLACE_ON, type MailAliasInputs, type MailAliasState, mailAliasInputs } from "./schema";
@@ -10,6 +11,8 @@ export const mailAliasDefinition: ResourceDefinition<MailAliasInputs, MailAliasS
   replaceOn: MAIL_ALIAS_REPLACE_ON,
   createOnly: MAIL_ALIAS_CREATE_ONLY,
   label: (r) => r.name ?? "(unnamed)",
+  checkFacts: (olds, news) => quotaFacts(olds, "mailalias", news.serviceName, news.name, news.adopt),
+
   ...entityCrud<MailAliasInputs, MailAliasState>({
     type: "MailAlias",
     family: "mailalias",

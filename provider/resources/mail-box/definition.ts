@@ -1,5 +1,6 @@
 /** MailBox CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
 import type { ResourceDefinition } from "../../core/frame";
+import { quotaFacts } from "../../core/preview-rules";
 import { createEntity, deleteEntity, entityResourceId, parseEntityResourceId, findEntity, updateEntity } from "../../core/service-entities";
 import { createParams, stateFromItem } from "./mapping";
 import { passwordFingerprint, passwordMatches } from "./password";
@@ -11,6 +12,7 @@ export const mailBoxDefinition: ResourceDefinition<MailBoxInputs, MailBoxState> 
   replaceOn: MAILBOX_REPLACE_ON,
   createOnly: MAILBOX_CREATE_ONLY,
   label: (r) => r.name ?? "(unnamed)",
+  checkFacts: (olds, news) => quotaFacts(olds, "mail", news.serviceName, news.name, news.adopt),
 
   async create(ctx, inputs) {
     const { serviceName } = inputs;

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { bool, oneOf } from "../../../sdk/catalogue/fields";
 import { toAscii } from "../../../sdk";
+import { idnaProblem } from "../../core/normalise";
 import { serviceNameField } from "../../core/service-entities";
 
 /** One host label (catalogue `dnsName`): letters, digits, "-" inside, "_"; no wildcard for redirects. */
@@ -29,6 +30,7 @@ function ascii(s: string): string | undefined {
 export function relativeOrigin(serviceName: string, raw: string): { relative: string } | { problem: string } {
   const given = raw.trim();
   if (given === "@" || given === "") return { relative: "" };
+  if (/\.\.|^\./.test(given)) return { problem: `"${raw}" has an empty label (two dots in a row, or a leading dot)` };
   const zone = ascii(serviceName) ?? serviceName;
   const host = ascii(given);
   if (!host) return { problem: `"${raw}" is not a host name` };
@@ -37,6 +39,8 @@ export function relativeOrigin(serviceName: string, raw: string): { relative: st
   else if (host.endsWith(`.${zone}`)) relative = host.slice(0, -zone.length - 1);
   else if (given.endsWith(".")) return { problem: `"${raw}" is not under the service's domain ${serviceName}` };
   if (relative && !relative.split(".").every((l) => LABEL.test(l))) return { problem: `"${raw}" is not a host name: labels of letters, digits, - and _ (no wildcard)` };
+  const idna = relative ? idnaProblem(relative) : undefined;
+  if (idna) return { problem: `"${raw}": ${idna}` };
   if (relative.length + zone.length + 1 > 253) return { problem: `"${raw}" is longer than 253 characters as a full name` };
   return { relative };
 }

@@ -2,7 +2,7 @@
  * Local CSR and key checks for check() (no API call): the common name a CSR carries, and whether a
  * private key belongs to it. node-forge is a runtime dependency already (the emulator's CA uses it).
  */
-import { createPrivateKey, createPublicKey } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, X509Certificate } from "node:crypto";
 import forge from "node-forge";
 
 const PEM_CSR = /-----BEGIN (NEW )?CERTIFICATE REQUEST-----([\s\S]+?)-----END (NEW )?CERTIFICATE REQUEST-----/;
@@ -45,6 +45,31 @@ export function parseCsr(text: string): ParsedCsr | { problem: string } {
 export function keySpki(keyPem: string): Buffer | undefined {
   try {
     return createPublicKey(createPrivateKey(keyPem)).export({ type: "spki", format: "der" });
+  } catch {
+    return undefined;
+  }
+}
+
+/** DER bytes of a PEM CSR. */
+function csrDer(pem: string): Buffer | undefined {
+  const m = PEM_CSR.exec(pem.replace(/\r/g, ""));
+  return m ? Buffer.from(m[2].replace(/\s+/g, ""), "base64") : undefined;
+}
+
+/**
+ * MD5 of the CSR's DER, upper-case hex. Sectigo's domain control validation is named after it (the
+ * dns record `_<md5>.<name>`, the http file `<MD5>.txt`; emulator/modules/ssl/validation.ts), so a
+ * certificate being validated shows which CSR it was ordered with.
+ */
+export function csrMd5(pem: string): string | undefined {
+  const der = csrDer(pem);
+  return der ? createHash("md5").update(der).digest("hex").toUpperCase() : undefined;
+}
+
+/** SPKI DER of a certificate PEM, or undefined. */
+export function certSpki(pem: string): Buffer | undefined {
+  try {
+    return new X509Certificate(pem).publicKey.export({ type: "spki", format: "der" });
   } catch {
     return undefined;
   }

@@ -2,12 +2,14 @@
  * SslCertificate CRUD: order (money: looked up after an ambiguous failure), wait for issue or not,
  * add names in place (multidomainaddsan), reissue for a new CSR, renew when asked, forget on destroy.
  */
-import { onceWithLookup } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
 import { sameValue } from "../../core/normalise";
+import { sslFacts } from "../../core/preview-rules";
 import { DEFAULT_WAIT_MS, liveState, waitIssued, warnStatus } from "./live";
-import { listCertificates, orderParams, SSL_SCOPE } from "./mapping";
+import { SSL_SCOPE } from "./mapping";
+import { certIdOf, findInterruptedOrder, findPendingCreate, lookups, orderCertificate, orderOn, settlePendingOrder } from "./orders";
+import { csrMd5 } from "./csr";
 import { type CsrSubject, SSL_CREATE_ONLY, SSL_REPLACE_ON, type SslInputs, type SslState, sslInputs, VALIDATING, waitForOf } from "./schema";
 
 /** ssl/csrcreate: a fresh key and CSR (facts.md "SSL": the key comes as csrKey, the spec says keyData). */
@@ -50,6 +52,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   replaceOn: SSL_REPLACE_ON,
   createOnly: SSL_CREATE_ONLY,
   label: (s) => String(s.commonName ?? ""),
+  checkFacts: sslFacts,
 
   diffExtra(olds, news) {
     const changes: string[] = [];
@@ -67,70 +70,109 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
     let key = inputs.privateKey;
     if (inputs.subject) ({ csr, key } = await generateCsr(ctx, inputs.subject));
     const cn = inputs.commonName;
-    // Money: an ambiguous failure is looked up (a certificate for this name that was not there before).
-    const before = new Set((await listCertificates(ctx.api, { commonName: cn })).map((c) => Number(c.certificateID)));
-    const lookup = async () => {
-      const found = (await listCertificates(ctx.api, { commonName: cn }))
-        .filter((c) => !before.has(Number(c.certificateID)) && String(c.commonName).toLowerCase() === cn && Number(c.productID) === inputs.productId)
-        .sort((a, b) => Number(b.certificateID) - Number(a.certificateID))[0];
-      return found ? { ssl: found } : undefined;
-    };
-    const res = await onceWithLookup(() => ctx.api.call("ssl/create", orderParams(inputs, csr!, key)), lookup);
-    ctx.api.cache.invalidate(SSL_SCOPE);
-    const id = Number(res.ssl.certificateID);
-    info(`SslCertificate ${cn}: ordered (certificate ${id})`);
-    const base: SslState = { ...inputs, csr: csr!, ...(key ? { privateKey: key } : {}), certificateId: id, status: "process", renewable: false, validations: [], validationRecords: [] };
+    const base: Omit<SslState, "certificateId"> = { ...inputs, csr: csr!, ...(key ? { privateKey: key } : {}), status: "process", renewable: false, validations: [], validationRecords: [] };
+    // An order of an interrupted run of this program (this CSR, recent: orders.ts) is adopted, not paid again.
+    const earlier = await findInterruptedOrder(ctx, inputs, csr!);
+    let id: number;
+    if (earlier) {
+      id = Number(earlier.certificateID);
+      warn(
+        `SslCertificate ${cn}: certificate ${id} (${earlier.status}, ordered ${earlier.tsCreate ?? "recently"}) is in the account for this CSR, product and names, and no stack records it. Taken to be this program's own ssl/create from an interrupted \`pulumi up\`: adopted; nothing was ordered or charged again`,
+      );
+    } else {
+      // Money: sent once; a reply that was lost is looked up, and an unknown outcome is recorded as unconfirmed.
+      id = Number((await orderCertificate(ctx, inputs, csr!, key, base)).certificateID);
+      info(`SslCertificate ${cn}: ordered (certificate ${id})`);
+    }
+    const full: SslState = { ...base, certificateId: id };
     try {
-      return { id: String(id), outs: await settle(ctx, id, base, inputs, ctx.timeouts.create ?? DEFAULT_WAIT_MS) };
+      return { id: String(id), outs: await settle(ctx, id, full, inputs, ctx.timeouts.create ?? DEFAULT_WAIT_MS) };
     } catch (err) {
       // Paid for: whatever failed afterwards, the certificate is recorded.
       if (err instanceof PartialResultError) throw err;
-      throw new PartialResultError(`ordered, then: ${(err as Error).message}`, String(id), base);
+      throw new PartialResultError(`ordered, then: ${(err as Error).message}`, String(id), full);
     }
   },
 
-  async read(ctx, id, state) {
-    const live = await liveState(ctx, Number(id), state, false);
+  readId: (s, id) => (Number(s.certificateId) > 0 ? String(s.certificateId) : id),
+
+  async read(ctx, idText, state) {
+    const { pendingOrder: pending, ...known } = state;
+    if (pending?.operation === "ssl/create") {
+      const found = await findPendingCreate(ctx, state);
+      if (!found) {
+        warn(`SslCertificate ${state.commonName}: ssl/create sent at ${pending.sentAt} is still unconfirmed (no new certificate for this CSR); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`);
+        return state;
+      }
+      const id = Number(found.certificateID);
+      const live = await liveState(ctx, id, { ...known, certificateId: id } as SslState, true);
+      if (live) warnStatus(live);
+      return live;
+    }
+    const id = certIdOf(idText, state);
+    // A reissue whose reply was lost may have completed: read the issued files again.
+    if (pending?.operation === "ssl/reissue") delete (known as Partial<SslState>).certificate;
+    const live = await liveState(ctx, id, known as SslState, false);
     if (live) warnStatus(live);
+    // A paid call whose reply was lost stays pending until the certificate shows it happened.
+    if (live && pending) {
+      const lookup =
+        pending.operation === "ssl/reissue"
+          ? lookups.reissue(ctx, id, state.csr)
+          : pending.operation === "ssl/renew"
+            ? lookups.renew(ctx, id, pending.evidence?.subscriptionEnds)
+            : lookups.addsan(ctx, id, String(pending.evidence?.name ?? ""));
+      if ((await lookup()) === undefined) live.pendingOrder = pending;
+    }
     return live;
   },
 
   async update(ctx, idText, olds, news) {
-    const id = Number(idText);
-    let state: SslState = { ...olds, ...news, csr: olds.csr, ...(olds.privateKey ? { privateKey: olds.privateKey } : {}) };
-    if (keyChanged(olds, news)) {
+    // A paid order whose reply was lost is decided first (provider/core/money.ts, orders.ts).
+    const settled = await settlePendingOrder(ctx, idText, olds, news, ctx.timeouts.update ?? DEFAULT_WAIT_MS);
+    const id = settled.id;
+    const prior = settled.state;
+    let state: SslState = { ...prior, ...news, csr: prior.csr, ...(prior.privateKey ? { privateKey: prior.privateKey } : {}) };
+    const reissue = async (csr: string, key: string | undefined) => {
+      const params: Record<string, unknown> = { certificateID: id, csrData: csr, validationMethod: news.validationMethod };
+      if (key !== undefined) params.keyData = key;
+      // Status "reissue" as the API now says: the issued files are read again once it is valid.
+      const next: SslState = { ...state, csr, privateKey: key, status: "reissue" };
+      if (key === undefined) delete next.privateKey;
+      // Money (free in the emulator, paid by some CAs): sent once, an unknown outcome recorded as pending.
+      await orderOn(ctx, idText, next, { operation: "ssl/reissue", object: "the reissue for the new CSR", params, lookup: lookups.reissue(ctx, id, csr), evidence: { csrMd5: csrMd5(csr) ?? "" } });
+      state = next;
+      info(`SslCertificate ${news.commonName}: reissue started for the new CSR`);
+    };
+    if (settled.resendReissue) await reissue(prior.csr, prior.privateKey);
+    else if (keyChanged(prior, news)) {
       const live = await statusOf(ctx, id);
       if (live.status !== "valid") throw new Error(`a new CSR or key needs a reissue, which the API allows only while the certificate is valid; it is ${live.status}. Keep the old CSR until it is issued`);
       const { csr, key } = news.subject ? await generateCsr(ctx, news.subject) : { csr: news.csr!, key: news.privateKey };
-      const params: Record<string, unknown> = { certificateID: id, csrData: csr, validationMethod: news.validationMethod };
-      if (key !== undefined) params.keyData = key;
-      await onceWithLookup(
-        () => ctx.api.call("ssl/reissue", params),
-        async () => ((await statusOf(ctx, id)).status === "reissue" ? {} : undefined),
-      );
-      state = { ...state, csr, privateKey: key };
-      if (key === undefined) delete state.privateKey;
-      info(`SslCertificate ${news.commonName}: reissue started for the new CSR`);
+      await reissue(csr, key);
     }
     const live = await statusOf(ctx, id);
     for (const name of news.alternativeNames ?? []) {
       if ((live.alternativeNames ?? []).map(String).includes(name)) continue;
-      // Money (sanPrice): looked up before anything is resent.
-      await onceWithLookup(
-        () => ctx.api.call("ssl/multidomainaddsan", { certificateID: id, extraSAN: name, validationMethod: news.validationMethod }),
-        async () => (((await statusOf(ctx, id)).alternativeNames ?? []).map(String).includes(name) ? {} : undefined),
-      );
+      // Money (sanPrice): sent once.
+      await orderOn(ctx, idText, state, {
+        operation: "ssl/multidomainaddsan",
+        object: `the name ${name}`,
+        params: { certificateID: id, extraSAN: name, validationMethod: news.validationMethod },
+        lookup: lookups.addsan(ctx, id, name),
+        evidence: { name },
+      });
       info(`SslCertificate ${news.commonName}: ${name} added`);
     }
     if (news.autoRenew && live.renewable === true && !VALIDATING.has(live.status)) {
       const ends = live.tsSubscriptionEnds;
-      await onceWithLookup(
-        () => ctx.api.call("ssl/renew", { certificateID: id, validationMethod: news.validationMethod, ...(news.period ? { period: news.period } : {}) }),
-        async () => {
-          const s = await statusOf(ctx, id);
-          return s.status === "renew" || s.tsSubscriptionEnds !== ends ? {} : undefined;
-        },
-      );
+      await orderOn(ctx, idText, state, {
+        operation: "ssl/renew",
+        object: "the renewal",
+        params: { certificateID: id, validationMethod: news.validationMethod, ...(news.period ? { period: news.period } : {}) },
+        lookup: lookups.renew(ctx, id, ends),
+        evidence: { subscriptionEnds: String(ends ?? "") },
+      });
       info(`SslCertificate ${news.commonName}: renewal ordered`);
     }
     ctx.api.cache.invalidate(SSL_SCOPE);
@@ -138,6 +180,10 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   },
 
   async delete(_ctx, id, state) {
+    if (state.status === "unconfirmed") {
+      warn(`SslCertificate ${state.commonName}: removed from the stack; its ssl/create sent at ${state.pendingOrder?.sentAt ?? "?"} was never confirmed: if it went through, the certificate is in the account`);
+      return;
+    }
     warn(`SslCertificate ${state.commonName} (${id}): removed from the stack only; the API has no certificate delete, it stays in the account until it expires${state.tsExpir ? ` (${state.tsExpir})` : ""}`);
   },
 };

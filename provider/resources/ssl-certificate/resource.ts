@@ -52,6 +52,7 @@ const OUTPUTS = [
   "validationRecords",
   "certificate",
   "certificateChain",
+  "pendingOrder",
 ];
 
 /**
@@ -79,6 +80,8 @@ export class SslCertificate extends pulumi.dynamic.Resource {
   /** PEM, once issued. */
   declare readonly certificate: pulumi.Output<string | undefined>;
   declare readonly certificateChain: pulumi.Output<string[] | undefined>;
+  /** A paid order sent but not confirmed (its reply was lost); the next `pulumi up` looks again before ordering anything. */
+  declare readonly pendingOrder: pulumi.Output<{ operation: string; sentAt: string; reason: string; decideAfter: string } | undefined>;
 
   constructor(name: string, args: SslCertificateArgs, opts?: pulumi.CustomResourceOptions) {
     super(

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
 import { isSslName, validationMethod } from "../../../sdk/catalogue/ssl-fields";
+import { hostNameProblem } from "../../core/normalise";
+import type { PendingOrder } from "../../core/money";
 import { contactDataShape, requireContactData } from "../contact/schema";
 import { keySpki, parseCsr } from "./csr";
 
@@ -78,9 +80,14 @@ export const sslInputs = raw.transform((v, ctx) => {
   const given = v.commonName === undefined ? undefined : sslName(v.commonName);
   if (given !== undefined && cn !== undefined && given !== cn) issue("commonName", `is ${given} but the CSR is for ${cn}: leave commonName out or make them equal`);
   cn ??= given;
+  const nameProblem = (n: string) => hostNameProblem(n.startsWith("*.") ? n.slice(2) : n, { minLabels: 2 });
   if (cn !== undefined && !isSslName(cn)) issue("commonName", `"${cn}" must be a host name such as www.example.com or *.example.com`);
+  else if (cn !== undefined && nameProblem(cn)) issue("commonName", `"${cn}": ${nameProblem(cn)}`);
   const alts = [...new Set((v.alternativeNames ?? []).map(sslName))].filter((n) => n !== cn).sort();
-  for (const n of alts) if (!isSslName(n)) issue("alternativeNames", `"${n}" must be a host name such as www.example.com`);
+  for (const n of alts) {
+    if (!isSslName(n)) issue("alternativeNames", `"${n}" must be a host name such as www.example.com`);
+    else if (nameProblem(n)) issue("alternativeNames", `"${n}": ${nameProblem(n)}`);
+  }
   if (cn === undefined) return z.NEVER;
   const out: SslInputs = { ...v, commonName: cn, ...(csr ? { csr } : {}), ...(v.alternativeNames ? { alternativeNames: alts } : {}) };
   return out;
@@ -120,6 +127,8 @@ export interface SslState extends SslInputs {
   /** PEM, once issued. */
   certificate?: string;
   certificateChain?: string[];
+  /** A paid order (create, renew, reissue, added name) whose reply was lost and is not confirmed yet (provider/core/money.ts). */
+  pendingOrder?: PendingOrder;
 }
 
 /** A new product or name is a new certificate (the API cannot change them). */

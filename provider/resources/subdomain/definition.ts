@@ -1,5 +1,6 @@
 /** Subdomain CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
 import type { ResourceDefinition } from "../../core/frame";
+import { quotaFacts } from "../../core/preview-rules";
 import { hostAscii } from "../../core/normalise";
 import { entityCrud } from "../../core/service-entities";
 import { subdomainNeedsUpdate, subdomainParams, subdomainStateFromItem } from "./mapping";
@@ -11,6 +12,8 @@ export const subdomainDefinition: ResourceDefinition<SubdomainInputs, SubdomainS
   replaceOn: SUBDOMAIN_REPLACE_ON,
   createOnly: SUBDOMAIN_CREATE_ONLY,
   label: (r) => String(r.name ?? "(unnamed)"),
+  checkFacts: (olds, news) => quotaFacts(olds, "subdomain", news.serviceName, news.name, news.adopt),
+
   ...entityCrud<SubdomainInputs, SubdomainState>({
     type: "Subdomain",
     family: "subdomain",

@@ -7,7 +7,7 @@
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { toAscii } from "../../../sdk";
-import { domainForms } from "../../core/normalise";
+import { domainForms, idnaProblem } from "../../core/normalise";
 import { ftpPathField, serviceNameField } from "../../core/service-entities";
 
 const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
@@ -54,6 +54,7 @@ export function subdomainFullName(serviceName: string, raw: string): string | { 
   }
   const v = raw.trim().replace(/\.$/, "");
   if (v === "" || v === "@") return { problem: 'must name a subdomain such as "blog" (the apex is the service itself)' };
+  if (/\.\.|^\.|\.$/.test(v)) return { problem: `${JSON.stringify(raw)} has an empty label (two dots in a row, or a leading dot)` };
   let host: string;
   try {
     host = toAscii(v.normalize("NFC")).toLowerCase();
@@ -63,6 +64,8 @@ export function subdomainFullName(serviceName: string, raw: string): string | { 
   const full = host === zone || host.endsWith(`.${zone}`) ? host : `${host}.${zone}`;
   if (full === zone) return { problem: `${serviceName} is the service's own domain, not a subdomain` };
   if (full.length > 253 || !full.split(".").every((l) => LABEL.test(l))) return { problem: `${JSON.stringify(raw)} is not a valid host name (no wildcards)` };
+  const idna = idnaProblem(full);
+  if (idna) return { problem: `${JSON.stringify(raw)}: ${idna}` };
   return full;
 }
 

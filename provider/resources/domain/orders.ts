@@ -1,0 +1,196 @@
+/**
+ * Domain's paid orders: register/transfer, renew (renewUntil), orders whose reply was lost
+ * (provider/core/money.ts), and the rule that tells a domain acquired by an interrupted run of this
+ * program from any other domain of the account.
+ *
+ * The interrupted-run rule. A create finds the name already in this account. That happens when a
+ * `pulumi up` was interrupted after domain/create or domain/transfer was accepted (Ctrl-C twice, a
+ * killed CLI): the engine never recorded the resource. The domain is taken to be this program's own
+ * order, and adopted without ordering anything, when ALL of these hold:
+ *   1. same name (the lookup is by name);
+ *   2. same owner: the owner contact id the program gives, or inline owner data equal to the live
+ *      owner contact on every field the API shows;
+ *   3. recent: the registration/transfer is still in flight (register-* / transfer-*), or it was
+ *      registered (tsCreate) or its history shows a registration/transfer within the last 48 hours.
+ * Otherwise the create fails as before: "already in this account; use registration: adopt".
+ * Adopting a domain never spends money and destroy never deletes one, so a mistaken adoption costs
+ * nothing; ordering again would fail anyway (the name is taken).
+ */
+import { hasCode } from "../../core/errors";
+import { type Ctx, PartialResultError } from "../../core/frame";
+import { info, warn } from "../../core/log";
+import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
+import { domainForms } from "../../core/normalise";
+import { contactDataFromApi } from "../contact/mapping";
+import { acquireParams, sameContact } from "./mapping";
+import { ACQUIRING, type DomainInputs, type DomainState } from "./schema";
+
+const RECENT_MS = 48 * 3600_000;
+const DAY_MS = 86_400_000;
+
+export const asciiOf = (name: string) => domainForms(name).ascii;
+
+/** The domain's summary and status in this account, or undefined. A list by exact name: a miss is no API error (errors count against the account's limits). */
+export async function findDomain(ctx: Ctx, ascii: string): Promise<Record<string, any> | undefined> {
+  const res = await ctx.api.call("domain/list", { domain: ascii, infoType: "status", page: 1, pageLength: 10 });
+  return ((res?.domains ?? []) as Record<string, any>[]).find((d) => asciiOf(String(d.name)) === ascii);
+}
+
+/** The state recorded for an order whose outcome is unknown: the inputs, status "unconfirmed", pendingOrder. */
+export function unconfirmedState(inputs: DomainInputs, ascii: string, pending: PendingOrder): DomainState {
+  const { authcode: _a, ...rest } = inputs;
+  return { ...rest, name: domainForms(inputs.name).unicode, punycode: ascii, tld: ascii.split(".").slice(1).join("."), domainId: 0, status: "unconfirmed", pendingOrder: pending };
+}
+
+function recentDay(ymd: unknown): boolean {
+  const t = Date.parse(`${String(ymd)}T00:00:00Z`);
+  return Number.isFinite(t) && Date.now() - t <= RECENT_MS + DAY_MS;
+}
+
+/** The newest history entry about a registration or transfer within RECENT_MS, if any. */
+async function recentAcquisition(ctx: Ctx, ascii: string): Promise<{ ts: string; title: string } | undefined> {
+  try {
+    const res = await ctx.api.call("domain/gethistory", { domain: ascii, page: 1, pageLength: 1000 });
+    const items = ((res?.history ?? []) as Record<string, any>[]).filter((h) => /registr|transfer/i.test(`${h.title} ${h.message}`));
+    const last = items[items.length - 1];
+    if (!last) return undefined;
+    const t = Date.parse(`${String(last.ts).replace(" ", "T")}Z`);
+    return Number.isFinite(t) && Date.now() - t <= RECENT_MS ? { ts: String(last.ts), title: String(last.title) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The interrupted-run rule (module comment): is the domain found in the account this program's own order? */
+export async function interruptedOrder(ctx: Ctx, inputs: DomainInputs, ascii: string, found: Record<string, any>): Promise<{ ours: boolean; why: string }> {
+  const kind = inputs.registration === "transfer" ? "transfer" : "registration";
+  const status = String(found.status ?? "");
+  const want = inputs.contacts?.owner;
+  const live = (await ctx.api.call("domain/getinfo", { domain: ascii, infoType: "contact" }))?.contactOwner as Record<string, any> | undefined;
+  const sameOwner = want === undefined || !live ? false : typeof want === "string" ? String(live.contactID) === want : sameContact(want, contactDataFromApi(live) as never);
+  if (!sameOwner) return { ours: false, why: `status ${status}; its owner contact is not the one this program gives` };
+  const prefix = kind === "transfer" ? "transfer-" : "register-";
+  if (ACQUIRING.has(status) && status.startsWith(prefix)) return { ours: true, why: `its ${kind} is still in flight (${status}) for the same owner` };
+  if (kind === "registration" && found.tsCreate && recentDay(found.tsCreate)) return { ours: true, why: `it was registered on ${found.tsCreate} for the same owner` };
+  const h = await recentAcquisition(ctx, ascii);
+  if (h) return { ours: true, why: `its history shows "${h.title}" at ${h.ts} for the same owner` };
+  return { ours: false, why: `status ${status}${found.tsCreate ? `, registered on ${found.tsCreate}` : ""}; no ${kind} in the last 48 hours` };
+}
+
+async function adoptFound(ctx: Ctx, inputs: DomainInputs, ascii: string, found: Record<string, any>): Promise<void> {
+  const op = inputs.registration === "transfer" ? "domain/transfer" : "domain/create";
+  const verdict = await interruptedOrder(ctx, inputs, ascii, found);
+  if (!verdict.ours) {
+    throw new Error(`${inputs.name} is already in this account (${verdict.why}), so it is not taken for an interrupted run of this program: use registration: "adopt" to manage it without spending anything`);
+  }
+  warn(
+    `Domain ${inputs.name}: already in this account and no stack records it: ${verdict.why}. Taken to be this program's own ${op} from an interrupted \`pulumi up\` (Ctrl-C, a killed CLI): adopted; nothing was ordered or charged again`,
+  );
+}
+
+/** Sends domain/create or domain/transfer once (placeOrder); an unknown outcome is recorded as unconfirmed. */
+async function order(ctx: Ctx, inputs: DomainInputs, ascii: string): Promise<void> {
+  const { op, params } = acquireParams(inputs, ascii);
+  try {
+    await placeOrder(ctx, { what: `Domain ${inputs.name}`, operation: op, object: "the domain", send: () => ctx.api.call(op, params), lookup: () => findDomain(ctx, ascii) });
+  } catch (err) {
+    if (err instanceof UnconfirmedOrderError) throw new PartialResultError(err.message, ascii, unconfirmedState(inputs, ascii, err.pending));
+    // Taken (2010) or "already in this account" (2005): someone got there first, maybe this program.
+    if (hasCode(err, 2010, 2005)) {
+      const found = await findDomain(ctx, ascii).catch(() => undefined);
+      if (found) return adoptFound(ctx, inputs, ascii, found);
+    }
+    throw err;
+  } finally {
+    ctx.api.cache.invalidate("domain:list");
+  }
+  info(`Domain ${inputs.name}: ${op} accepted`);
+}
+
+/** Create: adopt (free), or order once; a name already here is adopted when an interrupted run of this program ordered it. */
+export async function acquire(ctx: Ctx, inputs: DomainInputs): Promise<void> {
+  const ascii = asciiOf(inputs.name);
+  const found = await findDomain(ctx, ascii);
+  if (inputs.registration === "adopt") {
+    if (!found) throw new Error(`adopt: ${inputs.name} is not in this account; register or transfer it instead`);
+    info(`Domain ${inputs.name}: adopted (nothing was spent)`);
+    return;
+  }
+  if (found) return adoptFound(ctx, inputs, ascii, found);
+  await order(ctx, inputs, ascii);
+}
+
+/**
+ * Update of a state with pendingOrder: decides the order first. A create/transfer that went through
+ * is adopted; one that did not is sent again (once). A renewal is left to renewIfNeeded, which
+ * renews again only if the expiry is still short. Until decided, the state stays as it was.
+ */
+export async function settlePendingOrder(ctx: Ctx, id: string, olds: DomainState, news: DomainInputs, timeoutMs: number): Promise<void> {
+  const p = olds.pendingOrder;
+  if (!p) return;
+  const what = `Domain ${news.name}`;
+  const keep = (err: unknown) => (err instanceof UnconfirmedOrderError ? new PartialResultError(err.message, id, olds) : err);
+  if (p.operation === "domain/create" || p.operation === "domain/transfer") {
+    const r = await resolvePending(ctx, p, { what, object: "the domain", lookup: () => findDomain(ctx, id), timeoutMs }).catch((err) => {
+      throw keep(err);
+    });
+    if ("missing" in r) await order(ctx, news, id);
+    return;
+  }
+  if (p.operation === "domain/renew") {
+    const before = String(p.evidence?.curExpDate ?? "");
+    await resolvePending(ctx, p, { what, object: "the renewal", lookup: () => renewedSince(ctx, id, before), timeoutMs }).catch((err) => {
+      throw keep(err);
+    });
+  }
+}
+
+async function renewedSince(ctx: Ctx, ascii: string, curExpDate: string): Promise<Record<string, any> | undefined> {
+  const s = await ctx.api.call("domain/getinfo", { domain: ascii, infoType: "status" });
+  return s?.tsExpir && String(s.tsExpir) !== curExpDate ? s : undefined;
+}
+
+function addYears(ymd: string, years: number): string {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whether renewUntil asks for a renewal of this state (tsExpir earlier than it). */
+export function wantsRenewal(inputs: Pick<DomainInputs, "renewUntil">, state: Pick<DomainState, "tsExpir">): boolean {
+  return !!inputs.renewUntil && !!state.tsExpir && String(state.tsExpir) < inputs.renewUntil;
+}
+
+/**
+ * renewUntil: when the expiry is earlier, domain/renew (paid) for the years it takes (at most 10),
+ * once. The API's own guard helps: a renewal names the expiry it extends (curExpDate), and one for a
+ * date that has moved on is refused. Returns true when a renewal was ordered.
+ */
+export async function renewIfNeeded(ctx: Ctx, inputs: DomainInputs, state: DomainState): Promise<boolean> {
+  if (!wantsRenewal(inputs, state)) return false;
+  if (state.status !== "active" && state.status !== "expired-renewgrace") {
+    info(`Domain ${inputs.name}: renewUntil ${inputs.renewUntil} needs a renewal, which waits until the domain is active (it is ${state.status})`);
+    return false;
+  }
+  const ascii = state.punycode || asciiOf(inputs.name);
+  const curExpDate = String(state.tsExpir);
+  let years = 1;
+  while (years < 10 && addYears(curExpDate, years) < inputs.renewUntil!) years++;
+  try {
+    await placeOrder(ctx, {
+      what: `Domain ${inputs.name}`,
+      operation: "domain/renew",
+      object: `the renewal (an expiry after ${curExpDate})`,
+      send: () => ctx.api.call("domain/renew", { domain: ascii, curExpDate, period: years }),
+      lookup: () => renewedSince(ctx, ascii, curExpDate),
+      evidence: { curExpDate },
+    });
+  } catch (err) {
+    if (err instanceof UnconfirmedOrderError) throw new PartialResultError(err.message, ascii, { ...state, pendingOrder: err.pending });
+    throw err;
+  } finally {
+    ctx.api.cache.invalidate(`domain:${ascii}`);
+  }
+  info(`Domain ${inputs.name}: renewed for ${years} year(s) from ${curExpDate} (renewUntil ${inputs.renewUntil})`);
+  return true;
+}

@@ -1,0 +1,202 @@
+/**
+ * SslCertificate's paid orders (ssl/create, renew, reissue, multidomainaddsan), each sent once
+ * (provider/core/money.ts), and how a certificate in the account is recognised as this program's.
+ *
+ * Which certificate is ours. The API has no idempotency key and several certificates may share a
+ * common name, so the CSR decides: a certificate being validated names its DCV record or file after
+ * the MD5 of the CSR it was ordered with, and an issued one carries the CSR's public key. A create
+ * adopts, instead of ordering, a certificate for the same common name, product and alternative
+ * names whose CSR is the program's and which was ordered in the last 48 hours (an interrupted
+ * `pulumi up`: Ctrl-C twice, a killed CLI). With `subject` the CSR is generated anew by each run,
+ * so only the run that ordered it can recognise it: keep the run going (one Ctrl-C waits for it).
+ *
+ * An order whose reply was lost is recorded as unconfirmed. Its certificate number is not known yet,
+ * so the resource's id is `unconfirmed-<time>` until a refresh reads the certificate (the output
+ * certificateId is the number as soon as the next up has found or ordered it).
+ */
+import type { Ctx } from "../../core/frame";
+import { PartialResultError } from "../../core/frame";
+import { warn } from "../../core/log";
+import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
+import { certSpki, csrMd5, parseCsr } from "./csr";
+import { listCertificates, orderParams, SSL_SCOPE } from "./mapping";
+import type { SslInputs, SslState } from "./schema";
+
+const RECENT_MS = 48 * 3600_000 + 86_400_000;
+const UNCONFIRMED_ID = /^unconfirmed-/;
+
+/** The certificate number of a resource: its id, or certificateId while the id is a placeholder. */
+export function certIdOf(idText: string, state: Partial<SslState>): number {
+  if (UNCONFIRMED_ID.test(idText)) return Number(state.certificateId ?? 0);
+  return Number(idText);
+}
+
+export const isPlaceholderId = (idText: string) => UNCONFIRMED_ID.test(idText);
+
+/**
+ * Was certificate `id` ordered with this CSR? true / false, or undefined when the API shows nothing
+ * to tell by (mail validation while pending; a non-RSA CSR).
+ */
+export async function orderedWithCsr(ctx: Ctx, id: number, status: string, csr: string): Promise<boolean | undefined> {
+  const md5 = csrMd5(csr);
+  if (["process", "reissue", "renew"].includes(status)) {
+    const v = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "validationStatus" });
+    let decided: boolean | undefined;
+    for (const e of Object.values((v?.validationData?.dcv ?? {}) as Record<string, Record<string, any>>)) {
+      const cv = e.checkvalue;
+      if (e.method === "dns" && typeof cv === "string" && md5) {
+        if (cv.toLowerCase().startsWith(`_${md5.toLowerCase()}.`)) return true;
+        decided = false;
+      } else if (cv && typeof cv === "object" && md5) {
+        if (String(cv.file ?? "").toUpperCase() === `${md5}.TXT` || String(cv.link ?? "").toUpperCase().includes(`/${md5}.TXT`)) return true;
+        decided = false;
+      }
+    }
+    return decided;
+  }
+  if (status === "valid" || status === "expired") {
+    const d = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "ssldata" });
+    const mine = parseCsr(csr);
+    const theirs = d?.sslCert ? certSpki(String(d.sslCert)) : undefined;
+    if (!("spki" in mine) || !mine.spki || !theirs) return undefined;
+    return mine.spki.equals(theirs);
+  }
+  return false;
+}
+
+const sameNames = (c: Record<string, any>, i: SslInputs) =>
+  i.alternativeNames === undefined ||
+  JSON.stringify(((c.alternativeNames ?? []) as string[]).map((n) => String(n).toLowerCase()).sort()) === JSON.stringify([...i.alternativeNames].sort());
+
+/** Certificates of this common name and product, newest first. */
+async function candidates(ctx: Ctx, inputs: SslInputs): Promise<Record<string, any>[]> {
+  const cn = inputs.commonName;
+  return (await listCertificates(ctx.api, { commonName: cn }))
+    .filter((c) => String(c.commonName).toLowerCase() === cn && Number(c.productID) === inputs.productId)
+    .sort((a, b) => Number(b.certificateID) - Number(a.certificateID));
+}
+
+/** The interrupted-run rule (module comment): a recent certificate of this program's CSR, or undefined. */
+export async function findInterruptedOrder(ctx: Ctx, inputs: SslInputs, csr: string): Promise<Record<string, any> | undefined> {
+  if (inputs.subject) return undefined;
+  for (const c of (await candidates(ctx, inputs)).slice(0, 5)) {
+    const created = Date.parse(`${String(c.tsCreate ?? "")}T00:00:00Z`);
+    const recent = !Number.isFinite(created) || Date.now() - created <= RECENT_MS;
+    if (!recent || !["process", "valid"].includes(String(c.status)) || !sameNames(c, inputs)) continue;
+    if ((await orderedWithCsr(ctx, Number(c.certificateID), String(c.status), csr)) === true) return c;
+  }
+  return undefined;
+}
+
+/** The certificate an ssl/create sent with `csr` produced: new (not in knownIds), same name and product, this CSR when the API can tell. */
+async function newCertificate(ctx: Ctx, inputs: SslInputs, csr: string, knownIds: readonly number[]): Promise<Record<string, any> | undefined> {
+  for (const c of await candidates(ctx, inputs)) {
+    if (knownIds.includes(Number(c.certificateID))) continue;
+    if ((await orderedWithCsr(ctx, Number(c.certificateID), String(c.status), csr).catch(() => undefined)) === false) continue;
+    return c;
+  }
+  return undefined;
+}
+
+/** ssl/create once; the new certificate's summary. An unknown outcome throws PartialResultError with the unconfirmed state. */
+export async function orderCertificate(ctx: Ctx, inputs: SslInputs, csr: string, key: string | undefined, base: Omit<SslState, "certificateId">): Promise<Record<string, any>> {
+  const knownIds = (await candidates(ctx, inputs)).map((c) => Number(c.certificateID));
+  try {
+    const res = await placeOrder(ctx, {
+      what: `SslCertificate ${inputs.commonName}`,
+      operation: "ssl/create",
+      object: "a new certificate for this CSR",
+      send: async () => (await ctx.api.call("ssl/create", orderParams(inputs, csr, key))).ssl as Record<string, any>,
+      lookup: () => newCertificate(ctx, inputs, csr, knownIds),
+      evidence: { knownIds, csrMd5: csrMd5(csr) ?? "" },
+    });
+    return res;
+  } catch (err) {
+    if (err instanceof UnconfirmedOrderError) {
+      const id = `unconfirmed-${Date.parse(err.pending.sentAt)}`;
+      throw new PartialResultError(err.message, id, { ...base, certificateId: 0, status: "unconfirmed", pendingOrder: err.pending });
+    }
+    throw err;
+  } finally {
+    ctx.api.cache.invalidate(SSL_SCOPE);
+  }
+}
+
+async function statusOf(ctx: Ctx, id: number): Promise<Record<string, any>> {
+  return ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "status" });
+}
+
+/** A paid call on an existing certificate (renew, reissue, addsan) sent once; an unknown outcome records `state` with the pending order. */
+export async function orderOn(
+  ctx: Ctx,
+  idText: string,
+  state: SslState,
+  o: { operation: string; object: string; params: Record<string, unknown>; lookup: () => Promise<unknown>; evidence?: PendingOrder["evidence"] },
+): Promise<void> {
+  try {
+    await placeOrder(ctx, { what: `SslCertificate ${state.commonName}`, operation: o.operation, object: o.object, send: () => ctx.api.call(o.operation, o.params), lookup: o.lookup, evidence: o.evidence });
+  } catch (err) {
+    if (err instanceof UnconfirmedOrderError) throw new PartialResultError(err.message, idText, { ...state, pendingOrder: err.pending });
+    throw err;
+  } finally {
+    ctx.api.cache.invalidate(SSL_SCOPE);
+  }
+}
+
+/** Lookups of the paid calls on a certificate (also used to decide a pending one on the next run). */
+export const lookups = {
+  reissue: (ctx: Ctx, id: number, csr: string) => async () => {
+    const s = await statusOf(ctx, id);
+    const ours = await orderedWithCsr(ctx, id, String(s.status), csr);
+    return s.status === "reissue" && ours !== false ? s : s.status === "valid" && ours === true ? s : undefined;
+  },
+  renew: (ctx: Ctx, id: number, ends: unknown) => async () => {
+    const s = await statusOf(ctx, id);
+    return s.status === "renew" || (s.tsSubscriptionEnds !== undefined && s.tsSubscriptionEnds !== ends) ? s : undefined;
+  },
+  addsan: (ctx: Ctx, id: number, name: string) => async () => {
+    const s = await statusOf(ctx, id);
+    return ((s.alternativeNames ?? []) as unknown[]).map(String).includes(name) ? s : undefined;
+  },
+};
+
+/**
+ * Update of a state with pendingOrder, decided first. Returns the certificate number to go on with,
+ * and whether a reissue must be sent again for the recorded CSR (it did not happen).
+ */
+export async function settlePendingOrder(ctx: Ctx, idText: string, olds: SslState, news: SslInputs, timeoutMs: number): Promise<{ id: number; resendReissue: boolean; state: SslState }> {
+  const p = olds.pendingOrder;
+  let id = certIdOf(idText, olds);
+  const { pendingOrder: _p, ...rest } = olds;
+  let state = rest as SslState;
+  if (!p) return { id, resendReissue: false, state };
+  const what = `SslCertificate ${news.commonName}`;
+  const keep = (err: unknown) => (err instanceof UnconfirmedOrderError ? new PartialResultError(err.message, idText, olds) : err);
+  const decide = <T>(object: string, lookup: () => Promise<T | undefined>) =>
+    resolvePending(ctx, p, { what, object, lookup, timeoutMs }).catch((err) => {
+      throw keep(err);
+    });
+  if (p.operation === "ssl/create") {
+    const knownIds = ((p.evidence?.knownIds ?? []) as number[]).map(Number);
+    const r = await decide("a new certificate for this CSR", () => newCertificate(ctx, news, olds.csr, knownIds));
+    const found = "found" in r ? r.found : await orderCertificate(ctx, news, olds.csr, olds.privateKey, { ...state, status: "process" });
+    id = Number(found.certificateID);
+    state = { ...state, certificateId: id, status: String(found.status ?? "process") };
+    if (isPlaceholderId(idText)) warn(`${what}: certificate ${id} is recorded; the resource id stays ${idText} until the next \`pulumi refresh\` (certificateId is ${id})`);
+    return { id, resendReissue: false, state };
+  }
+  if (p.operation === "ssl/reissue") {
+    const r = await decide("the reissue for the new CSR", lookups.reissue(ctx, id, olds.csr));
+    // Found: it may be issued already; status "reissue" makes the next read fetch the new files.
+    return { id, resendReissue: "missing" in r, state: "found" in r ? { ...state, status: "reissue" } : state };
+  }
+  if (p.operation === "ssl/renew") await decide("the renewal", lookups.renew(ctx, id, p.evidence?.subscriptionEnds));
+  else if (p.operation === "ssl/multidomainaddsan") await decide("the added name", lookups.addsan(ctx, id, String(p.evidence?.name ?? "")));
+  return { id, resendReissue: false, state };
+}
+
+/** read() of an unconfirmed create: the certificate when it turned up (no longer pending), else undefined. */
+export async function findPendingCreate(ctx: Ctx, state: SslState): Promise<Record<string, any> | undefined> {
+  const knownIds = ((state.pendingOrder?.evidence?.knownIds ?? []) as number[]).map(Number);
+  return newCertificate(ctx, state, state.csr, knownIds);
+}

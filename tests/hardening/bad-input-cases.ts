@@ -1,0 +1,405 @@
+/**
+ * Invalid inputs for every resource, as data (DNSControl's style: one row per case). Each row is a
+ * valid base input with one thing wrong, the field the error must name, the rule it must state,
+ * and, for secret inputs, the value that must never appear in the error. `engine` marks the rows
+ * that also run through a real `pulumi preview` (a representative subset); every row runs through
+ * the installed provider's check(). `prime` lists valid inputs of the same resource that are checked
+ * first in the same provider process (a program adding several objects at once).
+ *
+ * The emulator holds the fixtures `setUpFixtures` makes: a Mini hosting service whose FTP account,
+ * database, subdomain and mailbox quotas are full and whose alias quota has one place left, a
+ * Professional service (for a downgrade on adopt), an individual contact (for .ru rules through an
+ * owner id) and a registered domain.
+ */
+import type { DonDominioClient } from "../../sdk";
+
+export type ResourceName =
+  | "Contact"
+  | "Domain"
+  | "HostingService"
+  | "DnsRecord"
+  | "MailBox"
+  | "MailAlias"
+  | "Redirect"
+  | "FtpAccount"
+  | "Database"
+  | "Subdomain"
+  | "GlueRecord"
+  | "DnssecKey"
+  | "SslCertificate";
+
+/** The directory of each resource under dist/provider/resources/. */
+export const CRUD_DIR: Record<ResourceName, string> = {
+  Contact: "contact",
+  Domain: "domain",
+  HostingService: "hosting-service",
+  DnsRecord: "dns-record",
+  MailBox: "mail-box",
+  MailAlias: "mail-alias",
+  Redirect: "redirect",
+  FtpAccount: "ftp-account",
+  Database: "database",
+  Subdomain: "subdomain",
+  GlueRecord: "glue-record",
+  DnssecKey: "dnssec-key",
+  SslCertificate: "ssl-certificate",
+};
+
+export interface BadInput {
+  resource: ResourceName;
+  /** What is wrong, in a few words (the test's title). */
+  what: string;
+  /** Overrides of the resource's valid base input (undefined removes a key). */
+  set: Record<string, unknown>;
+  /** The field the error names (its reason starts with "<field>: "). */
+  field: string;
+  /** The rule the error states. */
+  rule: RegExp;
+  /** Secret value that must not appear in the error. */
+  secret?: string;
+  /** Previous inputs (a change to an existing resource); check() path only. */
+  olds?: Record<string, unknown>;
+  /** Valid inputs checked first, in the same process. */
+  prime?: Record<string, unknown>[];
+  /** Also run through a real `pulumi preview`. */
+  engine?: boolean;
+}
+
+export const OWNER = {
+  contactType: "individual",
+  firstName: "Ana",
+  lastName: "García",
+  identNumber: "12345678Z",
+  email: "ana@example.com",
+  phone: "+34.931234567",
+  address: "Calle Mayor 1",
+  postalCode: "08001",
+  city: "Barcelona",
+  state: "Barcelona",
+  country: "ES",
+};
+const ORG = { ...OWNER, contactType: "organization", orgName: "Ejemplo SL", identNumber: "B12345678", country: "FR" };
+
+/** Services made by setUpFixtures. */
+export const FULL = "quota-example.com";
+export const PRO = "pro-example.com";
+/** A registered domain of the account (adopt works; a new registration of it is refused). */
+export const OWNED = "owned-example.com";
+
+const SUBJECT = {
+  commonName: "www.cert-example.com",
+  organizationName: "Ejemplo SL",
+  organizationalUnitName: "IT",
+  countryName: "ES",
+  stateOrProvinceName: "Barcelona",
+  localityName: "Barcelona",
+  emailAddress: "admin@cert-example.com",
+};
+const HEX64 = "A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90";
+const PW = "Good-Pass-123";
+
+/** A valid input of each resource (each passes check, see the test). */
+export const BASE: Record<ResourceName, Record<string, unknown>> = {
+  Contact: OWNER,
+  Domain: { name: "good-example.com", contacts: { owner: OWNER } },
+  HostingService: { name: "new-hosting-example.com", productKey: "basic" },
+  DnsRecord: { serviceName: "example.com", name: "www", type: "A", value: "192.0.2.1" },
+  MailBox: { serviceName: "example.com", name: "info", password: PW },
+  MailAlias: { serviceName: "example.com", name: "sales", targets: ["a@example.org"] },
+  Redirect: { serviceName: "example.com", origin: "blog", destination: "https://example.org/", type: "301" },
+  FtpAccount: { serviceName: "example.com", name: "deploy", ftpPath: "/www", password: PW },
+  Database: { serviceName: "example.com", password: PW },
+  Subdomain: { serviceName: "example.com", name: "blog", ftpPath: "/blog" },
+  GlueRecord: { domain: "example.com", name: "ns1", ipv4: "192.0.2.53" },
+  DnssecKey: { domain: "example.com", keytag: 12345, algorithm: 13, digesttype: 2, digest: HEX64 },
+  SslCertificate: { productId: 101, subject: SUBJECT, adminContact: OWNER },
+};
+
+const AERO = { aeroId: "AERO-1", aeroPass: "Aero-Pass-1" };
+
+export const CASES: BadInput[] = [
+  // ---------- Contact ----------
+  { resource: "Contact", what: "phone without the dot", set: { phone: "+34931234567" }, field: "phone", rule: /must be \+CC\.NUMBER/ },
+  { resource: "Contact", what: "phone with letters", set: { phone: "+34.93ABC123" }, field: "phone", rule: /must be \+CC\.NUMBER/ },
+  { resource: "Contact", what: "country XX (two letters, no such country)", set: { country: "XX" }, field: "country", rule: /not an ISO 3166 country code the API knows \(tool\/gettable/, engine: true },
+  { resource: "Contact", what: "country of three letters", set: { country: "ESP" }, field: "country", rule: /two-letter country code/ },
+  { resource: "Contact", what: "e-mail without domain", set: { email: "ana@" }, field: "email", rule: /must be an e-mail address/ },
+  { resource: "Contact", what: "unknown contact type", set: { contactType: "company" }, field: "contactType", rule: /must be one of individual, organization/ },
+  { resource: "Contact", what: "organization without orgName", set: { contactType: "organization" }, field: "orgName", rule: /required when contactType is organization/ },
+  { resource: "Contact", what: "individual with orgName", set: { orgName: "X SL" }, field: "orgName", rule: /only allowed when contactType is organization/ },
+  { resource: "Contact", what: "identNumber missing", set: { identNumber: undefined }, field: "identNumber", rule: /required/ },
+  { resource: "Contact", what: "blank first name", set: { firstName: "   " }, field: "firstName", rule: /must not be empty/ },
+  { resource: "Contact", what: "malformed contactId", set: { ...Object.fromEntries(Object.keys(OWNER).map((k) => [k, undefined])), contactId: "abc" }, field: "contactId", rule: /must be a contact id such as ABC-12345/ },
+  { resource: "Contact", what: "contactId and data together", set: { contactId: "GAR-1" }, field: "firstName", rule: /leave out the contact data when contactId adopts/ },
+  { resource: "Contact", what: "adopting a contact that does not exist", set: { ...Object.fromEntries(Object.keys(OWNER).map((k) => [k, undefined])), contactId: "NOPE-999999" }, field: "contactId", rule: /does not exist in this account \(contact\/getinfo answered 3001\)/ },
+
+  // ---------- Domain ----------
+  { resource: "Domain", what: "a single label", set: { name: "example" }, field: "name", rule: /1 label; at least 2 are needed/ },
+  { resource: "Domain", what: "label starting with a hyphen", set: { name: "-bad-.com" }, field: "name", rule: /letters, digits and inner hyphens/ },
+  { resource: "Domain", what: "space inside", set: { name: "exa mple.com" }, field: "name", rule: /whitespace inside the name/ },
+  { resource: "Domain", what: "two trailing dots", set: { name: "example.com.." }, field: "name", rule: /an empty label/ },
+  { resource: "Domain", what: "emoji label (IDNA2008 forbids it)", set: { name: "💩.com" }, field: "name", rule: /holds "💩" \(U\+1F4A9\), which IDNA2008 does not allow/, engine: true },
+  { resource: "Domain", what: "invalid punycode label xn--zz", set: { name: "xn--zz.com" }, field: "name", rule: /"xn--zz" is not valid punycode \(RFC 3492\)/, engine: true },
+  { resource: "Domain", what: "hyphens in the 3rd and 4th positions", set: { name: "ab--cd.com" }, field: "name", rule: /third and fourth positions/ },
+  { resource: "Domain", what: "zero-width joiner inside a label", set: { name: "a\u200db.com" }, field: "name", rule: /U\+200D/ },
+  { resource: "Domain", what: "unknown TLD", set: { name: "example.zzz" }, field: "name", rule: /\.zzz is not a TLD this account can register or transfer \(account\/zones/, engine: true },
+  { resource: "Domain", what: "IDN name on a TLD without IDN", set: { name: "münchen.org" }, field: "name", rule: /domain\/check answered 2001.*does not accept internationalised/, engine: true },
+  { resource: "Domain", what: "a subdomain, not a registrable name", set: { name: "www.shop-example.com" }, field: "name", rule: /not a registrable name: register the name directly under \.com/ },
+  { resource: "Domain", what: "name already registered", set: { name: OWNED }, field: "name", rule: /is not available \(domain\/check\)/ },
+  { resource: "Domain", what: ".aero for 3 years (1, 2 or 5)", set: { name: "flying-example.aero", period: 3, tldParams: AERO }, field: "period", rule: /3 years is not allowed for \.aero registrations; allowed: 1, 2, 5/, engine: true },
+  { resource: "Domain", what: ".ru for 2 years (1 only)", set: { name: "example-ru.ru", period: 2, contacts: { owner: ORG } }, field: "period", rule: /2 years is not allowed for \.ru registrations; allowed: 1\b/ },
+  { resource: "Domain", what: "period 11", set: { period: 11 }, field: "period", rule: /must be at most 10/ },
+  { resource: "Domain", what: "period 0", set: { period: 0 }, field: "period", rule: /must be at least 1/ },
+  { resource: "Domain", what: "period 1.5", set: { period: 1.5 }, field: "period", rule: /must be an integer/ },
+  { resource: "Domain", what: "premium name without premium", set: { name: "premium-shop.com" }, field: "premium", rule: /is a premium name .* set premium: true/, engine: true },
+  { resource: "Domain", what: "short premium name, premium false", set: { name: "xyz.com", premium: false }, field: "premium", rule: /is a premium name/ },
+  { resource: "Domain", what: "1 nameserver", set: { nameservers: ["ns1.example.net"] }, field: "nameservers", rule: /1 given, the API needs 2 to 7/ },
+  { resource: "Domain", what: "8 nameservers", set: { nameservers: [1, 2, 3, 4, 5, 6, 7, 8].map((i) => `ns${i}.example.net`) }, field: "nameservers", rule: /8 given, the API needs 2 to 7/ },
+  { resource: "Domain", what: "the same nameserver twice", set: { nameservers: ["ns1.example.net", "NS1.example.net."] }, field: "nameservers", rule: /ns1\.example\.net is given twice/, engine: true },
+  { resource: "Domain", what: "a nameserver given as an IP address", set: { nameservers: ["192.0.2.1", "ns2.example.net"] }, field: "nameservers", rule: /is an IP address; a nameserver is given by its host name/ },
+  { resource: "Domain", what: "a nameserver with an empty label", set: { nameservers: ["ns1..example.net", "ns2.example.net"] }, field: "nameservers", rule: /an empty label/ },
+  { resource: "Domain", what: "whoisPrivacy on .es", set: { name: "ejemplo-privado.es", whoisPrivacy: true }, field: "whoisPrivacy", rule: /\.es domains do not support whoisPrivacy/, engine: true },
+  { resource: "Domain", what: "viewWhois on .com", set: { viewWhois: true }, field: "viewWhois", rule: /\.com domains do not support viewWhois/, engine: true },
+  { resource: "Domain", what: "transferBlock on .es", set: { name: "ejemplo-lock.es", transferBlock: true }, field: "transferBlock", rule: /\.es domains do not support transferBlock/ },
+  { resource: "Domain", what: ".aero without aeroId/aeroPass", set: { name: "flying-example.aero" }, field: "tldParams.aeroId", rule: /required for \.aero domains/ },
+  { resource: "Domain", what: ".barcelona without domainIntendedUse", set: { name: "bcn-example.barcelona" }, field: "tldParams.domainIntendedUse", rule: /required for \.barcelona domains/ },
+  { resource: "Domain", what: ".ru individual (inline) without birth date", set: { name: "ivan-example.ru" }, field: "tldParams.ownerDateOfBirth", rule: /required for \.ru domains when the owner is an individual/ },
+  { resource: "Domain", what: ".ru individual owner by id without birth date", set: { name: "ivan-id-example.ru", contacts: { owner: "$INDIVIDUAL" } }, field: "tldParams.ownerDateOfBirth", rule: /required for \.ru domains when the owner is an individual \(the owner [A-Z]+-\d+ is an individual\)/ },
+  { resource: "Domain", what: ".xxx without xxxClass", set: { name: "adult-example.xxx" }, field: "tldParams.xxxClass", rule: /required for \.xxx domains/ },
+  { resource: "Domain", what: ".xxx class default without xxxName", set: { name: "adult-example.xxx", tldParams: { xxxClass: "default", xxxEmail: "x@example.com" } }, field: "tldParams.xxxName", rule: /required for \.xxx domains when xxxClass=default/ },
+  { resource: "Domain", what: "birth date in the wrong format", set: { name: "suomi-example.fi", tldParams: { ownerDateOfBirth: "31/12/1990" } }, field: "tldParams.ownerDateOfBirth", rule: /must be a date YYYY-MM-DD or YYYYMMDD/ },
+  { resource: "Domain", what: "unknown TLD parameter", set: { tldParams: { fooBar: "1" } }, field: "tldParams.fooBar", rule: /is not a TLD-specific parameter/ },
+  { resource: "Domain", what: "aeroPass (secret) on a .com domain", set: { tldParams: { aeroPass: "Aero-Secret-Value-77" } }, field: "tldParams.aeroPass", rule: /applies to \.aero domains only; this is a \.com domain/, secret: "Aero-Secret-Value-77" },
+  { resource: "Domain", what: "SIREN number of 5 digits", set: { name: "societe-example.fr", contacts: { owner: ORG }, tldParams: { frSirenNumber: "12345" } }, field: "tldParams.frSirenNumber", rule: /must be a 9-digit SIREN number/ },
+  { resource: "Domain", what: "jobs parameter on a registration", set: { name: "hr-example.jobs", tldParams: { jobsOwnerWebsite: "https://hr.example" } }, field: "tldParams.jobsOwnerWebsite", rule: /is not a parameter of domain\/create/ },
+  { resource: "Domain", what: "authcode (secret) on a registration", set: { authcode: "Auth-Secret-Code-9" }, field: "authcode", rule: /only used with registration: "transfer"/, secret: "Auth-Secret-Code-9" },
+  { resource: "Domain", what: "adopt with a period", set: { name: OWNED, registration: "adopt", period: 2 }, field: "registration", rule: /adopt spends nothing/ },
+  { resource: "Domain", what: "adopt of a domain not in the account", set: { name: "not-mine-example.com", registration: "adopt", contacts: undefined }, field: "registration", rule: /is not in this account \(domain\/getinfo answered 2008\)/ },
+  { resource: "Domain", what: "register without owner", set: { contacts: undefined }, field: "contacts.owner", rule: /required to register a domain/ },
+  { resource: "Domain", what: "owner country XX", set: { contacts: { owner: { ...OWNER, country: "XX" } } }, field: "contacts.owner.country", rule: /not an ISO 3166 country code the API knows/ },
+  { resource: "Domain", what: "owner phone without the dot", set: { contacts: { owner: { ...OWNER, phone: "931234567" } } }, field: "contacts.owner.phone", rule: /must be \+CC\.NUMBER/ },
+  { resource: "Domain", what: "admin contact id that does not exist", set: { contacts: { owner: OWNER, admin: "NOPE-123456" } }, field: "contacts.admin", rule: /contact NOPE-123456 does not exist in this account/ },
+  { resource: "Domain", what: "empty tag list", set: { tags: [] }, field: "tags", rule: /give at least one tag/ },
+  { resource: "Domain", what: "unknown renewal mode", set: { renewalMode: "auto" }, field: "renewalMode", rule: /must be one of autorenew, manual, letexpire/ },
+  { resource: "Domain", what: "unknown registration", set: { registration: "buy" }, field: "registration", rule: /must be one of register, transfer, adopt/ },
+  { resource: "Domain", what: "transfer of .aero (not offered)", set: { name: "flying-example.aero", registration: "transfer", authcode: "x" }, field: "registration", rule: /transfers of \.aero domains are not offered/ },
+  { resource: "Domain", what: "transfer of .com without authcode", set: { name: "elsewhere-example.com", registration: "transfer" }, field: "authcode", rule: /required to transfer a \.com domain \(account\/zones: authcodereq\)/ },
+
+  // ---------- HostingService ----------
+  { resource: "HostingService", what: "unknown product", set: { productKey: "gold" }, field: "productKey", rule: /must be one of redir, mini/ },
+  { resource: "HostingService", what: "a downgrade of a managed service", set: { name: PRO, productKey: "basic" }, olds: { name: PRO, productKey: "professional", registration: "adopt", onDestroy: "forget" }, field: "productKey", rule: /professional -> basic is a downgrade/ },
+  { resource: "HostingService", what: "adopting with a lower product (a downgrade)", set: { name: PRO, productKey: "mini", registration: "adopt" }, field: "productKey", rule: /the service is professional \(service\/getinfo\): professional -> mini is a downgrade/, engine: true },
+  { resource: "HostingService", what: "creating a service that exists", set: { name: PRO, productKey: "corporate" }, field: "registration", rule: /already exists in this account: use registration: "adopt"/ },
+  { resource: "HostingService", what: "adopting a service that does not exist", set: { registration: "adopt" }, field: "registration", rule: /has no hosting service in this account \(service\/getinfo answered 4001\)/ },
+  { resource: "HostingService", what: "PHP version the service does not offer", set: { name: PRO, productKey: "professional", registration: "adopt", phpVersion: "5.6" }, field: "phpVersion", rule: /5\.6 is not offered by pro-example\.com; available: 7\.4/ },
+  { resource: "HostingService", what: "empty PHP version", set: { phpVersion: " " }, field: "phpVersion", rule: /must not be empty/ },
+  { resource: "HostingService", what: "name of one label", set: { name: "hosting" }, field: "name", rule: /at least 2 are needed/ },
+  { resource: "HostingService", what: "period 0", set: { period: 0 }, field: "period", rule: /must be at least 1/ },
+  { resource: "HostingService", what: "adopt with a period", set: { name: PRO, productKey: "professional", registration: "adopt", period: 2 }, field: "period", rule: /adopt buys nothing/ },
+  { resource: "HostingService", what: "renewal mode letexpire (domains only)", set: { renewalMode: "letexpire" }, field: "renewalMode", rule: /must be one of autorenew, manual/ },
+  { resource: "HostingService", what: "unknown input", set: { colour: "blue" }, field: "HostingService", rule: /Unrecognized key.*colour/ },
+
+  // ---------- DnsRecord ----------
+  { resource: "DnsRecord", what: "name www.. (empty label)", set: { name: "www.." }, field: "name", rule: /has an empty label \(two dots in a row/, engine: true },
+  { resource: "DnsRecord", what: "name with a space", set: { name: "my host" }, field: "name", rule: /must be 1 to 63 letters, digits/ },
+  { resource: "DnsRecord", what: "wildcard not first", set: { name: "www.*" }, field: "name", rule: /"\*" is allowed only as the first label/ },
+  { resource: "DnsRecord", what: "label of 64 characters", set: { name: "a".repeat(64) }, field: "name", rule: /1 to 63/ },
+  { resource: "DnsRecord", what: "emoji name", set: { name: "💩" }, field: "name", rule: /IDNA2008 does not allow/ },
+  { resource: "DnsRecord", what: "invalid punycode name", set: { name: "xn--zz" }, field: "name", rule: /not valid punycode/ },
+  { resource: "DnsRecord", what: "empty name", set: { name: "" }, field: "name", rule: /must not be empty; use "@"/ },
+  { resource: "DnsRecord", what: "full name outside the zone", set: { name: "www.other.org." }, field: "name", rule: /is outside the zone example\.com/ },
+  { resource: "DnsRecord", what: "unsupported type", set: { type: "SPF", value: "v=spf1 -all" }, field: "type", rule: /is not a supported record type/ },
+  { resource: "DnsRecord", what: "ttl 59", set: { ttl: 59 }, field: "ttl", rule: /whole number of seconds from 60 to 604800/ },
+  { resource: "DnsRecord", what: "ttl 604801", set: { ttl: 604801 }, field: "ttl", rule: /from 60 to 604800/ },
+  { resource: "DnsRecord", what: "ttl text", set: { ttl: "abc" }, field: "ttl", rule: /from 60 to 604800/ },
+  { resource: "DnsRecord", what: "ttl 3.5", set: { ttl: 3.5 }, field: "ttl", rule: /whole number/ },
+  { resource: "DnsRecord", what: "priority on an A record", set: { priority: 10 }, field: "priority", rule: /only MX and SRV records take a priority/ },
+  { resource: "DnsRecord", what: "MX priority 65536", set: { type: "MX", value: "mail.example.com", priority: 65536 }, field: "priority", rule: /from 0 to 65535/ },
+  { resource: "DnsRecord", what: "MX priority -1", set: { type: "MX", value: "mail.example.com", priority: -1 }, field: "priority", rule: /from 0 to 65535/ },
+  { resource: "DnsRecord", what: "A 256.1.1.1", set: { value: "256.1.1.1" }, field: "value", rule: /is not an IPv4 address for an A record/ },
+  { resource: "DnsRecord", what: "A with a leading zero", set: { value: "010.0.0.1" }, field: "value", rule: /is not an IPv4 address/ },
+  { resource: "DnsRecord", what: "AAAA given an IPv4", set: { type: "AAAA", value: "192.0.2.1" }, field: "value", rule: /is not an IPv6 address for an AAAA record/ },
+  { resource: "DnsRecord", what: "AAAA with a zone id", set: { type: "AAAA", value: "fe80::1%eth0" }, field: "value", rule: /is not an IPv6 address/ },
+  { resource: "DnsRecord", what: "MX whose value is an IP address", set: { name: "@", type: "MX", value: "192.0.2.25" }, field: "value", rule: /an MX record points to a host name, never to an IP address/, engine: true },
+  { resource: "DnsRecord", what: "null MX", set: { name: "@", type: "MX", value: "." }, field: "value", rule: /a null MX \("\."\) is not supported/ },
+  { resource: "DnsRecord", what: "CNAME at the apex", set: { name: "@", type: "CNAME", value: "other.example.net" }, field: "name", rule: /a CNAME record cannot be at the zone apex/ },
+  { resource: "DnsRecord", what: "CNAME to a non-host", set: { type: "CNAME", value: "not a host!" }, field: "value", rule: /is not a host name for a CNAME record/ },
+  { resource: "DnsRecord", what: "CNAME to an IP address", set: { type: "CNAME", value: "192.0.2.7" }, field: "value", rule: /a CNAME record points to a host name, never to an IP address/ },
+  { resource: "DnsRecord", what: "NS to a relative name", set: { name: "sub", type: "NS", value: "ns1" }, field: "value", rule: /is not a full host name for a NS record/ },
+  { resource: "DnsRecord", what: "SRV with 4 fields", set: { name: "_sip._tcp", type: "SRV", value: "10 5 5060 sip.example.com" }, field: "value", rule: /has 4 fields; an SRV value is "weight port target"/ },
+  { resource: "DnsRecord", what: "SRV port 70000", set: { name: "_sip._tcp", type: "SRV", value: "5 70000 sip.example.com" }, field: "value", rule: /weight and port 0 to 65535/ },
+  { resource: "DnsRecord", what: "SRV without target", set: { name: "_sip._tcp", type: "SRV", value: "5 5060" }, field: "value", rule: /is not "weight port target"/ },
+  { resource: "DnsRecord", what: "SRV target an IP address", set: { name: "_sip._tcp", type: "SRV", value: "5 5060 192.0.2.10" }, field: "value", rule: /an SRV record points to a host name, never to an IP address/ },
+  { resource: "DnsRecord", what: "CAA flag 1", set: { type: "CAA", value: '1 issue "letsencrypt.org"' }, field: "value", rule: /CAA flag 1 is not supported; use 0 or 128/ },
+  { resource: "DnsRecord", what: "CAA unknown tag", set: { type: "CAA", value: '0 issuer "letsencrypt.org"' }, field: "value", rule: /CAA tag "issuer" is not supported/ },
+  { resource: "DnsRecord", what: "CAA iodef not a URL", set: { type: "CAA", value: '0 iodef "ftp://example.com"' }, field: "value", rule: /must be a mailto: or http\(s\):\/\/ URL/ },
+  { resource: "DnsRecord", what: "CAA value with spaces", set: { type: "CAA", value: "0 issue lets encrypt.org" }, field: "value", rule: /must be one quoted string without inner quotes or spaces/ },
+  { resource: "DnsRecord", what: "CAA without value", set: { type: "CAA", value: "0 issue" }, field: "value", rule: /is not 'flag tag "value"'/ },
+  { resource: "DnsRecord", what: "empty TXT", set: { type: "TXT", value: '""' }, field: "value", rule: /an empty TXT record cannot be stored/ },
+  { resource: "DnsRecord", what: "TXT with an open quote", set: { type: "TXT", value: '"v=spf1 -all' }, field: "value", rule: /must be quoted strings/ },
+  { resource: "DnsRecord", what: "TXT with a line break", set: { type: "TXT", value: "line1\nline2" }, field: "value", rule: /must not contain line breaks/ },
+  { resource: "DnsRecord", what: "TXT quoted with outer spaces", set: { type: "TXT", value: '" padded "' }, field: "value", rule: /must not begin or end with whitespace/ },
+  { resource: "DnsRecord", what: "TXT of 3990 characters (over 4000 once split)", set: { type: "TXT", value: "x".repeat(3990) }, field: "value", rule: /sent as quoted strings of at most 255 bytes, makes 4037 characters; the API stores at most 4000/ },
+  { resource: "DnsRecord", what: "zone that is not a domain", set: { serviceName: "not a domain" }, field: "serviceName", rule: /is not a domain name such as example\.com/ },
+  { resource: "DnsRecord", what: "MX to a name with an empty label", set: { type: "MX", value: "mail..example.com" }, field: "value", rule: /is not a host name for a MX record/ },
+
+  // ---------- MailBox ----------
+  { resource: "MailBox", what: "password of 5 characters", set: { password: "Sh0rt" }, field: "password", rule: /must be 8 to 64 printable ASCII characters without spaces/, secret: "Sh0rt" },
+  { resource: "MailBox", what: "password with a space", set: { password: "has space 123" }, field: "password", rule: /8 to 64 printable ASCII/, secret: "has space 123" },
+  { resource: "MailBox", what: "password with ñ", set: { password: "contraseña-123" }, field: "password", rule: /8 to 64 printable ASCII/, secret: "contraseña-123" },
+  { resource: "MailBox", what: "password of 65 characters", set: { password: `Pw-${"z".repeat(62)}` }, field: "password", rule: /8 to 64 printable ASCII/, secret: `Pw-${"z".repeat(62)}` },
+  { resource: "MailBox", what: "address of another domain", set: { name: "info@other-example.org" }, field: "name", rule: /is not under the service's domain example\.com/ },
+  { resource: "MailBox", what: "local part with a space", set: { name: "in fo" }, field: "name", rule: /the local part must be 1 to 64 lower-case letters/ },
+  { resource: "MailBox", what: "service name of one label", set: { serviceName: "mailhost" }, field: "serviceName", rule: /at least 2 are needed/ },
+  { resource: "MailBox", what: "a sixth mailbox on a Mini service (quota 5)", set: { serviceName: FULL, name: "sixth" }, field: "serviceName", rule: /mailboxes quota reached: quota-example\.com's product allows 5; it has 5/, engine: true },
+
+  // ---------- MailAlias ----------
+  { resource: "MailAlias", what: "no targets", set: { targets: [] }, field: "targets", rule: /needs at least one address/ },
+  { resource: "MailAlias", what: "target not an address", set: { targets: ["not-an-email"] }, field: "targets", rule: /"not-an-email" is not an e-mail address/ },
+  { resource: "MailAlias", what: "alias of another domain", set: { name: "sales@other-example.org" }, field: "name", rule: /is not under the service's domain/ },
+  { resource: "MailAlias", what: "comma list with a bad address", set: { targets: "a@example.org, bad" }, field: "targets", rule: /"bad" is not an e-mail address/ },
+  {
+    resource: "MailAlias",
+    what: "two new aliases where one place is left (quota 10)",
+    set: { serviceName: FULL, name: "second-new" },
+    prime: [{ serviceName: FULL, name: "first-new", targets: ["a@example.org"] }],
+    field: "serviceName",
+    rule: /mail aliases quota reached: quota-example\.com's product allows 10; it has 9 and this program adds 2/,
+    engine: true,
+  },
+
+  // ---------- Redirect ----------
+  { resource: "Redirect", what: "ftp destination", set: { destination: "ftp://example.org/" }, field: "destination", rule: /must be an http:\/\/ or https:\/\/ URL/ },
+  { resource: "Redirect", what: "destination without scheme", set: { destination: "example.org" }, field: "destination", rule: /must be an http:\/\/ or https:\/\/ URL/ },
+  { resource: "Redirect", what: "type 307", set: { type: "307" }, field: "type", rule: /must be one of 301, 302, frame/ },
+  { resource: "Redirect", what: "origin www.. (empty label)", set: { origin: "www.." }, field: "origin", rule: /has an empty label/ },
+  { resource: "Redirect", what: "origin outside the service", set: { origin: "blog.other-example.org." }, field: "origin", rule: /is not under the service's domain/ },
+  { resource: "Redirect", what: "wildcard origin", set: { origin: "*.blog" }, field: "origin", rule: /\(no wildcard\)/ },
+  { resource: "Redirect", what: "emoji origin", set: { origin: "💩" }, field: "origin", rule: /IDNA2008 does not allow/, engine: true },
+
+  // ---------- FtpAccount ----------
+  { resource: "FtpAccount", what: "password of 7 characters", set: { password: "1234567" }, field: "password", rule: /must be 8 to 64 printable ASCII characters without spaces \(value not shown\)/, secret: "1234567" },
+  { resource: "FtpAccount", what: "password with a space", set: { password: "pass word 1" }, field: "password", rule: /8 to 64 printable ASCII/, secret: "pass word 1", engine: true },
+  { resource: "FtpAccount", what: "relative ftpPath", set: { ftpPath: "relative/path" }, field: "ftpPath", rule: /must be a path starting with \// },
+  { resource: "FtpAccount", what: "ftpPath with ..", set: { ftpPath: "/a/../b" }, field: "ftpPath", rule: /must not contain \.\./ },
+  { resource: "FtpAccount", what: "user name starting with -", set: { name: "-deploy" }, field: "name", rule: /must be 1 to 32 letters, digits/ },
+  { resource: "FtpAccount", what: "user name of 33 characters", set: { name: "u".repeat(33) }, field: "name", rule: /must be 1 to 32/ },
+  { resource: "FtpAccount", what: "a second FTP account on a Mini service (quota 1)", set: { serviceName: FULL, name: "second" }, field: "serviceName", rule: /FTP accounts quota reached: quota-example\.com's product allows 1; it has 1/ },
+
+  // ---------- Database ----------
+  { resource: "Database", what: "password of 5 characters", set: { password: "short" }, field: "password", rule: /8 to 64 printable ASCII/, secret: "short" },
+  { resource: "Database", what: "password with a tab", set: { password: "tab\there-123" }, field: "password", rule: /8 to 64 printable ASCII/, secret: "tab\there-123" },
+  { resource: "Database", what: "externalAccess not a boolean", set: { externalAccess: "maybe" }, field: "externalAccess", rule: /must be true or false/ },
+  { resource: "Database", what: "a second database on a Mini service (quota 1)", set: { serviceName: FULL }, field: "serviceName", rule: /databases quota reached: quota-example\.com's product allows 1 and it has 1/, engine: true },
+
+  // ---------- Subdomain ----------
+  { resource: "Subdomain", what: "the apex", set: { name: "@" }, field: "name", rule: /must name a subdomain such as "blog"/ },
+  { resource: "Subdomain", what: "wildcard", set: { name: "*.blog" }, field: "name", rule: /is not a valid host name \(no wildcards\)/ },
+  { resource: "Subdomain", what: "empty label", set: { name: "blog..x" }, field: "name", rule: /has an empty label/ },
+  { resource: "Subdomain", what: "emoji label", set: { name: "💩" }, field: "name", rule: /IDNA2008 does not allow/ },
+  { resource: "Subdomain", what: "the service's own domain", set: { name: "example.com." }, field: "name", rule: /is the service's own domain, not a subdomain/ },
+  { resource: "Subdomain", what: "ftpPath without /", set: { ftpPath: "blog" }, field: "ftpPath", rule: /must be a path starting with \// },
+  {
+    resource: "Subdomain",
+    what: "certificate that is not PEM (secret ssl)",
+    set: { ssl: { sslCert: "not-a-cert-Secret-Blob", sslKey: "not-a-key-Secret-Blob", sslCertChain: "chain", sslPath: "/ssl" } },
+    field: "ssl.sslCert",
+    rule: /must be a PEM certificate/,
+    secret: "Secret-Blob",
+    engine: true,
+  },
+  { resource: "Subdomain", what: "a third subdomain on a Mini service (quota 2)", set: { serviceName: FULL, name: "third" }, field: "serviceName", rule: /subdomains quota reached: quota-example\.com's product allows 2; it has 2/ },
+
+  // ---------- GlueRecord ----------
+  { resource: "GlueRecord", what: "IPv4 192.0.2.300", set: { ipv4: "192.0.2.300" }, field: "ipv4", rule: /is not an IPv4 address such as 192\.0\.2\.1/ },
+  { resource: "GlueRecord", what: "private IPv4", set: { ipv4: "10.0.0.53" }, field: "ipv4", rule: /is a private address \(RFC 1918\): a glue record publishes/, engine: true },
+  { resource: "GlueRecord", what: "loopback IPv4", set: { ipv4: "127.0.0.1" }, field: "ipv4", rule: /is a loopback address/ },
+  { resource: "GlueRecord", what: "link-local IPv6", set: { ipv6: "fe80::53" }, field: "ipv6", rule: /is a link-local address \(fe80::\/10\)/ },
+  { resource: "GlueRecord", what: "IPv6 that is not one", set: { ipv6: "2001:db8::zz" }, field: "ipv6", rule: /is not an IPv6 address/ },
+  { resource: "GlueRecord", what: "host outside the domain", set: { name: "ns1.other-example.org." }, field: "name", rule: /is not under example\.com/ },
+  { resource: "GlueRecord", what: "the domain itself", set: { name: "example.com" }, field: "name", rule: /must be a host under example\.com/ },
+  { resource: "GlueRecord", what: "host with an empty label", set: { name: "ns1..x" }, field: "name", rule: /has an empty label/ },
+  { resource: "GlueRecord", what: "domain of one label", set: { domain: "example" }, field: "domain", rule: /at least 2 are needed/ },
+
+  // ---------- DnssecKey ----------
+  { resource: "DnssecKey", what: "keytag 70000", set: { keytag: 70000 }, field: "keytag", rule: /must be at most 65535/ },
+  { resource: "DnssecKey", what: "algorithm 0", set: { algorithm: 0 }, field: "algorithm", rule: /0 is not a DNSSEC signing algorithm/, engine: true },
+  { resource: "DnssecKey", what: "algorithm 300", set: { algorithm: 300 }, field: "algorithm", rule: /must be at most 255/ },
+  { resource: "DnssecKey", what: "digest type 0", set: { digesttype: 0 }, field: "digesttype", rule: /0 is not a DS digest type/ },
+  { resource: "DnssecKey", what: "digest not hexadecimal", set: { digest: "XYZ" }, field: "digest", rule: /must be hexadecimal/ },
+  { resource: "DnssecKey", what: "SHA-256 digest of 6 characters", set: { digest: "ABCDEF" }, field: "digest", rule: /a digest of type 2 has 64 hex characters, 6 given/ },
+  { resource: "DnssecKey", what: "domain with a space", set: { domain: "not a domain" }, field: "domain", rule: /whitespace inside the name/ },
+
+  // ---------- SslCertificate ----------
+  { resource: "SslCertificate", what: "unknown SSL product", set: { productId: 999 }, field: "productId", rule: /999 is not an SSL product of this account \(ssl\/productlist offers 101/, engine: true },
+  { resource: "SslCertificate", what: "productId 0", set: { productId: 0 }, field: "productId", rule: /must be at least 1/ },
+  { resource: "SslCertificate", what: "3 years on a 1-2 year product", set: { period: 3 }, field: "period", rule: /3 years is not offered for PositiveSSL \(101\); allowed: 1, 2/ },
+  { resource: "SslCertificate", what: "a period on the trial", set: { productId: 107, period: 2 }, field: "period", rule: /is a trial with no period to choose/ },
+  { resource: "SslCertificate", what: "wildcard on a single-name product", set: { subject: { ...SUBJECT, commonName: "*.cert-example.com" } }, field: "commonName", rule: /is a wildcard name and PositiveSSL \(101\) is not a wildcard product.*102/, engine: true },
+  { resource: "SslCertificate", what: "alternative names on a single-name product", set: { alternativeNames: ["shop.cert-example.com"] }, field: "alternativeNames", rule: /PositiveSSL \(101\) covers one name: alternative names need a multi-domain product.*103/, engine: true },
+  { resource: "SslCertificate", what: "wildcard alternative name on a multi-domain product", set: { productId: 103, alternativeNames: ["*.shop.cert-example.com"] }, field: "alternativeNames", rule: /is a wildcard name and PositiveSSL Multi-Domain \(103\) is not a wildcard product/ },
+  { resource: "SslCertificate", what: "more names than sanMaxDomains", set: { productId: 103, alternativeNames: Array.from({ length: 100 }, (_, i) => `n${i}.cert-example.com`) }, field: "alternativeNames", rule: /101 names with the common name; PositiveSSL Multi-Domain \(103\) allows at most 100/ },
+  { resource: "SslCertificate", what: "emoji alternative name", set: { productId: 103, alternativeNames: ["💩.cert-example.com"] }, field: "alternativeNames", rule: /IDNA2008 does not allow/ },
+  { resource: "SslCertificate", what: "country of three letters in the subject", set: { subject: { ...SUBJECT, countryName: "ESP" } }, field: "subject.countryName", rule: /must be a two-letter country code/ },
+  { resource: "SslCertificate", what: "both csr and subject", set: { csr: "-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----" }, field: "csr", rule: /give either csr .* or subject/ },
+  { resource: "SslCertificate", what: "neither csr nor subject", set: { subject: undefined }, field: "csr", rule: /give either csr/ },
+  { resource: "SslCertificate", what: "common name with a space", set: { subject: { ...SUBJECT, commonName: "www.cert example.com" } }, field: "commonName", rule: /must be a host name such as www\.example\.com/ },
+  { resource: "SslCertificate", what: "admin contact country XX", set: { adminContact: { ...OWNER, country: "XX" } }, field: "adminContact.country", rule: /not an ISO 3166 country code the API knows/ },
+  { resource: "SslCertificate", what: "unknown validation method", set: { validationMethod: "ftp" }, field: "validationMethod", rule: /must be dns, http, https or an e-mail address/ },
+  {
+    resource: "SslCertificate",
+    what: "private key (secret) with subject",
+    set: { privateKey: "-----BEGIN PRIVATE KEY-----\nTopSecretKeyMaterial\n-----END PRIVATE KEY-----" },
+    field: "privateKey",
+    rule: /leave it out with subject/,
+    secret: "TopSecretKeyMaterial",
+  },
+  { resource: "SslCertificate", what: "a CSR that is not one", set: { subject: undefined, csr: "not a csr" }, field: "csr", rule: /must be a CSR in PEM form/ },
+];
+
+/** Inputs of a case: the base with the case's overrides (undefined removes). */
+export function inputsOf(c: BadInput, individualId: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...BASE[c.resource] };
+  for (const [k, v] of Object.entries(c.set)) {
+    if (v === undefined) delete out[k];
+    else out[k] = v;
+  }
+  return JSON.parse(JSON.stringify(out).replaceAll('"$INDIVIDUAL"', JSON.stringify(individualId)));
+}
+
+/**
+ * The emulator state the cases rely on; answers the individual contact's id. Writes made here are
+ * before the counters are reset.
+ */
+export async function setUpFixtures(client: DonDominioClient): Promise<{ individualId: string }> {
+  const call = (op: string, params: Record<string, unknown>) => client.call(op as any, params as any) as Promise<any>;
+  await call("service/create", { serviceName: FULL, productkey: "mini" });
+  await call("service/ftpcreate", { serviceName: FULL, name: "only", ftpPath: "/www", password: PW });
+  await call("service/ddbbcreate", { serviceName: FULL, password: PW });
+  for (const s of ["one", "two"]) await call("service/subdomaincreate", { serviceName: FULL, name: s, ftpPath: `/${s}` });
+  for (let i = 1; i <= 5; i++) await call("service/mailcreate", { serviceName: FULL, name: `box${i}`, password: PW });
+  for (let i = 1; i <= 9; i++) await call("service/mailaliascreate", { serviceName: FULL, name: `alias${i}`, target: "a@example.org" });
+  await call("service/create", { serviceName: PRO, productkey: "professional" });
+  const c = await call("contact/create", {
+    Type: "individual",
+    FirstName: "Ivan",
+    LastName: "Petrov",
+    IdentNumber: "X1234567",
+    Email: "ivan@example.com",
+    Phone: "+7.4951234567",
+    Address: "Tverskaya 1",
+    PostalCode: "125009",
+    City: "Moscow",
+    State: "Moscow",
+    Country: "RU",
+  });
+  await call("domain/create", { domain: OWNED, ownerContactID: c.contactID });
+  return { individualId: c.contactID };
+}
+
+/** API actions that change nothing (everything else counts as a write). */
+export function isRead(action: string): boolean {
+  const [module, name = ""] = action.split("/");
+  if (module === "tool" || module === "account") return true;
+  return /(^|[a-z])(list|getinfo)$|^check|^get|^whois$|^listdeleted$|^productlist$|^productgetinfo$|^csrdecode$|^getvalidationemails$|^parkinggetinfo$/.test(name);
+}

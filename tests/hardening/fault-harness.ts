@@ -1,0 +1,197 @@
+/**
+ * Shared pieces of the hardening tests (money-*, interrupt-*, limits-*): the one place that talks to
+ * the emulator's control API (fault injection, counters, account state, clock), so that a change of
+ * its authentication touches this file only; fault cases by name; engine runs that keep their
+ * output; and the CLI process of a running `up`, for Ctrl-C.
+ */
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import type { FaultSpec } from "../../emulator";
+import type { EngineStack } from "../../scripts/engine";
+import { type Harness, startHarness } from "../provider/harness";
+
+/** Client timeout of the provider in these tests; a "late" reply comes after it. */
+export const CLIENT_TIMEOUT_MS = 3_000;
+/** The issue's case: the service answers after 6 s, the client gave up at 3 s. */
+export const LATE_MS = 6_000;
+/** orderSettleMs: after this, an unconfirmed order still missing counts as not placed (> LATE_MS). */
+export const SETTLE_MS = 10_000;
+
+/**
+ * The failure cases every paid operation is tried with:
+ * - dropped: the service runs the call and the connection drops before the reply;
+ * - late: the service runs it after the client timed out (LATE_MS > CLIENT_TIMEOUT_MS);
+ * - hang: no reply and nothing runs (the client times out after sending);
+ * - reset: the connection is reset after the request was sent, nothing runs;
+ * - http5xx: HTTP 503 instead of an envelope, nothing runs;
+ * - blocked: error 1000 (account blocked: refused, documented as not executed);
+ * - balance: error 1100 (insufficient balance).
+ */
+export const FAULT_CASES = ["dropped", "late", "hang", "reset", "http5xx", "blocked", "balance"] as const;
+export type FaultCase = (typeof FAULT_CASES)[number];
+
+export function faultSpec(action: string, c: FaultCase): FaultSpec {
+  switch (c) {
+    case "dropped":
+      return { action, kind: "dropAfterApply" };
+    case "late":
+      return { action, kind: "latency", latencyMs: LATE_MS };
+    case "hang":
+      return { action, kind: "timeout" };
+    case "reset":
+      return { action, kind: "reset" };
+    case "http5xx":
+      return { action, kind: "http5xx", status: 503 };
+    case "blocked":
+      return { action, kind: "errorCode", errorCode: 1000, messages: ["Account blocked for 2 s: injected block"] };
+    case "balance":
+      return { action, kind: "errorCode", errorCode: 1100, messages: ["Insufficient balance: injected"] };
+  }
+}
+
+export interface RunResult {
+  ok: boolean;
+  error?: string;
+  output: string;
+  summary?: Record<string, number>;
+}
+
+export interface FaultHarness {
+  h: Harness;
+  /** Every case of FAULT_CASES once on `action`, in that order (the first calls of `action` meet them). */
+  injectAll(action: string, cases?: readonly FaultCase[]): Promise<void>;
+  inject(spec: FaultSpec): Promise<void>;
+  clearFaults(): Promise<void>;
+  pendingFaults(): Promise<number>;
+  counters(reset?: boolean): Promise<{ calls: Record<string, number>; errors: Record<string, number>; peakConcurrency: number; totalCalls: number }>;
+  account(): Promise<Record<string, any>>;
+  balance(): Promise<number>;
+  advanceClock(seconds: number): Promise<void>;
+  /** A stack with the hardening settings (client timeout, settle interval, fast polls) plus `extra`. */
+  stack(program: PulumiFn, extra?: Record<string, string>): Promise<EngineStack>;
+  close(): Promise<void>;
+}
+
+export async function startFaultHarness(options: Parameters<typeof startHarness>[0] = {}): Promise<FaultHarness> {
+  const h = await startHarness(options);
+  const control = h.emu.control;
+  const fh: FaultHarness = {
+    h,
+    async injectAll(action, cases = FAULT_CASES) {
+      for (const c of cases) await control.addFault(faultSpec(action, c));
+    },
+    async inject(spec) {
+      await control.addFault(spec);
+    },
+    clearFaults: () => control.clearFaults(),
+    pendingFaults: async () => (await control.listFaults()).length,
+    counters: (reset = false) => control.counters({ reset }),
+    account: () => control.getState(h.emu.apiUser),
+    async balance() {
+      return Number((await control.getState(h.emu.apiUser)).balance);
+    },
+    async advanceClock(seconds) {
+      await control.advanceClock(seconds);
+    },
+    stack(program, extra = {}) {
+      const config: Record<string, { value: string }> = {
+        "dondominio:timeoutMs": { value: String(CLIENT_TIMEOUT_MS) },
+        "dondominio:orderSettleMs": { value: String(SETTLE_MS) },
+      };
+      for (const [k, v] of Object.entries(extra)) config[`dondominio:${k}`] = { value: v };
+      return h.stack(program, config);
+    },
+    close: () => h.close(),
+  };
+  return fh;
+}
+
+/** `pulumi up` that never throws: success or the failure text, with the engine's output. */
+export async function up(eng: EngineStack, opts: { signal?: AbortSignal } = {}): Promise<RunResult> {
+  let output = "";
+  try {
+    const r = await eng.stack.up({ onOutput: (s: string) => (output += s), signal: opts.signal, parallel: 64, continueOnError: true });
+    return { ok: true, output, summary: r.summary.resourceChanges as Record<string, number> };
+  } catch (err) {
+    return { ok: false, error: String((err as Error).message ?? err), output };
+  }
+}
+
+/** `pulumi refresh` with its output (throws on failure). */
+export async function refresh(eng: EngineStack): Promise<{ output: string; summary: Record<string, number> }> {
+  let output = "";
+  const r = await eng.stack.refresh({ onOutput: (s) => (output += s) });
+  return { output, summary: r.summary.resourceChanges as Record<string, number> };
+}
+
+/** The resources of the state file (custom dondominio resources only), by logical name. */
+export function stateResources(eng: EngineStack): Record<string, { id: string; outputs: Record<string, any>; initErrors?: string[] }> {
+  const state = JSON.parse(eng.readStateFile());
+  const out: Record<string, { id: string; outputs: Record<string, any>; initErrors?: string[] }> = {};
+  for (const r of state.checkpoint?.latest?.resources ?? []) {
+    if (!String(r.type).startsWith("pulumi-nodejs:dynamic/dondominio:")) continue;
+    out[String(r.urn).split("::").pop() as string] = { id: r.id, outputs: r.outputs ?? {}, initErrors: r.initErrors };
+  }
+  return out;
+}
+
+/** Pending operations the engine left in the checkpoint (an interrupted run). */
+export function pendingOperations(eng: EngineStack): { type: string; urn: string }[] {
+  const state = JSON.parse(eng.readStateFile());
+  return (state.checkpoint?.latest?.pending_operations ?? []).map((o: any) => ({ type: o.type, urn: o.resource?.urn }));
+}
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // pid (comm) state ppid ...: comm may hold spaces, so split after the last ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) out.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/**
+ * The `pulumi up` CLI process this test process started for `eng` (a child running in its work
+ * directory), and its descendants; undefined while it has not started.
+ */
+export function cliProcess(eng: EngineStack): { pid: number; descendants: number[] } | undefined {
+  for (const pid of childrenOf(process.pid)) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (!cmd[0]?.endsWith("pulumi") || !cmd.includes("up")) continue;
+      if (readlinkSync(`/proc/${pid}/cwd`) !== eng.workDir) continue;
+      const descendants: number[] = [];
+      const queue = [pid];
+      while (queue.length) {
+        for (const c of childrenOf(queue.shift() as number)) {
+          descendants.push(c);
+          queue.push(c);
+        }
+      }
+      return { pid, descendants };
+    } catch {
+      // not ours or gone
+    }
+  }
+  return undefined;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Polls `check` until it returns a value (or throws after `timeoutMs`). */
+export async function eventually<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000, everyMs = 250): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false) return v as T;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}

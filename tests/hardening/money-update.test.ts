@@ -1,0 +1,183 @@
+/**
+ * Paid changes through the real engine under every failure case (issue 14, items 2 and 6): domain
+ * renew and service renew (renewUntil), service upgrade, ssl reissue (a new CSR) and ssl renew
+ * (autoRenew), seven cases each (fault-harness.ts). One program holds one resource per case and
+ * operation: it is created without faults, the clock moves to the certificates' renewal window,
+ * then one `up` asks for all 35 changes while the faults wait for them. Then: nothing charged twice,
+ * a pending order in the state wherever the outcome was unknown, a refresh that tells the truth, a
+ * second `up` that converges, an empty plan. A free write meets the same cases beside them
+ * (DnsRecord value changes: service/dnsupdate, which the sdk may resend).
+ */
+import { expect } from "chai";
+import { createPublicKey, generateKeyPairSync, X509Certificate } from "node:crypto";
+import forge from "node-forge";
+import { getProduct } from "../../emulator/data/products";
+import { findSslProduct } from "../../emulator/data/ssl-products";
+import type { EngineStack } from "../../scripts/engine";
+import { expectCleanRefresh, expectEmptyPlan, OWNER } from "../provider/harness";
+import { eventually, FAULT_CASES, type FaultHarness, refresh, startFaultHarness, stateResources, up } from "./fault-harness";
+
+function keyAndCsr(name: string): { key: string; csr: string } {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
+  const csr = forge.pki.createCertificationRequest();
+  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
+  csr.setSubject([{ name: "commonName", value: name }]);
+  csr.sign(fk, forge.md.sha256.create());
+  return { key, csr: forge.pki.certificationRequestToPem(csr) };
+}
+
+const addYear = (ymd: string) => `${Number(ymd.slice(0, 4)) + 1}${ymd.slice(4)}`;
+
+describe("hardening: paid changes under faults (engine)", function () {
+  this.timeout(900_000);
+  let fh: FaultHarness;
+  let eng: EngineStack;
+  const N = FAULT_CASES.length;
+  const KINDS = ["drenew", "srenew", "upgrade", "reissue", "crenew"] as const;
+  const ACTION: Record<(typeof KINDS)[number], string> = { drenew: "domain/renew", srenew: "service/renew", upgrade: "service/upgrade", reissue: "ssl/reissue", crenew: "ssl/renew" };
+  const namesOf = (kind: string) => FAULT_CASES.map((c) => `${kind}-${c}`);
+  const cn = (kind: string, c: string) => `www.${kind}-case-${c}.com`;
+  const keys: Record<string, { key: string; csr: string }> = {};
+  for (const kind of ["reissue", "crenew"]) for (const c of FAULT_CASES) keys[`${kind}-${c}`] = keyAndCsr(cn(kind, c));
+  // What phase two asks for (filled in once the objects exist).
+  const want = { renewUntil: undefined as string | undefined, productKey: "mini", newKeys: {} as Record<string, { key: string; csr: string }>, autoRenew: false, txt: "before" };
+  const UPD_ZONE = "free-updates-zone.com";
+
+  before(async () => {
+    fh = await startFaultHarness();
+    await fh.h.client.call("service/create", { serviceName: UPD_ZONE, productkey: "redir" } as any);
+    eng = await fh.stack(
+      async () => {
+        const { Domain, DnsRecord, HostingService, SslCertificate } = fh.h.pkg();
+        const t = { customTimeouts: { create: "2m", update: "2m" } };
+        for (const c of FAULT_CASES) {
+          new Domain(`drenew-${c}`, { name: `drenew-case-${c}.com`, contacts: { owner: OWNER }, renewUntil: want.renewUntil }, t);
+          new HostingService(`srenew-${c}`, { name: `srenew-case-${c}.com`, productKey: "mini", renewUntil: want.renewUntil }, t);
+          new HostingService(`upgrade-${c}`, { name: `upgrade-case-${c}.com`, productKey: want.productKey }, t);
+          const rk = want.newKeys[`reissue-${c}`] ?? keys[`reissue-${c}`];
+          new SslCertificate(`reissue-${c}`, { productId: 101, csr: rk.csr, privateKey: rk.key, adminContact: OWNER, validationMethod: "http" }, t);
+          const ck = keys[`crenew-${c}`];
+          new SslCertificate(`crenew-${c}`, { productId: 101, csr: ck.csr, privateKey: ck.key, adminContact: OWNER, validationMethod: "http", autoRenew: want.autoRenew }, t);
+          new DnsRecord(`upd-${c}`, { serviceName: UPD_ZONE, name: `upd-${c}`, type: "TXT", value: `${want.txt} ${c}` });
+        }
+        return {};
+      },
+      { maxOpsPerMinute: "5000" },
+    );
+  });
+  after(async () => fh?.close());
+
+  /** Per resource, how far its paid change got in the account (0 = not done, 1 = done once). */
+  async function progress(expiry0: Record<string, string>, ends0: Record<string, string>) {
+    const a = await fh.account();
+    const out: Record<string, number> = {};
+    const domains = Object.values(a.domains as Record<string, any>);
+    const certs = Object.values(a.certificates as Record<string, any>);
+    const years = (from: string, to: string) => Number(to.slice(0, 4)) - Number(from.slice(0, 4));
+    for (const c of FAULT_CASES) {
+      const d = domains.find((x) => x.name === `drenew-case-${c}.com`);
+      out[`drenew-${c}`] = years(expiry0[`drenew-${c}`], d.tsExpir);
+      out[`srenew-${c}`] = years(expiry0[`srenew-${c}`], a.services[`srenew-case-${c}.com`].tsExpir);
+      out[`upgrade-${c}`] = a.services[`upgrade-case-${c}.com`].productkey === "basic" ? 1 : 0;
+      const r = certs.find((x) => x.commonName === cn("reissue", c));
+      const newSpki = createPublicKey(want.newKeys[`reissue-${c}`].key).export({ type: "spki", format: "der" });
+      const csrNow = r.csrData ? forge.pki.certificationRequestFromPem(String(r.csrData)) : undefined;
+      const csrSpki = csrNow ? createPublicKey(forge.pki.publicKeyToPem(csrNow.publicKey!)).export({ type: "spki", format: "der" }) : undefined;
+      out[`reissue-${c}`] = csrSpki?.equals(newSpki) ? 1 : 0;
+      const k = certs.find((x) => x.commonName === cn("crenew", c));
+      out[`crenew-${c}`] = k.status === "renew" || k.tsSubscriptionEnds !== ends0[`crenew-${c}`] ? years(ends0[`crenew-${c}`], k.tsSubscriptionEnds) || 1 : 0;
+      // The free write: 1 when the one record of that name holds the new value (-1: a duplicate).
+      const recs = ((a.services[UPD_ZONE].dns ?? []) as any[]).filter((x) => String(x.name).startsWith(`upd-${c}.`));
+      out[`upd-${c}`] = recs.length !== 1 ? -1 : recs[0].value === `after ${c}` ? 1 : 0;
+    }
+    return out;
+  }
+
+  it("meets 42 faults (35 on renewals, upgrades and reissues, 7 on a free write): charged once each, the next up converges", async () => {
+    // Phase one: everything exists, no faults; the clock moves into the certificates' renewal window.
+    const created = await up(eng);
+    expect(created.ok, created.error).to.equal(true);
+    await fh.advanceClock(345 * 86_400);
+    await refresh(eng);
+    const st0 = stateResources(eng);
+    const expiry0: Record<string, string> = {};
+    const ends0: Record<string, string> = {};
+    for (const c of FAULT_CASES) {
+      expiry0[`drenew-${c}`] = st0[`drenew-${c}`].outputs.tsExpir;
+      expiry0[`srenew-${c}`] = st0[`srenew-${c}`].outputs.tsExpir;
+      ends0[`crenew-${c}`] = st0[`crenew-${c}`].outputs.tsSubscriptionEnds;
+      expect(st0[`crenew-${c}`].outputs.renewable, "in the renewal window").to.equal(true);
+    }
+    const balance0 = await fh.balance();
+
+    // Phase two: every paid change at once, each action meeting the seven cases.
+    want.renewUntil = addYear(expiry0["drenew-dropped"]);
+    expect(addYear(expiry0["srenew-dropped"])).to.equal(want.renewUntil);
+    want.productKey = "basic";
+    want.autoRenew = true;
+    for (const c of FAULT_CASES) want.newKeys[`reissue-${c}`] = keyAndCsr(cn("reissue", c));
+    want.txt = "after";
+    for (const kind of KINDS) await fh.injectAll(ACTION[kind]);
+    await fh.injectAll("service/dnsupdate");
+    const first = await up(eng);
+    if (process.env.HARDENING_DEBUG) console.log(first.output, first.error);
+    expect(first.ok).to.equal(false);
+    expect(await fh.pendingFaults(), "every fault was met").to.equal(0);
+    expect(first.error).to.include("was NOT sent again");
+    expect(first.error).to.include("insufficient balance (error 1100) and nothing was charged");
+
+    const p1 = await progress(expiry0, ends0);
+    for (const [k, n] of Object.entries(p1)) expect(n, `${k}: done at most once`).to.be.within(0, 1);
+    // The free write (retry-safe) is resent by the sdk after a transport failure (a resend may meet
+    // a fault meant for another record) and by the provider after the block; what fails (1100, a
+    // client timeout the sdk cannot classify) the next up repeats. Never a duplicate record.
+    expect(namesOf("upd").filter((k) => p1[k] === 1).length, "free writes done").to.be.within(1, N);
+    const st1 = stateResources(eng);
+    for (const kind of KINDS) {
+      const pending = namesOf(kind).filter((k) => st1[k].outputs.pendingOrder !== undefined);
+      // no reply, reset, 503 (and the late one unless a look found it) are pending, and not done.
+      expect(pending.length, `${kind}: pending orders`).to.be.within(3, 4);
+      for (const k of pending) expect(st1[k].outputs.pendingOrder.operation, k).to.equal(ACTION[kind]);
+      expect(namesOf(kind).filter((k) => p1[k] === 1).length, `${kind}: dropped and blocked done (and late if found)`).to.be.within(2, 3);
+    }
+
+    // The late ones land; a refresh then clears exactly the pending orders that happened.
+    const landed = await eventually("the late changes to land", async () => {
+      const p = await progress(expiry0, ends0);
+      return KINDS.every((kind) => namesOf(kind).filter((k) => p[k] === 1).length >= 3) && p;
+    });
+    await refresh(eng);
+    const st2 = stateResources(eng);
+    for (const kind of KINDS) {
+      for (const k of namesOf(kind)) {
+        if (kind === "reissue") continue; // a reissue in the state is the CSR recorded (checked after the next up)
+        expect(st2[k].outputs.pendingOrder !== undefined, `${k}: still pending exactly when not done`).to.equal(landed[k] === 0 && st1[k].outputs.pendingOrder !== undefined);
+      }
+    }
+
+    // The second up decides and finishes everything; nothing twice.
+    const second = await up(eng);
+    if (process.env.HARDENING_DEBUG) console.log(second.output, second.error);
+    expect(second.ok, second.error).to.equal(true);
+    const p2 = await progress(expiry0, ends0);
+    for (const [k, n] of Object.entries(p2)) expect(n, `${k}: done exactly once`).to.equal(1);
+    const spent = Math.round((balance0 - (await fh.balance())) * 100) / 100;
+    const unit = 11.95 + getProduct("mini")!.price + (getProduct("basic")!.price - getProduct("mini")!.price) + findSslProduct(101)!.renew!.create;
+    expect(spent, "charged exactly once per change (reissues are free)").to.equal(Math.round(N * unit * 100) / 100);
+    const st3 = stateResources(eng);
+    expect(Object.entries(st3).filter(([, r]) => r.outputs.pendingOrder !== undefined).map(([k]) => k)).to.deep.equal([]);
+    for (const c of FAULT_CASES) {
+      // The reissued certificate is for the new key, and the state says so.
+      const out = st3[`reissue-${c}`].outputs;
+      expect(out.status).to.equal("valid");
+      const spki = new X509Certificate(out.certificate).publicKey.export({ type: "spki", format: "der" });
+      expect(spki.equals(createPublicKey(want.newKeys[`reissue-${c}`].key).export({ type: "spki", format: "der" })), `reissue-${c}: new key`).to.equal(true);
+    }
+    console.log(`      charged ${spent} = ${N} x (domain renew, service renew, upgrade, ssl renew); ${(KINDS.length + 1) * N} fault cases`);
+    await expectEmptyPlan(eng);
+    await expectCleanRefresh(eng);
+    await expectEmptyPlan(eng);
+  });
+});

@@ -145,7 +145,9 @@ export const CASES: BadInput[] = [
   { resource: "Domain", what: "unknown TLD", set: { name: "example.zzz" }, field: "name", rule: /\.zzz is not a TLD this account can register or transfer \(account\/zones/, engine: true },
   { resource: "Domain", what: "IDN name on a TLD without IDN", set: { name: "münchen.org" }, field: "name", rule: /domain\/check answered 2001.*does not accept internationalised/, engine: true },
   { resource: "Domain", what: "a subdomain, not a registrable name", set: { name: "www.shop-example.com" }, field: "name", rule: /not a registrable name: register the name directly under \.com/ },
-  { resource: "Domain", what: "name already registered", set: { name: OWNED }, field: "name", rule: /is not available \(domain\/check\)/ },
+  // Registered elsewhere (the emulator's "taken" labels). A name in THIS account passes preview on
+  // purpose: create adopts an interrupted registration of the same program (domain/orders.ts).
+  { resource: "Domain", what: "name already registered", set: { name: "taken-example.com" }, field: "name", rule: /is not available \(domain\/check\)/ },
   { resource: "Domain", what: ".aero for 3 years (1, 2 or 5)", set: { name: "flying-example.aero", period: 3, tldParams: AERO }, field: "period", rule: /3 years is not allowed for \.aero registrations; allowed: 1, 2, 5/, engine: true },
   { resource: "Domain", what: ".ru for 2 years (1 only)", set: { name: "example-ru.ru", period: 2, contacts: { owner: ORG } }, field: "period", rule: /2 years is not allowed for \.ru registrations; allowed: 1\b/ },
   { resource: "Domain", what: "period 11", set: { period: 11 }, field: "period", rule: /must be at most 10/ },

@@ -39,6 +39,9 @@ export async function startHarness(options: Parameters<typeof startEmulator>[0] 
           "dondominio:baseUrl": { value: emu.url },
           "dondominio:caCertFile": { value: emu.caFile },
           "dondominio:pollIntervalMs": { value: "250" },
+          // The emulator's default limits are generous (emulator/core/access.ts); the provider's own
+          // default pace (100 calls a minute, for the real service) is exercised by tests/hardening/limits-*.
+          "dondominio:maxOpsPerMinute": { value: "20000" },
           ...extraConfig,
         },
       });

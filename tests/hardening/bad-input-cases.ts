@@ -12,6 +12,7 @@
  * owner id) and a registered domain.
  */
 import type { DonDominioClient } from "../../sdk";
+import { OWNER } from "../provider/harness";
 
 export type ResourceName =
   | "Contact"
@@ -65,19 +66,7 @@ export interface BadInput {
   engine?: boolean;
 }
 
-export const OWNER = {
-  contactType: "individual",
-  firstName: "Ana",
-  lastName: "García",
-  identNumber: "12345678Z",
-  email: "ana@example.com",
-  phone: "+34.931234567",
-  address: "Calle Mayor 1",
-  postalCode: "08001",
-  city: "Barcelona",
-  state: "Barcelona",
-  country: "ES",
-};
+export { OWNER };
 const ORG = { ...OWNER, contactType: "organization", orgName: "Ejemplo SL", identNumber: "B12345678", country: "FR" };
 
 /** Services made by setUpFixtures. */

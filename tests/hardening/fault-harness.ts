@@ -4,7 +4,9 @@
  * its authentication touches this file only; fault cases by name; engine runs that keep their
  * output; and the CLI process of a running `up`, for Ctrl-C.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import forge from "node-forge";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import type { FaultSpec } from "../../emulator";
 import type { EngineStack } from "../../scripts/engine";
@@ -194,4 +196,16 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(everyMs);
   }
+}
+
+/** A fresh RSA key and a CSR for `name` (SslCertificate in csr mode). */
+export function keyAndCsr(name: string): { key: string; csr: string } {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
+  const csr = forge.pki.createCertificationRequest();
+  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
+  csr.setSubject([{ name: "commonName", value: name }]);
+  csr.sign(fk, forge.md.sha256.create());
+  return { key, csr: forge.pki.certificationRequestToPem(csr) };
 }

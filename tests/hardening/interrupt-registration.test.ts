@@ -8,23 +8,11 @@
  * program from any other object of the account, for services, certificates and domains.
  */
 
-function keyAndCsr(name: string): { key: string; csr: string } {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
-  const csr = forge.pki.createCertificationRequest();
-  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
-  csr.setSubject([{ name: "commonName", value: name }]);
-  csr.sign(fk, forge.md.sha256.create());
-  return { key, csr: forge.pki.certificationRequestToPem(csr) };
-}
 import { expect } from "chai";
-import { generateKeyPairSync } from "node:crypto";
-import forge from "node-forge";
 import { orderParams } from "../../provider/resources/ssl-certificate/mapping";
 import type { EngineStack } from "../../scripts/engine";
 import { expectEmptyPlan, OWNER } from "../provider/harness";
-import { cliProcess, eventually, type FaultHarness, pendingOperations, type RunResult, refresh, sleep, startFaultHarness, stateResources, up } from "./fault-harness";
+import { cliProcess, eventually, type FaultHarness, pendingOperations, type RunResult, refresh, sleep, startFaultHarness, stateResources, up, keyAndCsr } from "./fault-harness";
 
 describe("hardening: interrupted registrations (engine, real CLI signals)", function () {
   this.timeout(600_000);

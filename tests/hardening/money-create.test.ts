@@ -8,30 +8,17 @@
  * run, a refresh in between that tells the truth, a second `up` that converges, an empty plan.
  */
 import { expect } from "chai";
-import { generateKeyPairSync } from "node:crypto";
-import forge from "node-forge";
 import { getProduct } from "../../emulator/data/products";
 import { findSslProduct } from "../../emulator/data/ssl-products";
 import type { EngineStack } from "../../scripts/engine";
 import { expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, OWNER } from "../provider/harness";
-import { eventually, FAULT_CASES, type FaultHarness, refresh, SETTLE_MS, startFaultHarness, stateResources, up } from "./fault-harness";
+import { eventually, FAULT_CASES, type FaultHarness, refresh, SETTLE_MS, startFaultHarness, stateResources, up, keyAndCsr } from "./fault-harness";
 
 const FREE_ZONE = "free-writes-zone.com";
 const reg = (c: string) => `reg-case-${c}.com`;
 const xfer = (c: string) => `taken-xfer-${c}.com`;
 const svc = (c: string) => `svc-case-${c}.com`;
 const cn = (c: string) => `www.ssl-case-${c}.com`;
-
-function keyAndCsr(name: string): { key: string; csr: string } {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
-  const csr = forge.pki.createCertificationRequest();
-  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
-  csr.setSubject([{ name: "commonName", value: name }]);
-  csr.sign(fk, forge.md.sha256.create());
-  return { key, csr: forge.pki.certificationRequestToPem(csr) };
-}
 
 describe("hardening: paid creates under faults (engine)", function () {
   this.timeout(900_000);

@@ -9,24 +9,13 @@
  * (DnsRecord value changes: service/dnsupdate, which the sdk may resend).
  */
 import { expect } from "chai";
-import { createPublicKey, generateKeyPairSync, X509Certificate } from "node:crypto";
+import { createPublicKey, X509Certificate } from "node:crypto";
 import forge from "node-forge";
 import { getProduct } from "../../emulator/data/products";
 import { findSslProduct } from "../../emulator/data/ssl-products";
 import type { EngineStack } from "../../scripts/engine";
 import { expectCleanRefresh, expectEmptyPlan, OWNER } from "../provider/harness";
-import { eventually, FAULT_CASES, type FaultHarness, refresh, startFaultHarness, stateResources, up } from "./fault-harness";
-
-function keyAndCsr(name: string): { key: string; csr: string } {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
-  const csr = forge.pki.createCertificationRequest();
-  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
-  csr.setSubject([{ name: "commonName", value: name }]);
-  csr.sign(fk, forge.md.sha256.create());
-  return { key, csr: forge.pki.certificationRequestToPem(csr) };
-}
+import { eventually, FAULT_CASES, type FaultHarness, refresh, startFaultHarness, stateResources, up, keyAndCsr } from "./fault-harness";
 
 const addYear = (ymd: string) => `${Number(ymd.slice(0, 4)) + 1}${ymd.slice(4)}`;
 

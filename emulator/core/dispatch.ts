@@ -59,19 +59,12 @@ export function prepareParams(operation: Operation, raw: Record<string, string>)
 }
 
 /**
- * Operations that only read: the server does not persist after them ("reads do not write").
- * Judged by name, because the catalogue's retrySafe also covers idempotent updates. A read whose
- * tickers moved state on is still saved by the next write or at shutdown (the store flushes then).
+ * Reads (the catalogue's readOnly flag): the server does not persist after them ("reads do not
+ * write"). A read whose tickers moved state on is still saved by the next write or at shutdown
+ * (the store flushes then).
  */
-const READ_ACTION = /^(get|list|check|info$|hello$|zones$|promos$|idnconverter$|domainsuggests$|dig$|zonecheck$|whois$|csrcreate$)|list$/;
-const readOnlyCache = new Map<string, boolean>();
 export function isReadOnly(operation: Operation): boolean {
-  let r = readOnlyCache.get(operation.name);
-  if (r === undefined) {
-    r = operation.retrySafe && !operation.spendsMoney && READ_ACTION.test(operation.action);
-    readOnlyCache.set(operation.name, r);
-  }
-  return r;
+  return operation.readOnly === true;
 }
 
 export function runTickers(env: DispatchEnv): void {

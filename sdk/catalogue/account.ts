@@ -10,6 +10,7 @@ export const account = {
     params: z.object({}),
     response: rObj({ clientName: rStr(), apiuser: rStr(), balance: rNum(), threshold: rNum(), currency: rStr(), ip: rStr() }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   promos: op({
@@ -19,6 +20,7 @@ export const account = {
       rObj({ promo: rStr(), type: rStr(), action: rStr(), price: rNum(), tsIni: rStr(), tsEnd: rStr(), tld: rStr().optional(), productID: rStr().optional() }),
     ),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   zones: op({
@@ -39,6 +41,7 @@ export const account = {
       ),
     }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
     paged: { itemsKey: "zones", defaultPageLength: 100 },
   }),

@@ -61,6 +61,7 @@ export const contact = {
     }),
     response: rObj({ queryInfo: queryInfo(), contacts: rArray(rObj({ ...contactSummary, daaccepted: rBool() })) }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
     paged: { itemsKey: "contacts", defaultPageLength: 1000 },
   }),
@@ -70,6 +71,7 @@ export const contact = {
     params: z.object({ contactID: contactId(), infoType: oneOf(["data"] as const).default("data") }),
     response: contactObject(),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   resendverificationmail: op({

@@ -172,7 +172,7 @@ const RENEWAL_MODES = ["autorenew", "manual", "letexpire"] as const;
 /** Which parameter each updateType needs; the four booleans default to false (spec), so they are optional. */
 const UPDATE_REQUIRES: Partial<Record<(typeof UPDATE_TYPES)[number], string>> = { nameservers: "nameservers", renewalMode: "renewalMode", tag: "tag" };
 
-const read = { retrySafe: true, spendsMoney: false } as const;
+const read = { retrySafe: true, spendsMoney: false, readOnly: true } as const;
 /** Updates that set a value: repeating them changes nothing. */
 const idempotent = { retrySafe: true, spendsMoney: false } as const;
 const money = { retrySafe: false, spendsMoney: true } as const;

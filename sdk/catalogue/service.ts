@@ -176,8 +176,8 @@ function family<const F extends string, I extends z.ZodType, C extends z.ZodType
   const secrets = d.secrets ? { secrets: d.secrets } : {};
   const one = oneResponse(f, d.item);
   return {
-    [`${f}list`]: op({ summary: `Lists the service's ${d.noun}s.`, params: listParams(d.filters), response: listResponse(f, d.item), retrySafe: true, spendsMoney: false, paged: { itemsKey: f, defaultPageLength: 1000 }, ...secrets }),
-    [`${f}getinfo`]: op({ summary: `One ${d.noun} of the service.`, params: refParams(), response: one, retrySafe: true, spendsMoney: false, ...secrets }),
+    [`${f}list`]: op({ summary: `Lists the service's ${d.noun}s.`, params: listParams(d.filters), response: listResponse(f, d.item), retrySafe: true, readOnly: true, spendsMoney: false, paged: { itemsKey: f, defaultPageLength: 1000 }, ...secrets }),
+    [`${f}getinfo`]: op({ summary: `One ${d.noun} of the service.`, params: refParams(), response: one, retrySafe: true, readOnly: true, spendsMoney: false, ...secrets }),
     [`${f}create`]: op({ summary: `Creates a ${d.noun}.`, params: d.create, response: one, retrySafe: false, spendsMoney: false, ...secrets }),
     [`${f}update`]: op({ summary: `Updates a ${d.noun}.`, params: d.update, response: one, retrySafe: true, spendsMoney: false, ...secrets }),
     [`${f}delete`]: op({ summary: `Deletes a ${d.noun}.`, params: refParams(), response: rObj({}), retrySafe: false, spendsMoney: false }),
@@ -267,6 +267,7 @@ const named = {
     params: z.object({ ...page(), name: serviceName().optional(), word: text().optional(), tld: text().optional(), renewable: bool().optional(), status: oneOf(SERVICE_STATUSES).optional() }),
     response: rObj({ queryInfo: queryInfo(), services: rArray(svcSum()) }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
     paged: { itemsKey: "services", defaultPageLength: 1000 },
   }),
@@ -288,6 +289,7 @@ const named = {
       logError: rStr().optional(),
     }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   create: op({
@@ -323,7 +325,7 @@ const named = {
     retrySafe: true,
     spendsMoney: false,
   }),
-  parkinggetinfo: op({ summary: "Parking state.", params: svc({}), response: rObj({ parking: rObj({ enabled: rBool() }) }), retrySafe: true, spendsMoney: false }),
+  parkinggetinfo: op({ summary: "Parking state.", params: svc({}), response: rObj({ parking: rObj({ enabled: rBool() }) }), retrySafe: true, readOnly: true, spendsMoney: false }),
   parkingupdate: op({ summary: "Turns parking on or off.", params: svc({ enabled: bool() }), response: rObj({ parking: rObj({ enabled: rBool() }) }), retrySafe: true, spendsMoney: false }),
   webconstructorlogin: op({
     summary: "Login URL of the web constructor for a subdomain.",

@@ -92,6 +92,7 @@ export const ssl = {
     params: z.object({ csrData: text("the CSR in PEM form") }),
     response: rObj({ ...csrObject, csrData: rStr().optional() }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   csrcreate: op({
@@ -122,6 +123,7 @@ export const ssl = {
     }),
     response: rObj({ queryInfo: queryInfo(), products: rArray(product()) }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
     paged: { itemsKey: "products", defaultPageLength: 1000 },
   }),
@@ -130,6 +132,7 @@ export const ssl = {
     params: z.object({ productID: int({ min: 1 }) }),
     response: product(),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   list: op({
@@ -143,6 +146,7 @@ export const ssl = {
     }),
     response: rObj({ queryInfo: queryInfo(), ssl: rArray(rObj(certificate)) }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
     paged: { itemsKey: "ssl", defaultPageLength: 1000 },
   }),
@@ -169,6 +173,7 @@ export const ssl = {
       }).optional(),
     }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
     secrets: ["pfxpass", "sslKey"],
   }),
@@ -209,6 +214,7 @@ export const ssl = {
     params: z.object({ commonName: sslName(), includeAlternativeMethods: bool().default(false) }),
     response: rObj({ valMethods: rArray(rStr()) }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   changevalidationmethod: op({

@@ -8,6 +8,7 @@ export const tool = {
     params: z.object({}),
     response: rObj({ ip: rStr(), lang: rStr(), version: rStr() }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   idnconverter: op({
@@ -15,6 +16,7 @@ export const tool = {
     params: z.object({ query: text() }),
     response: rObj({ query: rStr(), unicode: rStr(), punycode: rStr() }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   domainsuggests: op({
@@ -29,6 +31,7 @@ export const tool = {
     }),
     response: rObj({ query: rStr(), suggests: z.record(z.string(), z.record(z.string(), rBool())) }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   gettable: op({
@@ -37,6 +40,7 @@ export const tool = {
     params: z.object({ tableType: oneOf(["countries", "country"] as const) }),
     response: rObj({ items: rArray(rObj({ code: rStr(), name: rStr() })) }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   dig: op({
@@ -48,6 +52,7 @@ export const tool = {
     }),
     response: rObj({ query: rStr(), nameserver: rStr(), type: rStr(), result: rStr() }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
   zonecheck: op({
@@ -59,6 +64,7 @@ export const tool = {
       result: rObj({ zonepass: rBool(), report: rStr() }),
     }),
     retrySafe: true,
+    readOnly: true,
     spendsMoney: false,
   }),
 };

@@ -38,6 +38,11 @@ export interface OperationSpec<P extends z.ZodType = z.ZodType, R extends z.ZodT
   readonly retrySafe: boolean;
   /** Spends the account's balance: never resent automatically (see sdk/core/retry.ts). */
   readonly spendsMoney: boolean;
+  /**
+   * Only reads: answered from state, changes nothing (implies retrySafe and not spendsMoney). The
+   * emulator does not persist after these; a JSON and an XML client must get the same result.
+   */
+  readonly readOnly?: boolean;
   readonly paged?: PagedSpec;
   /** Parameter and response member names that hold secrets, beyond the global list in sdk/core/redact.ts. */
   readonly secrets?: readonly string[];

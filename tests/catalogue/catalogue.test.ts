@@ -46,4 +46,14 @@ describe("catalogue", () => {
     }
     for (const o of operations.filter((x) => x.spendsMoney)) expect(o.retrySafe, o.name).to.equal(false);
   });
+
+  it("flags reads as readOnly: every list, getinfo and get*, never a write, a money operation or an unsafe one", () => {
+    const reads = operations.filter((o) => o.readOnly).map((o) => o.name);
+    expect(reads).to.have.length(45);
+    for (const o of operations) {
+      if (/list$|getinfo$|^get/.test(o.action)) expect(o.readOnly, o.name).to.equal(true);
+      if (/create$|update$|delete$|^(renew|transfer|upgrade|reissue)/.test(o.action)) expect(o.readOnly ?? false, o.name).to.equal(false);
+      if (o.readOnly) expect([o.retrySafe, o.spendsMoney], o.name).to.deep.equal([true, false]);
+    }
+  });
 });

@@ -15,12 +15,9 @@ import { RESULT_NOT_SHOWN, RESULTS, resultKey } from "../fixtures/spec-shapes";
 import { type E2e, expectSpecReply, type Format, rawPost, startE2e } from "./helpers";
 import { type Params, type Result, STEPS, type Step } from "./operation-table";
 
-/** Reads: safe to repeat and answered from state only, so JSON and XML must agree on them. */
-const READ_ACTION = /^(get|list|check|hello$|idnconverter$|domainsuggests$|dig$|zonecheck$|info$|promos$|zones$|whois$|csrdecode$|productlist$)|(list|getinfo)$/;
-
+/** Reads (the catalogue's readOnly flag): answered from state only, so JSON and XML must agree on them. */
 function isRead(name: string): boolean {
-  const op = getOperation(name)!;
-  return op.retrySafe && !op.spendsMoney && READ_ACTION.test(op.action);
+  return getOperation(name)?.readOnly === true;
 }
 
 /** Paths (a.b[0].c) where two values differ, with the type of each side. */

@@ -19,6 +19,7 @@ import { fault } from "../../core/errors";
 import { paginate } from "../../core/paging";
 import { fullName } from "./dnszone";
 import { type Family, type MailRecord, type ServiceRecord, type SubdomainRecord, checkQuota, findEntity, getService, newEntityId, productOf, removeEntity } from "./model";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 function listOf<T>(items: T[], key: (t: T) => string, p: { filter?: string; page: number; pageLength: number }) {
   const f = p.filter?.toLowerCase();
@@ -26,12 +27,12 @@ function listOf<T>(items: T[], key: (t: T) => string, p: { filter?: string; page
 }
 
 function taken(what: string, name: string, svc: ServiceRecord): never {
-  throw fault(4004, `${what} ${name} already exists in service ${svc.name}`);
+  throw fault(ErrorCode.ENTITY_CREATE_ERROR, `${what} ${name} already exists in service ${svc.name}`);
 }
 
 function mailAddress(svc: ServiceRecord, name: string): string {
   const [local, domain] = name.split("@");
-  if (domain !== undefined && domain !== svc.name) throw fault(105, `Invalid parameter: name: ${name} is not under the service's domain ${svc.name}`);
+  if (domain !== undefined && domain !== svc.name) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: name: ${name} is not under the service's domain ${svc.name}`);
   return `${local}@${svc.name}`;
 }
 
@@ -109,7 +110,7 @@ export const crudHandlers: Pick<ModuleHandlers<"service">, CrudOps> = {
     const svc = getService(ctx.account, p.serviceName);
     checkQuota(svc, "subdomain");
     const name = fullName(svc.name, p.name);
-    if (name === svc.name) throw fault(105, `Invalid parameter: name: ${name} is the service's own domain, not a subdomain`);
+    if (name === svc.name) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: name: ${name} is the service's own domain, not a subdomain`);
     if (svc.subdomain.some((s) => s.name === name)) taken("Subdomain", name, svc);
     const sub: SubdomainRecord = { entityID: newEntityId(ctx.world, svc), name, ftpPath: p.ftpPath };
     const ssl = sslOf(p);

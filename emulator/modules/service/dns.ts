@@ -5,6 +5,7 @@ import { fault } from "../../core/errors";
 import { paginate } from "../../core/paging";
 import { defaultRecords, dnsItem, makeRecord, updateRecord, zoneFromData } from "./dnszone";
 import { findEntity, getService, removeEntity } from "./model";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 type DnsOps = "dnslist" | "dnsgetinfo" | "dnscreate" | "dnsupdate" | "dnsdelete" | "dnsrestore" | "dnsdeleteall" | "dnssetzone";
 
@@ -60,7 +61,7 @@ export const dnsHandlers: Pick<ModuleHandlers<"service">, DnsOps> = {
   dnssetzone(ctx, p) {
     const svc = getService(ctx.account, p.serviceName);
     const entries = decodeZoneData(p.dnsZoneData);
-    if (!entries) throw fault(105, "Invalid parameter: dnsZoneData must be base64 of a JSON array");
+    if (!entries) throw fault(ErrorCode.INVALID_PARAMETER, "Invalid parameter: dnsZoneData must be base64 of a JSON array");
     svc.dns = zoneFromData(ctx.world, svc, entries);
     ctx.messages.push(`DNS zone ${svc.name} replaced with ${svc.dns.length} records.`);
     return {};

@@ -20,6 +20,7 @@ import { fault } from "../../core/errors";
 import type { World } from "../../core/state";
 import { EMULATOR_HOSTING_IP, EMULATOR_NAMESERVERS } from "../../data/products";
 import { type DnsRecord, type ServiceRecord, newEntityId } from "./model";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** Default TTL of records sent without one (spec silent). */
 export const DEFAULT_TTL = 3600;
@@ -72,10 +73,10 @@ function checkClash(zone: DnsRecord[], r: DnsRecord): void {
   for (const o of zone) {
     if (o.entityID === r.entityID || o.name !== r.name) continue;
     if (o.type === r.type && o.value === r.value) {
-      throw fault(4004, `DNS record ${r.name} ${r.type} "${r.value}" already exists (${o.entityID}): update or delete that one`);
+      throw fault(ErrorCode.ENTITY_CREATE_ERROR, `DNS record ${r.name} ${r.type} "${r.value}" already exists (${o.entityID}): update or delete that one`);
     }
     if ((o.type === "CNAME") !== (r.type === "CNAME")) {
-      throw fault(4004, `${r.name} cannot hold a CNAME together with other records (${o.type} ${o.entityID} exists)`);
+      throw fault(ErrorCode.ENTITY_CREATE_ERROR, `${r.name} cannot hold a CNAME together with other records (${o.type} ${o.entityID} exists)`);
     }
   }
 }
@@ -83,7 +84,7 @@ function checkClash(zone: DnsRecord[], r: DnsRecord): void {
 /** A new record for the zone (not yet added): value checked by type (105), clashes refused (4004). */
 export function makeRecord(world: World, svc: ServiceRecord, zone: DnsRecord[], input: DnsInput): DnsRecord {
   const problem = dnsValueProblem(input.type, input.value);
-  if (problem) throw fault(105, `Invalid parameter: value: ${problem}`);
+  if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
   const r: DnsRecord = { entityID: newEntityId(world, svc), name: fullName(svc.name, input.name), type: input.type, value: normaliseDnsValue(input.type, input.value) };
   if (typeof input.ttl === "number") r.ttl = input.ttl;
   if (hasPriority(input.type) && typeof input.priority === "number") r.priority = input.priority;
@@ -94,7 +95,7 @@ export function makeRecord(world: World, svc: ServiceRecord, zone: DnsRecord[], 
 /** dnsupdate: value, ttl, priority only (facts.md: another name or type is delete + create). */
 export function updateRecord(svc: ServiceRecord, r: DnsRecord, input: { value: string; ttl?: number | "-"; priority?: number | "-" }): void {
   const problem = dnsValueProblem(r.type, input.value);
-  if (problem) throw fault(105, `Invalid parameter: value: ${problem}`);
+  if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
   const next: DnsRecord = { ...r, value: normaliseDnsValue(r.type, input.value) };
   if (input.ttl !== undefined) next.ttl = input.ttl === "-" ? undefined : input.ttl;
   if (input.priority !== undefined && hasPriority(r.type)) next.priority = input.priority === "-" ? undefined : input.priority;
@@ -128,13 +129,13 @@ export function zoneFromData(world: World, svc: ServiceRecord, entries: unknown[
   const zone: DnsRecord[] = [];
   entries.forEach((e, i) => {
     const where = `dnsZoneData[${i}]`;
-    if (typeof e !== "object" || e === null || Array.isArray(e)) throw fault(105, `Invalid parameter: ${where} must be an object {name, type, ttl, priority, value}`);
+    if (typeof e !== "object" || e === null || Array.isArray(e)) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where} must be an object {name, type, ttl, priority, value}`);
     const o = e as Record<string, unknown>;
     const type = DNS_TYPES.find((t) => t === String(o.type ?? "").trim().toUpperCase());
-    if (!type) throw fault(105, `Invalid parameter: ${where}.type must be one of ${DNS_TYPES.join(", ")}`);
+    if (!type) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.type must be one of ${DNS_TYPES.join(", ")}`);
     const name = dnsName().safeParse(o.name);
-    if (!name.success) throw fault(105, `Invalid parameter: ${where}.name must be a host name, "@" or *.name`);
-    if (typeof o.value !== "string" && typeof o.value !== "number") throw fault(105, `Invalid parameter: ${where}.value is required`);
+    if (!name.success) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.name must be a host name, "@" or *.name`);
+    if (typeof o.value !== "string" && typeof o.value !== "number") throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.value is required`);
     zone.push(makeRecord(world, svc, zone, { name: name.data, type, value: String(o.value), ttl: num(o.ttl, `${where}.ttl`, 60, 604800), priority: num(o.priority, `${where}.priority`, 0, 65535) }));
   });
   return zone;
@@ -143,6 +144,6 @@ export function zoneFromData(world: World, svc: ServiceRecord, entries: unknown[
 function num(v: unknown, where: string, min: number, max: number): number | "-" | undefined {
   if (v === undefined || v === null || v === "" || v === "-") return undefined;
   const n = typeof v === "number" ? v : /^\d+$/.test(String(v).trim()) ? Number(String(v).trim()) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw fault(105, `Invalid parameter: ${where} must be "-" or an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where} must be "-" or an integer from ${min} to ${max}`);
   return n;
 }

@@ -5,7 +5,7 @@
  * registerAccountSlice). Read from the sources, so a new import that breaks a rule fails here.
  */
 import { expect } from "chai";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const ROOT = resolve(__dirname, "../../emulator");
@@ -19,7 +19,7 @@ function sources(dir: string): string[] {
 }
 
 /** Relative specifiers of `import ... from`, `export ... from` and side-effect imports. */
-export function importsOf(text: string): string[] {
+function importsOf(text: string): string[] {
   const out: string[] = [];
   const re = /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gms;
   for (const m of text.matchAll(re)) {
@@ -31,22 +31,16 @@ export function importsOf(text: string): string[] {
 
 function resolveSpec(from: string, spec: string): string | undefined {
   const base = resolve(dirname(from), spec);
-  for (const c of [`${base}.ts`, join(base, "index.ts")]) {
-    try {
-      readFileSync(c);
-      return c;
-    } catch {}
-  }
-  return undefined;
+  return [`${base}.ts`, join(base, "index.ts")].find((c) => existsSync(c));
 }
 
 /** Emulator file -> the emulator files it imports (paths relative to emulator/). */
-export function emulatorGraph(): Map<string, string[]> {
+function emulatorGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sources(ROOT)) {
     const deps = importsOf(readFileSync(file, "utf8"))
       .map((s) => resolveSpec(file, s))
-      .filter((p): p is string => p !== undefined && p.startsWith(`${ROOT}/`))
+      .filter((p): p is string => p?.startsWith(`${ROOT}/`) === true)
       .map((p) => relative(ROOT, p));
     graph.set(relative(ROOT, file), [...new Set(deps)]);
   }
@@ -54,7 +48,7 @@ export function emulatorGraph(): Map<string, string[]> {
 }
 
 /** Strongly connected components with more than one file (or a file importing itself): the cycles. */
-export function cycles(graph: Map<string, string[]>): string[][] {
+function cycles(graph: Map<string, string[]>): string[][] {
   let index = 0;
   const idx = new Map<string, number>();
   const low = new Map<string, number>();

@@ -19,7 +19,7 @@ import { toAsciiHost } from "../../../sdk/catalogue/fields";
 import { fault } from "../../core/errors";
 import type { World } from "../../core/state";
 import { EMULATOR_HOSTING_IP, EMULATOR_NAMESERVERS } from "../../data/products";
-import { type DnsRecord, type ServiceRecord, newEntityId } from "./model";
+import { type ZoneRecord, type ServiceRecord, newEntityId } from "./model";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** Default TTL of records sent without one (spec silent). */
@@ -60,7 +60,7 @@ function asciiOr(name: string): string {
 const dash = (v: number | undefined) => (v === undefined ? "-" : String(v));
 
 /** dnslist item: every member a string; ttl/priority "-" when default (facts.md). */
-export function dnsItem(r: DnsRecord) {
+export function dnsItem(r: ZoneRecord) {
   return { entityID: r.entityID, name: r.name, type: r.type, ttl: dash(r.ttl), priority: dash(r.priority), value: r.value };
 }
 
@@ -69,7 +69,7 @@ function hasPriority(type: DnsType): boolean {
 }
 
 /** Checks one record against the others of the zone; throws 4004 on a clash. */
-function checkClash(zone: DnsRecord[], r: DnsRecord): void {
+function checkClash(zone: ZoneRecord[], r: ZoneRecord): void {
   for (const o of zone) {
     if (o.entityID === r.entityID || o.name !== r.name) continue;
     if (o.type === r.type && o.value === r.value) {
@@ -82,10 +82,10 @@ function checkClash(zone: DnsRecord[], r: DnsRecord): void {
 }
 
 /** A new record for the zone (not yet added): value checked by type (105), clashes refused (4004). */
-export function makeRecord(world: World, svc: ServiceRecord, zone: DnsRecord[], input: DnsInput): DnsRecord {
+export function makeRecord(world: World, svc: ServiceRecord, zone: ZoneRecord[], input: DnsInput): ZoneRecord {
   const problem = dnsValueProblem(input.type, input.value);
   if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
-  const r: DnsRecord = { entityID: newEntityId(world, svc), name: fullName(svc.name, input.name), type: input.type, value: normaliseDnsValue(input.type, input.value) };
+  const r: ZoneRecord = { entityID: newEntityId(world, svc), name: fullName(svc.name, input.name), type: input.type, value: normaliseDnsValue(input.type, input.value) };
   if (typeof input.ttl === "number") r.ttl = input.ttl;
   if (hasPriority(input.type) && typeof input.priority === "number") r.priority = input.priority;
   checkClash(zone, r);
@@ -93,10 +93,10 @@ export function makeRecord(world: World, svc: ServiceRecord, zone: DnsRecord[], 
 }
 
 /** dnsupdate: value, ttl, priority only (facts.md: another name or type is delete + create). */
-export function updateRecord(svc: ServiceRecord, r: DnsRecord, input: { value: string; ttl?: number | "-"; priority?: number | "-" }): void {
+export function updateRecord(svc: ServiceRecord, r: ZoneRecord, input: { value: string; ttl?: number | "-"; priority?: number | "-" }): void {
   const problem = dnsValueProblem(r.type, input.value);
   if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
-  const next: DnsRecord = { ...r, value: normaliseDnsValue(r.type, input.value) };
+  const next: ZoneRecord = { ...r, value: normaliseDnsValue(r.type, input.value) };
   if (input.ttl !== undefined) next.ttl = input.ttl === "-" ? undefined : input.ttl;
   if (input.priority !== undefined && hasPriority(r.type)) next.priority = input.priority === "-" ? undefined : input.priority;
   checkClash(svc.dns, next);
@@ -110,8 +110,8 @@ export function updateRecord(svc: ServiceRecord, r: DnsRecord, input: { value: s
  * at the emulator's hosting address (TEST-NET-1), MX to mail.<zone>, an SPF TXT and NS records for
  * the emulator's nameservers.
  */
-export function defaultRecords(world: World, svc: ServiceRecord): DnsRecord[] {
-  const zone: DnsRecord[] = [];
+export function defaultRecords(world: World, svc: ServiceRecord): ZoneRecord[] {
+  const zone: ZoneRecord[] = [];
   const defaults: DnsInput[] = [
     { name: "@", type: "A", value: EMULATOR_HOSTING_IP },
     { name: "www", type: "A", value: EMULATOR_HOSTING_IP },
@@ -125,8 +125,8 @@ export function defaultRecords(world: World, svc: ServiceRecord): DnsRecord[] {
 }
 
 /** dnssetzone: every entry checked with the same rules as dnscreate; the zone is replaced only if all pass. */
-export function zoneFromData(world: World, svc: ServiceRecord, entries: unknown[]): DnsRecord[] {
-  const zone: DnsRecord[] = [];
+export function zoneFromData(world: World, svc: ServiceRecord, entries: unknown[]): ZoneRecord[] {
+  const zone: ZoneRecord[] = [];
   entries.forEach((e, i) => {
     const where = `dnsZoneData[${i}]`;
     if (typeof e !== "object" || e === null || Array.isArray(e)) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where} must be an object {name, type, ttl, priority, value}`);

@@ -1,6 +1,6 @@
 /**
  * service module handlers (spec "service module", "Hosting service"): the named operations here,
- * the CRUD families in crud.ts and dns.ts.
+ * the CRUD families in families.ts, the zone-wide DNS operations in dns.ts.
  *
  * Choices where the spec is silent:
  * - A domain name has at most one hosting service in the whole emulator: a second create answers
@@ -20,9 +20,9 @@ import type { ModuleHandlers } from "../../core/context";
 import { fault } from "../../core/errors";
 import { paginate } from "../../core/paging";
 import { DEFAULT_PHP_VERSION, EMULATOR_PLATFORM_HOST as HOST, PHP_VERSIONS, type ProductKey, getProduct, productRank } from "../../data/products";
-import { crudHandlers } from "./crud";
-import { dnsHandlers } from "./dns";
+import { zoneHandlers } from "./dns";
 import { defaultRecords, fullName } from "./dnszone";
+import { familyHandlers } from "./families";
 import { type ServiceRecord, getService, isRenewable, serviceKey, newServiceRecord, productOf, serviceSummary, setPending } from "./model";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
@@ -70,7 +70,7 @@ function overQuota(svc: ServiceRecord, key: ProductKey): string | undefined {
   return over.length ? over.map(([k, n]) => `${k} ${n} > ${q[k as keyof typeof counts]}`).join(", ") : undefined;
 }
 
-const named: Omit<ModuleHandlers<"service">, keyof typeof crudHandlers | keyof typeof dnsHandlers> = {
+const named: Omit<ModuleHandlers<"service">, keyof typeof familyHandlers | keyof typeof zoneHandlers> = {
   list(ctx, p) {
     const now = ctx.clock.nowMs();
     const tld = p.tld?.toLowerCase().replace(/^\./, "");
@@ -172,4 +172,4 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof crudHandlers | keyof t
   },
 };
 
-export const handlers: ModuleHandlers<"service"> = { ...named, ...crudHandlers, ...dnsHandlers };
+export const handlers: ModuleHandlers<"service"> = { ...named, ...familyHandlers, ...zoneHandlers };

@@ -59,7 +59,7 @@ export interface MailAliasRecord {
   name: string;
   target: string[];
 }
-export interface DnsRecord {
+export interface ZoneRecord {
   entityID: string;
   /** Full host name, lower case, no final dot. */
   name: string;
@@ -91,7 +91,7 @@ export interface ServiceRecord {
   redirect: RedirectRecord[];
   mail: MailRecord[];
   mailalias: MailAliasRecord[];
-  dns: DnsRecord[];
+  dns: ZoneRecord[];
 }
 
 declare module "../../core/state" {

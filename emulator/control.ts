@@ -23,7 +23,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sameSecret } from "./core/access";
 import { runTickers } from "./core/dispatch";
 import { ApiFault } from "./core/errors";
-import { type FaultInjector, type FaultSpec, validateFault } from "./core/faults";
+import { type FaultInjector, parseFault } from "./core/faults";
 import type { Host } from "./core/host";
 import { accountsOf, type Seed } from "./core/seed";
 import type { World } from "./core/state";
@@ -135,11 +135,9 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
     case "faults":
       return { ok: true, faults: emu.faults.list() };
     case "faults/add": {
-      const spec: Partial<FaultSpec> = { ...body } as Partial<FaultSpec>;
-      for (const k of ["count", "latencyMs", "status", "errorCode"] as const) if (typeof spec[k] === "string") spec[k] = Number(spec[k]);
-      const problem = validateFault(spec);
-      if (problem) throw new ControlError(400, problem);
-      const { pattern: _p, ...fault } = emu.faults.add(spec as FaultSpec);
+      const parsed = parseFault(body);
+      if ("problem" in parsed) throw new ControlError(400, parsed.problem);
+      const { pattern: _p, ...fault } = emu.faults.add(parsed.spec);
       return { ok: true, fault };
     }
     case "faults/clear":

@@ -98,7 +98,7 @@ async function readControlBody(req: IncomingMessage): Promise<Record<string, any
       throw new ControlError(400, `body: invalid JSON (${(err as Error).message})`);
     }
   }
-  return parseBody(req.headers["content-type"], buf);
+  return await parseBody(req.headers["content-type"], buf);
 }
 
 async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Promise<unknown> {

@@ -78,7 +78,7 @@ export async function handleDyndns(emu: Host, req: IncomingMessage, res: ServerR
     // No prototype: request names index it.
     const params: Record<string, string> = Object.assign(Object.create(null), queryParams(req.url));
     try {
-      Object.assign(params, parseBody(req.headers["content-type"], await readBody(req)));
+      Object.assign(params, await parseBody(req.headers["content-type"], await readBody(req)));
     } catch (err) {
       if (!(err instanceof BodyError)) throw err;
       if (err.tooLarge) res.setHeader("Connection", "close");

@@ -81,7 +81,7 @@ export async function handleApi(emu: ApiHost, req: IncomingMessage, res: ServerR
   try {
     let params: Record<string, string>;
     try {
-      params = parseBody(req.headers["content-type"], await readBody(req));
+      params = await parseBody(req.headers["content-type"], await readBody(req));
     } catch (err) {
       if (!(err instanceof BodyError)) throw err;
       // An oversized body: the envelope, then the connection is closed (its rest was read and

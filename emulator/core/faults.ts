@@ -17,27 +17,6 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 
 const ACTION_REQUIRED = "action: a module/action name or pattern such as service/* is required";
 
-export interface FaultSpec {
-  action: string;
-  kind: FaultKind;
-  /** How many matching calls it applies to (default 1). */
-  count?: number;
-  latencyMs?: number;
-  status?: number;
-  errorCode?: number;
-  messages?: string[];
-}
-
-export interface Fault extends Required<Pick<FaultSpec, "action" | "kind">> {
-  id: number;
-  remaining: number;
-  latencyMs?: number;
-  status?: number;
-  errorCode?: number;
-  messages?: string[];
-  pattern: RegExp;
-}
-
 function toPattern(action: string): RegExp {
   const body = action
     .trim()
@@ -56,13 +35,18 @@ const numberField = (error: string, ok: (n: number) => boolean) =>
 /** A fault spec as the control API takes it (faults/add); the first problem is answered, naming its field. */
 const FAULT_SPEC = z
   .object({
+    /** "module/action", or a pattern with `*`. */
     action: z.string({ error: ACTION_REQUIRED }).refine((a) => a.trim() !== "", { error: ACTION_REQUIRED }),
     kind: z.enum(FAULT_KINDS, { error: `kind: one of ${FAULT_KINDS.join(", ")} is required` }),
+    /** How many matching calls it applies to (default 1). */
     count: numberField("count: a positive integer", (n) => Number.isInteger(n) && n > 0).optional(),
+    /** kind latency: the wait. */
     latencyMs: numberField("latencyMs: a number of milliseconds, 0 or more", (n) => n >= 0).optional(),
+    /** kind http5xx: the status (default 503). */
     status: numberField("status: 500 to 599", (n) => Number.isInteger(n) && n >= 500 && n <= 599).optional(),
+    /** kind errorCode: the envelope's errorCode. */
     errorCode: numberField("errorCode: a positive integer", (n) => Number.isInteger(n) && n > 0).optional(),
-    // One message may come as a plain text (form-encoded bodies).
+    /** kind errorCode: the envelope's messages; one may come as a plain text (form-encoded bodies). */
     messages: z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string({ error: "messages: a list of texts" }), { error: "messages: a list of texts" })).optional(),
   })
   .superRefine((s, ctx) => {
@@ -70,10 +54,18 @@ const FAULT_SPEC = z
     if (s.kind === "errorCode" && s.errorCode === undefined) ctx.addIssue({ code: "custom", path: ["errorCode"], message: "errorCode: a positive integer is required for kind errorCode" });
   });
 
+export type FaultSpec = z.output<typeof FAULT_SPEC>;
+
+export interface Fault extends FaultSpec {
+  id: number;
+  remaining: number;
+  pattern: RegExp;
+}
+
 /** Reads a fault spec from the control API: the spec, or the text of its first problem. */
 export function parseFault(body: unknown): { spec: FaultSpec } | { problem: string } {
   const r = FAULT_SPEC.safeParse(body);
-  return r.success ? { spec: r.data satisfies FaultSpec } : { problem: r.error.issues[0].message };
+  return r.success ? { spec: r.data } : { problem: r.error.issues[0].message };
 }
 
 export class FaultInjector {

@@ -10,7 +10,7 @@ import type { Limits } from "./core/access";
 import { startEmulator } from "./index";
 
 const USAGE = [
-  "usage: dondominio-emulator [--host 127.0.0.1] [--port 0] [--dyndns-port 0] [--data DIR] [--seed FILE] [--no-tls] [--latency MS] [--verbose]",
+  "usage: dondominio-emulator [--host 127.0.0.1] [--port 0] [--dyndns-port 0] [--data DIR] [--seed FILE] [--random-seed TEXT] [--no-tls] [--latency MS] [--verbose]",
   "         [--allowed-ips ADDR,ADDR|*] [--max-concurrent N] [--operations-per-minute N] [--errors-per-minute N]",
   "         [--max-distinct-checks N] [--check-window SECONDS] [--block-seconds SECONDS]",
 ].join("\n");
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       "dyndns-port": { type: "string" },
       data: { type: "string" },
       seed: { type: "string" },
+      "random-seed": { type: "string" },
       "no-tls": { type: "boolean" },
       latency: { type: "string" },
       verbose: { type: "boolean" },
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     dyndnsPort: num("dyndns-port", values["dyndns-port"]),
     dataDir: values.data,
     seed: values.seed,
+    randomSeed: values["random-seed"],
     tls: !values["no-tls"],
     latencyMs: num("latency", values.latency),
     limits,

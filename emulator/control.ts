@@ -23,12 +23,25 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sameSecret } from "./core/access";
 import { runTickers } from "./core/dispatch";
 import { ApiFault } from "./core/errors";
-import { type FaultSpec, validateFault } from "./core/faults";
-import { accountsOf } from "./core/seed";
+import { type FaultInjector, parseFault } from "./core/faults";
+import type { Host } from "./core/host";
+import { accountsOf, type Seed } from "./core/seed";
 import type { World } from "./core/state";
 import { BodyError, parseBody, readBody } from "./http/body";
 import { send } from "./http/render";
-import type { EmulatorServer } from "./server";
+
+/** What the control API uses of the emulator besides the Host. */
+export interface ControlHost extends Host {
+  readonly faults: FaultInjector;
+  /** Bearer token of the control API. */
+  readonly controlToken: string;
+  /** Caller addresses the control API accepts. */
+  readonly allowedIps: readonly string[];
+  /** A fresh world from the seed given at start; clears faults, counters, usage blocks, clock offset. */
+  reset(): Promise<void>;
+  /** The world of a seed (the start's when none), with the emulator's options applied. */
+  freshWorld(seed?: Seed): World;
+}
 
 /** The largest control body: a seed of a few accounts fits easily. */
 export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
@@ -85,10 +98,10 @@ async function readControlBody(req: IncomingMessage): Promise<Record<string, any
       throw new ControlError(400, `body: invalid JSON (${(err as Error).message})`);
     }
   }
-  return parseBody(req.headers["content-type"], buf);
+  return await parseBody(req.headers["content-type"], buf);
 }
 
-async function run(emu: EmulatorServer, cmd: string, body: Record<string, any>): Promise<unknown> {
+async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Promise<unknown> {
   switch (cmd) {
     case "reset":
       await emu.reset();
@@ -122,11 +135,9 @@ async function run(emu: EmulatorServer, cmd: string, body: Record<string, any>):
     case "faults":
       return { ok: true, faults: emu.faults.list() };
     case "faults/add": {
-      const spec: Partial<FaultSpec> = { ...body } as Partial<FaultSpec>;
-      for (const k of ["count", "latencyMs", "status", "errorCode"] as const) if (typeof spec[k] === "string") spec[k] = Number(spec[k]);
-      const problem = validateFault(spec);
-      if (problem) throw new ControlError(400, problem);
-      const { pattern: _p, ...fault } = emu.faults.add(spec as FaultSpec);
+      const parsed = parseFault(body);
+      if ("problem" in parsed) throw new ControlError(400, parsed.problem);
+      const { pattern: _p, ...fault } = emu.faults.add(parsed.spec);
       return { ok: true, fault };
     }
     case "faults/clear":
@@ -151,7 +162,7 @@ function bearer(req: IncomingMessage): string | undefined {
 }
 
 /** Whether the control API takes calls from `ip` (the `allowedIps` option; loopback by default). */
-export function controlAddressAllowed(emu: EmulatorServer, ip: string): boolean {
+export function controlAddressAllowed(emu: ControlHost, ip: string): boolean {
   const allowed = emu.allowedIps;
   return allowed.includes("*") || allowed.includes(ip) || allowed.includes(ip.replace(/^::ffff:/, ""));
 }
@@ -167,7 +178,7 @@ function drain(req: IncomingMessage): Promise<void> {
   });
 }
 
-export async function handleControl(emu: EmulatorServer, req: IncomingMessage, res: ServerResponse, segments: string[]): Promise<void> {
+export async function handleControl(emu: ControlHost, req: IncomingMessage, res: ServerResponse, segments: string[]): Promise<void> {
   const reply = async (status: number, data: unknown, headers: Record<string, string> = {}) => {
     if (status >= 400 && !req.complete) {
       // A refused call's body is not kept. A small one with a Content-Length is read and dropped so

@@ -12,11 +12,11 @@ import { XMLBuilder } from "fast-xml-parser";
 import { xmlSafeText } from "../sdk/core/xml";
 import { runTickers } from "./core/dispatch";
 import { ApiFault } from "./core/errors";
+import type { Host } from "./core/host";
 import { blockedResult, dyndnsAccountKey, dyndnsUpdate } from "./modules/dyndns/model";
 import { BodyError, parseBody, readBody } from "./http/body";
 import { send } from "./http/render";
 import { queryParams } from "./http/routes";
-import type { EmulatorServer } from "./server";
 
 export const DYNDNS_VERSION = "2.0";
 
@@ -67,7 +67,7 @@ export function renderDyndnsPlain(r: DyndnsResult): string {
 
 const TYPES: Record<string, string> = { json: "application/json; charset=utf-8", xml: "text/xml; charset=utf-8", plain: "text/plain; charset=utf-8" };
 
-export async function handleDyndns(emu: EmulatorServer, req: IncomingMessage, res: ServerResponse, segments: string[]): Promise<void> {
+export async function handleDyndns(emu: Host, req: IncomingMessage, res: ServerResponse, segments: string[]): Promise<void> {
   const format = segments.length === 1 ? segments[0].toLowerCase() : "";
   if (!TYPES[format]) {
     return send(res, 404, "text/plain; charset=utf-8", "Not found: use /json/, /xml/ or /plain/\n");
@@ -78,7 +78,7 @@ export async function handleDyndns(emu: EmulatorServer, req: IncomingMessage, re
     // No prototype: request names index it.
     const params: Record<string, string> = Object.assign(Object.create(null), queryParams(req.url));
     try {
-      Object.assign(params, parseBody(req.headers["content-type"], await readBody(req)));
+      Object.assign(params, await parseBody(req.headers["content-type"], await readBody(req)));
     } catch (err) {
       if (!(err instanceof BodyError)) throw err;
       if (err.tooLarge) res.setHeader("Connection", "close");

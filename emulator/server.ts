@@ -20,12 +20,14 @@ import { AccessControl, type Limits } from "./core/access";
 import { Counters } from "./core/counters";
 import type { DispatchEnv } from "./core/dispatch";
 import { FaultInjector } from "./core/faults";
+import { RandomSource } from "./core/random";
 import { buildWorld, type Identity, LOOPBACK, loadOrCreateIdentity, readSeed, type Seed } from "./core/seed";
 import { Store } from "./core/store";
-import { handleControl } from "./control";
+import { type ControlHost, handleControl } from "./control";
 import { handleDyndns } from "./dyndns-http";
-import { handleApi } from "./http/api";
+import { type ApiHost, handleApi } from "./http/api";
 import { pathSegments } from "./http/routes";
+import { modules } from "./modules";
 
 export interface EmulatorOptions {
   host?: string;
@@ -53,6 +55,12 @@ export interface EmulatorOptions {
   allowedIps?: string[];
   /** The control API's bearer token; default a new random one at every start. */
   controlToken?: string;
+  /**
+   * Seed of the random source (authcodes, web constructor tokens, certificate serials): the same
+   * seed and the same calls give the same values at every start and after every reset. Default: none
+   * (node:crypto). Credentials (password, dynamic DNS key, control token) are never drawn from it.
+   */
+  randomSeed?: string;
 }
 
 /** Whether a listening address is loopback (127.0.0.0/8, ::1, IPv4-mapped loopback). */
@@ -79,7 +87,7 @@ function serverCert(ca: Ca, dir: string, hosts: string[]): { cert: string; key: 
   return { cert: issued.certPem, key: issued.keyPem };
 }
 
-export class EmulatorServer {
+export class EmulatorServer implements ApiHost, ControlHost {
   readonly options: EmulatorOptions;
   readonly dataDir: string;
   readonly identity: Identity;
@@ -89,6 +97,7 @@ export class EmulatorServer {
   readonly access: AccessControl;
   readonly faults = new FaultInjector();
   readonly counters = new Counters();
+  readonly random: RandomSource;
   /** Requests held by an injected timeout; released on close. */
   readonly hanging = new Set<() => void>();
   private readonly seed: Seed | undefined;
@@ -124,6 +133,11 @@ export class EmulatorServer {
     this.clock = new Clock(options.delays);
     this.clock.offsetMs = this.store.world.clockOffsetMs;
     this.access = new AccessControl(options.limits);
+    this.random = new RandomSource(options.randomSeed);
+  }
+
+  get latencyMs(): number {
+    return this.options.latencyMs ?? 0;
   }
 
   log(line: string, error = false): void {
@@ -132,7 +146,7 @@ export class EmulatorServer {
   }
 
   dispatchEnv(): DispatchEnv {
-    return { world: this.store.world, clock: this.clock, ca: this.ca, checkResponses: this.options.checkResponses ?? true };
+    return { world: this.store.world, clock: this.clock, ca: this.ca, random: this.random, modules, checkResponses: this.options.checkResponses ?? true };
   }
 
   /** The world of the seed (or the default one), with the `allowedIps` option applied. */
@@ -142,9 +156,10 @@ export class EmulatorServer {
     return world;
   }
 
-  /** A fresh world from the seed (keeps the identity); clears faults, usage counters and blocks. */
+  /** A fresh world from the seed (keeps the identity); clears faults, usage counters and blocks; restarts the random sequence. */
   async reset(): Promise<void> {
     this.clock.offsetMs = 0;
+    this.random.restart();
     this.faults.clear();
     this.access.reset();
     this.counters.reset();

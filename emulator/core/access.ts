@@ -34,6 +34,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { fault } from "./errors";
 import type { AccountState, World } from "./state";
+import { ErrorCode } from "../../sdk/core/error-codes";
 
 /** Constant-time comparison of two secrets of any lengths (both hashed to 32 bytes first). */
 export function sameSecret(given: string, expected: string): boolean {
@@ -138,10 +139,10 @@ export class AccessControl {
     if (over.length === 0) return;
     for (const [u] of over.slice(1)) {
       u!.blockedUntil = now + this.limits.blockSeconds * 1000;
-      u!.blockCode = 1012;
+      u!.blockCode = ErrorCode.BLOCKED_ERRORS_RATE;
       u!.errors.length = 0;
     }
-    this.block(over[0][0]!, 1012, `${over[0][1]}: more than ${limit} failed operations per minute`, now);
+    this.block(over[0][0]!, ErrorCode.BLOCKED_ERRORS_RATE, `${over[0][1]}: more than ${limit} failed operations per minute`, now);
   }
 
   private loginFailed(ip: string, apiuser: string | undefined, now: number): void {
@@ -161,20 +162,20 @@ export class AccessControl {
     this.gate([[this.addresses.get(ip), `Address ${ip}`], [account ? this.users.get(user) : undefined, `Account ${user}`]], now);
     if (!user || !pass) {
       this.loginFailed(ip, undefined, now);
-      throw fault(200, `Login required: send apiuser and apipasswd in the POST body${user ? "" : " (apiuser is missing)"}`);
+      throw fault(ErrorCode.LOGIN_REQUIRED, `Login required: send apiuser and apipasswd in the POST body${user ? "" : " (apiuser is missing)"}`);
     }
     if (!account) {
       this.loginFailed(ip, undefined, now);
-      throw fault(1003, `Account ${user} does not exist`);
+      throw fault(ErrorCode.ACCOUNT_NOT_EXISTS, `Account ${user} does not exist`);
     }
     if (typeof account.apipasswd !== "string" || !sameSecret(pass, account.apipasswd)) {
       this.loginFailed(ip, user, now);
-      throw fault(1004, `Invalid password for account ${user}`);
+      throw fault(ErrorCode.ACCOUNT_INVALID_PASS, `Invalid password for account ${user}`);
     }
     const allowed = account.allowedIps.includes("*") || account.allowedIps.includes(ip) || account.allowedIps.includes(ip.replace(/^::ffff:/, ""));
     if (!allowed) {
       this.loginFailed(ip, undefined, now);
-      throw fault(1007, `Account filtered: the address ${ip} is not registered for account ${user}`);
+      throw fault(ErrorCode.ACCOUNT_FILTERED, `Account filtered: the address ${ip} is not registered for account ${user}`);
     }
     return account;
   }
@@ -218,16 +219,16 @@ export class AccessControl {
   private admitIn(u: Usage, who: string, checked: string[], now: number): void {
     const L = this.limits;
     this.gate([[u, who]], now);
-    if (u.active >= L.maxConcurrent) this.block(u, 1010, `${who}: more than ${L.maxConcurrent} simultaneous requests`, now);
+    if (u.active >= L.maxConcurrent) this.block(u, ErrorCode.BLOCKED_CONCURRENCY, `${who}: more than ${L.maxConcurrent} simultaneous requests`, now);
     prune(u.calls, now - 60_000);
-    if (u.calls.length >= L.opsPerMinute) this.block(u, 1011, `${who}: more than ${L.opsPerMinute} operations per minute`, now);
+    if (u.calls.length >= L.opsPerMinute) this.block(u, ErrorCode.BLOCKED_OPERATIONS_RATE, `${who}: more than ${L.opsPerMinute} operations per minute`, now);
     if (checked.length) {
       const since = now - L.checkWindowSeconds * 1000;
       for (const [name, t] of u.checks) if (t < since) u.checks.delete(name);
       for (const name of checked) u.checks.set(name.toLowerCase(), now);
       if (u.checks.size > L.maxDistinctChecks) {
         u.checks.clear();
-        this.block(u, 1013, `${who}: mass availability checks (more than ${L.maxDistinctChecks} distinct names in ${L.checkWindowSeconds} s)`, now);
+        this.block(u, ErrorCode.BLOCKED_MASS_CHECKS, `${who}: mass availability checks (more than ${L.maxDistinctChecks} distinct names in ${L.checkWindowSeconds} s)`, now);
       }
     }
     u.calls.push(now);

@@ -4,12 +4,13 @@
  * file (ca.cert.pem). Keys come from node:crypto (fast native RSA); node-forge builds and signs the
  * X.509 structures, which node:crypto cannot do.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPairSync } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join } from "node:path";
 import forge from "node-forge";
 import type { CertificateAuthority } from "./context";
+import { RandomSource } from "./random";
 
 const { pki } = forge;
 
@@ -39,12 +40,9 @@ export function newRsaKeyPem(): string {
   return privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 }
 
-/** A positive serial number: 16 random bytes with the top bit cleared. */
-export function randomSerial(): string {
-  const b = randomBytes(16);
-  b[0] = (b[0] & 0x7f) | 0x10;
-  return b.toString("hex");
-}
+/** Serials when the caller gives none: the CA's own certificate and the server's (not seeded). */
+const unseeded = new RandomSource();
+const randomSerial = (): string => unseeded.serial();
 
 /** Backdated by an hour so small clock skews between hosts do not reject a fresh certificate. */
 function validity(cert: forge.pki.Certificate, days: number): void {

@@ -1,6 +1,7 @@
-/** What a handler receives besides its parsed parameters. */
+/** What a handler receives besides its parsed parameters, and what a module gives the dispatcher. */
 import type { Operation, OperationName, ParsedParamsOf, Catalogue } from "../../sdk/catalogue";
 import type { Clock } from "./clock";
+import type { RandomSource } from "./random";
 import type { AccountState, World } from "./state";
 
 /** The emulator's certificate authority (emulator/core/ca.ts). */
@@ -10,10 +11,15 @@ export interface CertificateAuthority {
   signCsr(csrPem: string, opts: { commonName: string; names: string[]; days: number; serial?: string }): string;
 }
 
-export interface HandlerContext {
+/** What time-driven transitions use besides the world: the clock (and its delays) and the random source. */
+export interface TickContext {
+  readonly clock: Clock;
+  readonly random: RandomSource;
+}
+
+export interface HandlerContext extends TickContext {
   readonly world: World;
   readonly account: AccountState;
-  readonly clock: Clock;
   /** Caller address. */
   readonly ip: string;
   readonly ca: CertificateAuthority;
@@ -25,10 +31,20 @@ export interface HandlerContext {
 
 export type Handler<N extends OperationName> = (ctx: HandlerContext, params: ParsedParamsOf<N>) => unknown | Promise<unknown>;
 
-/** One module's handlers, keyed by action; the router finds them by the catalogue's names. */
+/**
+ * One module's handlers, keyed by action; the router finds them by the catalogue's names. An
+ * operation that `wraps` another has none: the dispatcher calls the wrapped one's handler (a test,
+ * tests/emulator/dispatch.test.ts, checks that every other operation has one).
+ */
 export type ModuleHandlers<M extends keyof Catalogue> = {
-  [A in keyof Catalogue[M] & string]: Handler<`${M}/${A}` & OperationName>;
+  [A in keyof Catalogue[M] & string]?: Handler<`${M}/${A}` & OperationName>;
 };
 
 /** A module's time-driven transitions, run before every request with the clock's now. */
-export type Ticker = (world: World, nowMs: number, clock: Clock) => void;
+export type Ticker = (world: World, nowMs: number, ctx: TickContext) => void;
+
+/** Every module's handlers by module and action, and their tickers (assembled by emulator/modules). */
+export interface EmulatorModules {
+  readonly handlers: Readonly<Record<string, Readonly<Partial<Record<string, Handler<any>>>>>>;
+  readonly tickers: readonly Ticker[];
+}

@@ -11,7 +11,7 @@ export class ApiFault extends Error {
   }
 }
 
-/** Shorthand: `throw fault(2008, "Domain example.com not found")`. */
+/** Shorthand: `throw fault(ErrorCode.DOMAIN_NOT_FOUND, "Domain example.com not found")`. */
 export function fault(code: number, ...messages: string[]): ApiFault {
   return new ApiFault(code, ...messages);
 }

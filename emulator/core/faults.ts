@@ -10,29 +10,12 @@
  * - dropAfterApply: run the call, persist its change, then destroy the connection (the client
  *   cannot know whether it happened: the "ambiguous" case of sdk retries).
  */
-export type FaultKind = "latency" | "http5xx" | "reset" | "timeout" | "errorCode" | "dropAfterApply";
-export const FAULT_KINDS: readonly FaultKind[] = ["latency", "http5xx", "reset", "timeout", "errorCode", "dropAfterApply"];
+import { z } from "zod";
 
-export interface FaultSpec {
-  action: string;
-  kind: FaultKind;
-  /** How many matching calls it applies to (default 1). */
-  count?: number;
-  latencyMs?: number;
-  status?: number;
-  errorCode?: number;
-  messages?: string[];
-}
+export const FAULT_KINDS = ["latency", "http5xx", "reset", "timeout", "errorCode", "dropAfterApply"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
-export interface Fault extends Required<Pick<FaultSpec, "action" | "kind">> {
-  id: number;
-  remaining: number;
-  latencyMs?: number;
-  status?: number;
-  errorCode?: number;
-  messages?: string[];
-  pattern: RegExp;
-}
+const ACTION_REQUIRED = "action: a module/action name or pattern such as service/* is required";
 
 function toPattern(action: string): RegExp {
   const body = action
@@ -45,15 +28,44 @@ function toPattern(action: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-/** Checks a fault spec from the control API; returns an error text or undefined. */
-export function validateFault(spec: Partial<FaultSpec>): string | undefined {
-  if (typeof spec.action !== "string" || !spec.action.trim()) return "action: a module/action name or pattern such as service/* is required";
-  if (!FAULT_KINDS.includes(spec.kind as FaultKind)) return `kind: one of ${FAULT_KINDS.join(", ")} is required`;
-  if (spec.count !== undefined && !(Number.isInteger(spec.count) && spec.count > 0)) return "count: a positive integer";
-  if (spec.kind === "latency" && !(typeof spec.latencyMs === "number" && spec.latencyMs >= 0)) return "latencyMs: a number of milliseconds is required for kind latency";
-  if (spec.kind === "http5xx" && spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 500 && spec.status <= 599)) return "status: 500 to 599";
-  if (spec.kind === "errorCode" && !(Number.isInteger(spec.errorCode) && (spec.errorCode ?? 0) > 0)) return "errorCode: a positive integer is required for kind errorCode";
-  return undefined;
+/** A number, or its decimal text (form-encoded control bodies carry text), checked by `ok`; `error` names the field. */
+const numberField = (error: string, ok: (n: number) => boolean) =>
+  z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number({ error }).refine(ok, { error }));
+
+/** A fault spec as the control API takes it (faults/add); the first problem is answered, naming its field. */
+const FAULT_SPEC = z
+  .object({
+    /** "module/action", or a pattern with `*`. */
+    action: z.string({ error: ACTION_REQUIRED }).refine((a) => a.trim() !== "", { error: ACTION_REQUIRED }),
+    kind: z.enum(FAULT_KINDS, { error: `kind: one of ${FAULT_KINDS.join(", ")} is required` }),
+    /** How many matching calls it applies to (default 1). */
+    count: numberField("count: a positive integer", (n) => Number.isInteger(n) && n > 0).optional(),
+    /** kind latency: the wait. */
+    latencyMs: numberField("latencyMs: a number of milliseconds, 0 or more", (n) => n >= 0).optional(),
+    /** kind http5xx: the status (default 503). */
+    status: numberField("status: 500 to 599", (n) => Number.isInteger(n) && n >= 500 && n <= 599).optional(),
+    /** kind errorCode: the envelope's errorCode. */
+    errorCode: numberField("errorCode: a positive integer", (n) => Number.isInteger(n) && n > 0).optional(),
+    /** kind errorCode: the envelope's messages; one may come as a plain text (form-encoded bodies). */
+    messages: z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string({ error: "messages: a list of texts" }), { error: "messages: a list of texts" })).optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.kind === "latency" && s.latencyMs === undefined) ctx.addIssue({ code: "custom", path: ["latencyMs"], message: "latencyMs: a number of milliseconds is required for kind latency" });
+    if (s.kind === "errorCode" && s.errorCode === undefined) ctx.addIssue({ code: "custom", path: ["errorCode"], message: "errorCode: a positive integer is required for kind errorCode" });
+  });
+
+export type FaultSpec = z.output<typeof FAULT_SPEC>;
+
+export interface Fault extends FaultSpec {
+  id: number;
+  remaining: number;
+  pattern: RegExp;
+}
+
+/** Reads a fault spec from the control API: the spec, or the text of its first problem. */
+export function parseFault(body: unknown): { spec: FaultSpec } | { problem: string } {
+  const r = FAULT_SPEC.safeParse(body);
+  return r.success ? { spec: r.data } : { problem: r.error.issues[0].message };
 }
 
 export class FaultInjector {

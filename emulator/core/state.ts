@@ -1,12 +1,10 @@
 /**
  * The emulator's whole state ("world"): plain JSON data, so it can be persisted atomically and
- * reset by constructing it afresh (moto's model). Each module owns its record types (in
- * modules/<module>/model.ts); an account holds them all.
+ * reset by constructing it afresh (moto's model). Core knows an account's own members; each module
+ * owns its records and adds its members to AccountState itself (declaration merging in
+ * modules/<module>/model.ts) and registers their empty values with registerAccountSlice, so this
+ * file imports no module.
  */
-import type { ContactRecord } from "../modules/contact/model";
-import type { DeletedDomain, DomainRecord } from "../modules/domain/model";
-import type { ServiceRecord } from "../modules/service/model";
-import type { CertificateRecord } from "../modules/ssl/model";
 
 export interface AccountState {
   apiuser: string;
@@ -20,14 +18,14 @@ export interface AccountState {
   currency: string;
   /** Dynamic DNS key; absent = the API is "disabled" for dynamic DNS (spec "Authentication" 4). */
   dyndnsKey?: string;
-  contacts: Record<string, ContactRecord>;
-  /** Keyed by String(domainID). */
-  domains: Record<string, DomainRecord>;
-  deletedDomains: DeletedDomain[];
-  /** Keyed by service name. */
-  services: Record<string, ServiceRecord>;
-  /** Keyed by String(certificateID). */
-  certificates: Record<string, CertificateRecord>;
+}
+
+/** The members modules add to AccountState, each with a fresh empty value (called at module load). */
+const slices = new Map<string, () => unknown>();
+
+/** Registers a module's member of every new account, e.g. ("contacts", () => ({})). */
+export function registerAccountSlice<K extends keyof AccountState>(key: K, empty: () => AccountState[K]): void {
+  slices.set(key, empty);
 }
 
 export interface World {
@@ -40,19 +38,16 @@ export interface World {
 }
 
 export function newAccount(init: Pick<AccountState, "apiuser" | "apipasswd"> & Partial<AccountState>): AccountState {
+  const empty = Object.fromEntries([...slices].map(([key, make]) => [key, make()]));
   return {
     clientName: init.apiuser,
     allowedIps: ["127.0.0.1", "::1", "::ffff:127.0.0.1"],
     balance: 1000,
     threshold: 50,
     currency: "EUR",
-    contacts: {},
-    domains: {},
-    deletedDomains: [],
-    services: {},
-    certificates: {},
+    ...empty,
     ...init,
-  };
+  } as AccountState;
 }
 
 export function newWorld(accounts: AccountState[] = []): World {

@@ -8,11 +8,22 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { getOperation, type Operation } from "../../sdk/catalogue";
 import { dispatch, type Envelope, envelope, isReadOnly, prepareParams } from "../core/dispatch";
 import { ApiFault } from "../core/errors";
+import type { FaultInjector } from "../core/faults";
+import type { Host } from "../core/host";
 import type { AccountState } from "../core/state";
-import type { EmulatorServer } from "../server";
 import { BodyError, oversizedParam, parseBody, readBody } from "./body";
 import { outputOf, renderEnvelope, send } from "./render";
 import { nameForMessage } from "./utf8";
+import { ErrorCode } from "../../sdk/core/error-codes";
+
+/** What an API call uses of the emulator besides the Host: injected faults, held requests, added latency. */
+export interface ApiHost extends Host {
+  readonly faults: FaultInjector;
+  /** Requests held by an injected timeout; the server drops them on close. */
+  readonly hanging: Set<() => void>;
+  /** Latency added to every API call (option latencyMs). */
+  readonly latencyMs: number;
+}
 
 /** Names a call asks availability for, counted by the mass-check rule (spec rule 3). */
 function checkedNames(action: string, params: Record<string, string>): string[] {
@@ -29,10 +40,10 @@ function checkedNames(action: string, params: Record<string, string>): string[] 
  * schema first, a read (which stores nothing) runs and keeps its refusal, its success becoming the
  * 105. Unknown actions are left to dispatch (102).
  */
-async function dispatchLimited(emu: EmulatorServer, operation: Operation | undefined, account: AccountState, action: string, params: Record<string, string>, ip: string): Promise<Envelope> {
+async function dispatchLimited(emu: ApiHost, operation: Operation | undefined, account: AccountState, action: string, params: Record<string, string>, ip: string): Promise<Envelope> {
   const long = operation ? oversizedParam(params) : undefined;
   if (!operation || !long) return dispatch(emu.dispatchEnv(), account, action, params, ip);
-  const refused = envelope(operation.name, 105, [`Invalid parameter: ${nameForMessage(long.name)}: at most ${long.limit} bytes (${long.bytes} given)`], []);
+  const refused = envelope(operation.name, ErrorCode.INVALID_PARAMETER, [`Invalid parameter: ${nameForMessage(long.name)}: at most ${long.limit} bytes (${long.bytes} given)`], []);
   if (isReadOnly(operation)) {
     const env = await dispatch(emu.dispatchEnv(), account, action, params, ip);
     return env.success ? refused : env;
@@ -42,7 +53,7 @@ async function dispatchLimited(emu: EmulatorServer, operation: Operation | undef
 }
 
 /** Waits until the client closes the connection (injected timeout: nothing is ever answered). */
-function hang(emu: EmulatorServer, req: IncomingMessage): Promise<void> {
+function hang(emu: ApiHost, req: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     if (req.socket.destroyed) return resolve();
     // Server shutdown ends a held request by dropping its connection.
@@ -55,7 +66,7 @@ function hang(emu: EmulatorServer, req: IncomingMessage): Promise<void> {
   });
 }
 
-export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: ServerResponse, segments: string[]): Promise<void> {
+export async function handleApi(emu: ApiHost, req: IncomingMessage, res: ServerResponse, segments: string[]): Promise<void> {
   const operation = segments.length === 2 ? getOperation(segments.join("/")) : undefined;
   const action = operation?.name ?? segments.join("/");
   const ip = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
@@ -70,13 +81,13 @@ export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: 
   try {
     let params: Record<string, string>;
     try {
-      params = parseBody(req.headers["content-type"], await readBody(req));
+      params = await parseBody(req.headers["content-type"], await readBody(req));
     } catch (err) {
       if (!(err instanceof BodyError)) throw err;
       // An oversized body: the envelope, then the connection is closed (its rest was read and
       // dropped, or, past MAX_DRAIN_BYTES, is discarded by Node until the close).
       if (err.tooLarge) res.setHeader("Connection", "close");
-      return reply(envelope(action, 100, [`Syntax error: ${err.message}`], []));
+      return reply(envelope(action, ErrorCode.SYNTAX_ERROR, [`Syntax error: ${err.message}`], []));
     }
     ({ format, pretty } = outputOf(params));
 
@@ -90,7 +101,7 @@ export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: 
         const status = injected.status ?? 503;
         return send(res, status, "text/plain; charset=utf-8", `Injected fault: HTTP ${status}\n`);
       } else if (injected.kind === "errorCode") {
-        return reply(envelope(action, injected.errorCode ?? 1, injected.messages ?? [`Injected fault: error ${injected.errorCode}`], []));
+        return reply(envelope(action, injected.errorCode ?? ErrorCode.UNDEFINED, injected.messages ?? [`Injected fault: error ${injected.errorCode}`], []));
       }
     }
     const world = emu.store.world;
@@ -102,7 +113,7 @@ export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: 
       emu.access.admit(apiuser, operation ? checkedNames(operation.name, params) : []);
       try {
         // Latency counts as time spent serving, so it also occupies a concurrency slot.
-        const latency = (emu.options.latencyMs ?? 0) + (injected?.kind === "latency" ? (injected.latencyMs ?? 0) : 0);
+        const latency = emu.latencyMs + (injected?.kind === "latency" ? (injected.latencyMs ?? 0) : 0);
         if (latency > 0) await sleep(latency);
         env = await dispatchLimited(emu, operation, account, action, params, ip);
       } finally {
@@ -122,7 +133,7 @@ export async function handleApi(emu: EmulatorServer, req: IncomingMessage, res: 
   } catch (err) {
     // An emulator bug (e.g. a handler answering outside its catalogue schema): say so loudly.
     emu.log(`ERROR in ${action}: ${(err as Error).stack ?? err}`, true);
-    if (!res.headersSent) reply(envelope(action, 1, [`Emulator internal error: ${(err as Error).message}`], []));
+    if (!res.headersSent) reply(envelope(action, ErrorCode.UNDEFINED, [`Emulator internal error: ${(err as Error).message}`], []));
   } finally {
     emu.counters.end();
   }

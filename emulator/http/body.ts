@@ -5,7 +5,7 @@
  * refused with error 100 (facts.md: "A JSON body is refused").
  */
 import type { IncomingMessage } from "node:http";
-import { multipartBoundary, parseMultipart } from "./multipart";
+import { parseMultipart } from "./multipart";
 import { decodeUtf8, InvalidUtf8Error, nameForMessage } from "./utf8";
 
 /** Bodies above this size are refused: no API call needs more than a CSR and a few fields. */
@@ -147,7 +147,7 @@ export function parseUrlencoded(body: Buffer | string): Record<string, string> {
  * Decodes a body by its Content-Type. An empty body is no parameters whatever the type. Throws
  * BodyError with a message for the caller when the type is refused or the body is malformed.
  */
-export function parseBody(contentType: string | undefined, body: Buffer): Record<string, string> {
+export async function parseBody(contentType: string | undefined, body: Buffer): Promise<Record<string, string>> {
   if (body.length === 0) return paramsObject();
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded" || type === "") {
@@ -159,10 +159,8 @@ export function parseBody(contentType: string | undefined, body: Buffer): Record
     }
   }
   if (type === "multipart/form-data") {
-    const boundary = multipartBoundary(contentType ?? "");
-    if (!boundary) throw new BodyError("multipart/form-data without a boundary parameter");
     try {
-      return parseMultipart(body, boundary);
+      return await parseMultipart(body, contentType ?? "");
     } catch (err) {
       throw new BodyError((err as Error).message);
     }

@@ -1,54 +1,57 @@
 /**
- * A small multipart/form-data parser (RFC 7578) for the vendor PHP SDK, which posts its parameters
- * as multipart (PHP curl with an array body, facts.md "Requests"). Only text fields matter to this
- * API: a part with a filename is still read as a field value (its bytes as UTF-8). Part headers and
- * values must be valid UTF-8 (./utf8.ts): a part that is not is refused, naming its field.
+ * multipart/form-data bodies (RFC 7578), which the vendor PHP SDK posts (PHP curl with an array
+ * body, facts.md "Requests"), read by the platform's parser (`Response.formData()`). Kept here is
+ * what the platform does not do for us:
+ * - Names and values must be valid UTF-8 (./utf8.ts): the platform decodes what is not into U+FFFD,
+ *   so a name or value holding a U+FFFD that the body does not carry as such is refused, naming
+ *   it. A part with a filename is still a field value, its bytes read as UTF-8.
+ * - A refused body names what is wrong with its shape, in our words (the platform's own reason is
+ *   an internal text; one we do not know is passed on as it is).
+ * - The last of repeated names wins; names index an object without a prototype.
+ * The platform's parser finds a part's end by the boundary text alone, so a value that holds the
+ * boundary (without the leading dashes) is refused: clients draw long random boundaries.
  */
-import { decodeUtf8, nameForMessage } from "./utf8";
+import { decodeUtf8, nameForMessage, notUtf8 } from "./utf8";
 
-/** The boundary parameter of a multipart Content-Type, unquoted; undefined when absent. */
-export function multipartBoundary(contentType: string): string | undefined {
-  const m = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  return m ? (m[1] ?? m[2]) : undefined;
+/** The platform's reasons for refusing a multipart body (undici's formdata-parser), in our words. */
+const SHAPE_PROBLEMS: ReadonlyArray<[RegExp, string]> = [
+  [/missing boundary in content-type/i, "multipart/form-data without a boundary parameter"],
+  [/no boundary found/i, "multipart body: the boundary from Content-Type never appears"],
+  [/expected boundary after body/i, "multipart body: the closing boundary is missing"],
+  [/header name is null/i, "multipart body: a part has no Content-Disposition name"],
+  [/^expected :$/i, "multipart body: a part has no blank line after its headers (a line without a colon where a header was expected)"],
+  [/^expected CRLF$/i, "multipart body: expected CRLF after a boundary"],
+];
+
+function shapeProblem(err: unknown): string {
+  const reason = err instanceof Error && err.cause instanceof Error ? err.cause.message : String((err as Error)?.message ?? err);
+  return SHAPE_PROBLEMS.find(([re]) => re.test(reason))?.[1] ?? `multipart body: ${reason}`;
 }
 
-/** Field name of a part from its Content-Disposition header (`form-data; name="x"`). */
-function partName(headers: string): string | undefined {
-  for (const line of headers.split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon < 0 || line.slice(0, colon).trim().toLowerCase() !== "content-disposition") continue;
-    const m = /;\s*name=(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(line.slice(colon + 1));
-    if (m) return m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2];
-  }
-  return undefined;
+/** Whether the platform decoded bytes that are not UTF-8 into `text` (a U+FFFD the body does not hold). */
+function lossy(text: string, body: Buffer): boolean {
+  return text.includes("\uFFFD") && !body.includes(Buffer.from(text, "utf8"));
 }
 
 /**
- * Parses a multipart body into fields. Throws an Error naming the problem when the body is not
- * well-formed (no opening boundary, a part without headers or name, no closing boundary, bytes that
- * are not UTF-8).
+ * Parses a multipart body with the boundary its Content-Type gives. Throws an Error naming the
+ * problem when the body is not well-formed, and an InvalidUtf8Error when a name or value is not UTF-8.
  */
-export function parseMultipart(body: Buffer, boundary: string): Record<string, string> {
+export async function parseMultipart(body: Buffer, contentType: string): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch (err) {
+    throw new Error(shapeProblem(err));
+  }
   // No prototype: a part may be named __proto__.
   const out = Object.create(null) as Record<string, string>;
-  const delim = Buffer.from(`--${boundary}`);
-  let pos = body.indexOf(delim);
-  if (pos < 0) throw new Error("multipart body: the boundary from Content-Type never appears");
-  pos += delim.length;
-  for (;;) {
-    // After a delimiter: "--" closes the body; otherwise CRLF then the part's headers.
-    if (body[pos] === 0x2d && body[pos + 1] === 0x2d) return out;
-    // Transport padding (spaces/tabs) may precede the CRLF (RFC 2046).
-    while (body[pos] === 0x20 || body[pos] === 0x09) pos++;
-    if (body[pos] !== 0x0d || body[pos + 1] !== 0x0a) throw new Error("multipart body: expected CRLF after a boundary");
-    pos += 2;
-    const headerEnd = body.indexOf("\r\n\r\n", pos);
-    if (headerEnd < 0) throw new Error("multipart body: a part has no blank line after its headers");
-    const name = partName(decodeUtf8(body.subarray(pos, headerEnd), "in the headers of a multipart part"));
-    const next = body.indexOf(Buffer.concat([Buffer.from("\r\n"), delim]), headerEnd + 4);
-    if (next < 0) throw new Error("multipart body: the closing boundary is missing");
-    if (name === undefined) throw new Error("multipart body: a part has no Content-Disposition name");
-    out[name] = decodeUtf8(body.subarray(headerEnd + 4, next), `in parameter ${nameForMessage(name)}`);
-    pos = next + 2 + delim.length;
+  for (const [name, value] of form) {
+    if (lossy(name, body)) throw notUtf8("in the headers of a multipart part");
+    const where = `in parameter ${nameForMessage(name)}`;
+    const text = typeof value === "string" ? value : decodeUtf8(await value.bytes(), where);
+    if (lossy(text, body)) throw notUtf8(where);
+    out[name] = text;
   }
+  return out;
 }

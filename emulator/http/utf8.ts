@@ -15,13 +15,18 @@ export function nameForMessage(name: string): string {
   return name.length > 64 ? `${name.slice(0, 64)}…` : name;
 }
 
-/** `where` completes "the request body is not valid UTF-8 (...)", e.g. "in parameter FirstName". */
+/** The refusal of bytes that are not UTF-8; `where` completes its text, e.g. "in parameter FirstName". */
+export function notUtf8(where: string): InvalidUtf8Error {
+  return new InvalidUtf8Error(`the request body is not valid UTF-8 (${where})`);
+}
+
+/** Strict UTF-8 decoding; throws notUtf8(where). */
 export function decodeUtf8(bytes: Uint8Array, where: string): string {
   // Pure ASCII, the usual case, needs no decoder.
   if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
   try {
     return decoder.decode(bytes);
   } catch {
-    throw new InvalidUtf8Error(`the request body is not valid UTF-8 (${where})`);
+    throw notUtf8(where);
   }
 }

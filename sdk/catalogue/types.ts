@@ -21,6 +21,11 @@ export interface PagedSpec {
   readonly defaultPageLength: number;
 }
 
+/**
+ * A documented shorthand of another operation. The emulator has no handler for it: its dispatcher
+ * validates the call with the wrapper's own schema and runs the wrapped operation with `fixed`
+ * added (emulator/core/dispatch.ts), answering under the wrapper's name.
+ */
 export interface WrapSpec {
   /** The operation this one is a documented shorthand of, e.g. "domain/getinfo". */
   readonly op: string;

@@ -98,3 +98,87 @@ export function errorCodeMsg(code: number): string {
 
 /** facts.md "Useful groupings": codes that mean the object is gone. */
 export const GONE_CODES: ReadonlySet<number> = new Set([2008, 3001, 4001, 4002, 5001]);
+
+/**
+ * The codes by name (facts.md "Responses and errors"), for code that answers or compares them: the
+ * emulator throws `fault(ErrorCode.DOMAIN_NOT_FOUND, ...)`, a caller may test
+ * `err.code === ErrorCode.INSUFFICIENT_BALANCE`. Every code of ERROR_CODES has a name here and every
+ * name is a code of ERROR_CODES (tests/emulator/error-codes.test.ts), SUCCESS aside. Codes the vendor
+ * gives one meaning under several numbers carry the number in their name; which limit each of
+ * 1010-1013 answers is the emulator's reading (emulator/README.md "Access rules").
+ */
+export const ErrorCode = {
+  /** errorCode of a successful reply (no error). */
+  SUCCESS: 0,
+  UNDEFINED: 1,
+  SYNTAX_ERROR: 100,
+  PARAMETER_FAULT: 101,
+  INVALID_OBJECT_ACTION: 102,
+  OBJECT_ACTION_NOT_ALLOWED: 103,
+  NOT_IMPLEMENTED: 104,
+  INVALID_PARAMETER: 105,
+  LOGIN_REQUIRED: 200,
+  LOGIN_INVALID: 201,
+  SESSION_INVALID: 210,
+  ACTION_NOT_ALLOWED: 300,
+  ACCOUNT_BLOCKED: 1000,
+  ACCOUNT_DELETED: 1001,
+  ACCOUNT_INACTIVE: 1002,
+  ACCOUNT_NOT_EXISTS: 1003,
+  ACCOUNT_INVALID_PASS: 1004,
+  ACCOUNT_INVALID_PASS_1005: 1005,
+  ACCOUNT_BLOCKED_1006: 1006,
+  ACCOUNT_FILTERED: 1007,
+  ACCOUNT_INVALID_PASS_1009: 1009,
+  /** Account blocked: too many simultaneous requests. */
+  BLOCKED_CONCURRENCY: 1010,
+  /** Account blocked: too many operations per minute. */
+  BLOCKED_OPERATIONS_RATE: 1011,
+  /** Account blocked: too many failed operations (or logins) per minute. */
+  BLOCKED_ERRORS_RATE: 1012,
+  /** Account blocked: mass availability checks. */
+  BLOCKED_MASS_CHECKS: 1013,
+  ACCOUNT_FILTERED_1014: 1014,
+  ACCOUNT_BANNED: 1030,
+  INSUFFICIENT_BALANCE: 1100,
+  INVALID_DOMAIN_NAME: 2001,
+  TLD_NOT_SUPPORTED: 2002,
+  TLD_IN_MAINTENANCE: 2003,
+  DOMAIN_CHECK_ERROR: 2004,
+  DOMAIN_TRANSFER_NOT_ALLOWED: 2005,
+  DOMAIN_WHOIS_NOT_ALLOWED: 2006,
+  DOMAIN_WHOIS_ERROR: 2007,
+  DOMAIN_NOT_FOUND: 2008,
+  DOMAIN_CREATE_ERROR: 2009,
+  DOMAIN_TAKEN: 2010,
+  DOMAIN_PREMIUM: 2011,
+  DOMAIN_TRANSFER_ERROR: 2012,
+  DOMAIN_RENEW_ERROR: 2100,
+  DOMAIN_RENEW_NOT_ALLOWED: 2101,
+  DOMAIN_RENEW_BLOCKED: 2102,
+  DOMAIN_UPDATE_ERROR: 2200,
+  DOMAIN_UPDATE_NOT_ALLOWED: 2201,
+  DOMAIN_UPDATE_BLOCKED: 2202,
+  OWNER_VERIFICATION_REFUSED: 2210,
+  CONTACT_NOT_EXISTS: 3001,
+  CONTACT_DATA_ERROR: 3002,
+  CONTACT_VERIFICATION_REFUSED: 3003,
+  USER_NOT_EXISTS: 3500,
+  USER_CREATE_ERROR: 3501,
+  USER_UPDATE_ERROR: 3502,
+  SERVICE_NOT_FOUND: 4001,
+  ENTITY_NOT_FOUND: 4002,
+  ENTITY_QUOTA_REACHED: 4003,
+  ENTITY_CREATE_ERROR: 4004,
+  ENTITY_UPDATE_ERROR: 4005,
+  ENTITY_DELETE_ERROR: 4006,
+  SERVICE_CREATE_ERROR: 4007,
+  SERVICE_UPGRADE_ERROR: 4008,
+  SERVICE_RENEW_ERROR: 4009,
+  PARKING_NOTIFY_ERROR: 4010,
+  SSL_ERROR: 5000,
+  SSL_NOT_FOUND: 5001,
+  WEBCONSTRUCTOR_ERROR: 10001,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;

@@ -2,7 +2,9 @@ import { expect } from "chai";
 import { Clock } from "../../emulator/core/clock";
 import type { CertificateAuthority } from "../../emulator/core/context";
 import { type DispatchEnv, dispatch } from "../../emulator/core/dispatch";
+import { RandomSource } from "../../emulator/core/random";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
+import { modules } from "../../emulator/modules";
 import { TLDS } from "../../emulator/data/tlds";
 
 const noCa: CertificateAuthority = { certPem: "", signCsr: () => { throw new Error("no CA in account tests"); } };
@@ -22,7 +24,7 @@ describe("account module", () => {
 
   beforeEach(() => {
     account = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1", clientName: "Alice Reseller SL", balance: 123.45, threshold: 20, currency: "EUR" });
-    env = { world: newWorld([account]), clock: new Clock(), ca: noCa, checkResponses: true };
+    env = { world: newWorld([account]), clock: new Clock(), ca: noCa, random: new RandomSource(), modules, checkResponses: true };
   });
 
   describe("account/info", () => {

@@ -2,7 +2,9 @@ import { expect } from "chai";
 import { Clock } from "../../emulator/core/clock";
 import type { CertificateAuthority } from "../../emulator/core/context";
 import { type DispatchEnv, dispatch } from "../../emulator/core/dispatch";
+import { RandomSource } from "../../emulator/core/random";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
+import { modules } from "../../emulator/modules";
 import { CONTACT_VERIFICATION_SEC, createContact } from "../../emulator/modules/contact/model";
 import { PERSON } from "../fixtures";
 
@@ -24,7 +26,7 @@ describe("contact module", () => {
 
   beforeEach(() => {
     account = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1" });
-    env = { world: newWorld([account, newAccount({ apiuser: "bob", apipasswd: "pw-bob-1" })]), clock: new Clock(), ca: noCa, checkResponses: true };
+    env = { world: newWorld([account, newAccount({ apiuser: "bob", apipasswd: "pw-bob-1" })]), clock: new Clock(), ca: noCa, random: new RandomSource(), modules, checkResponses: true };
   });
 
   describe("contact/create", () => {

@@ -3,7 +3,9 @@ import { expect } from "chai";
 import { Clock } from "../../emulator/core/clock";
 import type { CertificateAuthority } from "../../emulator/core/context";
 import { type DispatchEnv, dispatch, type Envelope } from "../../emulator/core/dispatch";
+import { RandomSource } from "../../emulator/core/random";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
+import { modules } from "../../emulator/modules";
 import { PERSON } from "../fixtures";
 
 const noCa: CertificateAuthority = {
@@ -42,7 +44,7 @@ export function fixture(): Fixture {
   const alice = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1", balance: 5000 });
   const bob = newAccount({ apiuser: "bob", apipasswd: "pw-bob-1", balance: 5000 });
   const clock = new Clock();
-  const env: DispatchEnv = { world: newWorld([alice, bob]), clock, ca: noCa, checkResponses: true };
+  const env: DispatchEnv = { world: newWorld([alice, bob]), clock, ca: noCa, random: new RandomSource(), modules, checkResponses: true };
   const f: Fixture = {
     env,
     alice,

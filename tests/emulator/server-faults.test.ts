@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { parseFault } from "../../emulator/core/faults";
 import { agentOf, person, post, type Reply } from "./server-helpers";
 
 /** Polls until `cond` holds; fails only when it never does (a bound, not a timing assertion). */
@@ -120,5 +121,31 @@ describe("emulator server: injected faults", () => {
     expect(Date.now() - t).to.be.below(1500);
     expect(await pending).to.be.instanceOf(Error);
     await agentOf(other).close();
+  });
+});
+
+describe("fault specs (core/faults.ts parseFault)", () => {
+  it("answers the first problem, naming its field", () => {
+    const problem = (body: unknown) => {
+      const r = parseFault(body);
+      return "problem" in r ? r.problem : "";
+    };
+    expect(problem({})).to.match(/^action: /);
+    expect(problem({ action: "  ", kind: "reset" })).to.match(/^action: /);
+    expect(problem({ action: "x", kind: "nope" })).to.match(/^kind: one of latency, http5xx, reset, timeout, errorCode, dropAfterApply/);
+    expect(problem({ action: "x", kind: "latency" })).to.match(/^latencyMs: .*required for kind latency/);
+    expect(problem({ action: "x", kind: "latency", latencyMs: -1 })).to.match(/^latencyMs: /);
+    expect(problem({ action: "x", kind: "http5xx", status: 404 })).to.equal("status: 500 to 599");
+    expect(problem({ action: "x", kind: "errorCode" })).to.match(/^errorCode: .*required for kind errorCode/);
+    expect(problem({ action: "x", kind: "errorCode", errorCode: 1.5 })).to.match(/^errorCode: a positive integer/);
+    expect(problem({ action: "x", kind: "reset", count: 0 })).to.equal("count: a positive integer");
+    expect(problem({ action: "x", kind: "errorCode", errorCode: 1000, messages: [1] })).to.match(/^messages: /);
+  });
+
+  it("takes numbers as text (form-encoded bodies) and one message as a text; drops unknown members", () => {
+    expect(parseFault({ action: "tool/*", kind: "errorCode", errorCode: "1000", count: "2", messages: "blocked", other: 1 })).to.deep.equal({
+      spec: { action: "tool/*", kind: "errorCode", errorCode: 1000, count: 2, messages: ["blocked"] },
+    });
+    expect(parseFault({ action: "x", kind: "http5xx" })).to.deep.equal({ spec: { action: "x", kind: "http5xx" } });
   });
 });

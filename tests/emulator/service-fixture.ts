@@ -3,7 +3,9 @@ import { expect } from "chai";
 import { Clock } from "../../emulator/core/clock";
 import type { CertificateAuthority } from "../../emulator/core/context";
 import { type DispatchEnv, dispatch, type Envelope } from "../../emulator/core/dispatch";
+import { RandomSource } from "../../emulator/core/random";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
+import { modules } from "../../emulator/modules";
 
 const noCa: CertificateAuthority = {
   certPem: "",
@@ -24,7 +26,7 @@ export interface Fixture {
 
 export function fixture(balance = 5000): Fixture {
   const account = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1", balance });
-  const env: DispatchEnv = { world: newWorld([account]), clock: new Clock({ serviceInitSec: 0, renewSec: 1 }), ca: noCa, checkResponses: true };
+  const env: DispatchEnv = { world: newWorld([account]), clock: new Clock({ serviceInitSec: 0, renewSec: 1 }), ca: noCa, random: new RandomSource(), modules, checkResponses: true };
   const call = (action: string, params: Record<string, string> = {}) => dispatch(env, account, action, params, "198.51.100.4");
   return {
     env,

@@ -3,7 +3,9 @@ import { expect } from "chai";
 import { Ca, createCa } from "../../emulator/core/ca";
 import { Clock } from "../../emulator/core/clock";
 import { type DispatchEnv, dispatch, type Envelope } from "../../emulator/core/dispatch";
+import { RandomSource } from "../../emulator/core/random";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
+import { modules } from "../../emulator/modules";
 
 export type Data = Record<string, any>;
 
@@ -43,7 +45,7 @@ export interface SslFixture {
 
 export function sslFixture(balance = 2000): SslFixture {
   const account = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1", balance });
-  const env: DispatchEnv = { world: newWorld([account]), clock: new Clock({ sslValidationSec: 30, serviceInitSec: 0 }), ca: testCa(), checkResponses: true };
+  const env: DispatchEnv = { world: newWorld([account]), clock: new Clock({ sslValidationSec: 30, serviceInitSec: 0 }), ca: testCa(), random: new RandomSource(), modules, checkResponses: true };
   const call = (action: string, params: Record<string, string> = {}) => dispatch(env, account, action, params, "127.0.0.1");
   const ok = async (action: string, params: Record<string, string> = {}) => {
     const r = await call(action, params);

@@ -2,7 +2,9 @@ import { expect } from "chai";
 import { Clock } from "../../emulator/core/clock";
 import type { CertificateAuthority } from "../../emulator/core/context";
 import { API_VERSION, type DispatchEnv, dispatch } from "../../emulator/core/dispatch";
+import { RandomSource } from "../../emulator/core/random";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
+import { modules } from "../../emulator/modules";
 import { COUNTRIES } from "../../emulator/data/countries";
 import type { DomainRecord } from "../../emulator/modules/domain/model";
 import { EMULATOR_NAMESERVERS } from "../../emulator/modules/tool/dns";
@@ -32,7 +34,7 @@ describe("tool module", () => {
   beforeEach(() => {
     alice = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1" });
     bob = newAccount({ apiuser: "bob", apipasswd: "pw-bob-1" });
-    env = { world: newWorld([alice, bob]), clock: new Clock(), ca: noCa, checkResponses: true };
+    env = { world: newWorld([alice, bob]), clock: new Clock(), ca: noCa, random: new RandomSource(), modules, checkResponses: true };
   });
 
   describe("tool/hello", () => {

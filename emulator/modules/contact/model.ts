@@ -12,13 +12,22 @@
  */
 import type { Ticker } from "../../core/context";
 import { fault } from "../../core/errors";
-import { type AccountState, nextId, type World } from "../../core/state";
+import { type AccountState, nextId, registerAccountSlice, type World } from "../../core/state";
 import { isCountryCode } from "../../data/countries";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export type VerificationStatus = "verified" | "notapplicable" | "inprocess" | "failed";
 
 /** Seconds from creation (or a resent mail) to the verification outcome. */
 export const CONTACT_VERIFICATION_SEC = 3;
+
+declare module "../../core/state" {
+  interface AccountState {
+    /** Keyed by contactID. */
+    contacts: Record<string, ContactRecord>;
+  }
+}
+registerAccountSlice("contacts", () => ({}));
 
 export interface ContactRecord {
   contactID: string;
@@ -78,7 +87,7 @@ export function createContact(
 ): ContactRecord {
   // The schema checks the shape (two letters); the table decides whether the code exists.
   if (!isCountryCode(data.Country)) {
-    throw fault(3002, `Contact data error: Country "${data.Country}" is not an ISO 3166 country code; tool/gettable lists the codes`);
+    throw fault(ErrorCode.CONTACT_DATA_ERROR, `Contact data error: Country "${data.Country}" is not an ISO 3166 country code; tool/gettable lists the codes`);
   }
   const contactID = `${idPrefix(data.LastName, data.FirstName)}-${nextId(world, "contact", 20000)}`;
   const record: ContactRecord = {
@@ -107,7 +116,7 @@ export function createContact(
 /** The stored contact or fault 3001. */
 export function getContact(account: AccountState, contactID: string): ContactRecord {
   const c = account.contacts[contactID.trim().toUpperCase()];
-  if (!c) throw fault(3001, `Contact ${contactID} not found in this account; contact/list shows the existing contactIDs`);
+  if (!c) throw fault(ErrorCode.CONTACT_NOT_EXISTS, `Contact ${contactID} not found in this account; contact/list shows the existing contactIDs`);
   return c;
 }
 

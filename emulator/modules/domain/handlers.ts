@@ -1,8 +1,12 @@
-/** The domain module's 24 handlers (spec "domain module"); rules live in the files beside this one. */
+/**
+ * The domain module's handlers (spec "domain module"); rules live in the files beside this one. The
+ * six wrappers (getauthcode, getnameservers, getgluerecords, getdnssec, updatenameservers,
+ * updatecontacts) have none: the catalogue's `wraps` routes them to getinfo and update.
+ */
 import type { ModuleHandlers } from "../../core/context";
 import { check, checkfortransfer, create, renew, transfer, transferrestart } from "./order";
-import { getauthcode, getdnssec, getgluerecords, getinfo, gethistory, getnameservers, list, listdeleted, resendverificationmail, whois } from "./read";
-import { dnsseccreate, dnssecdelete, gluerecordcreate, gluerecorddelete, gluerecordupdate, update, updatecontacts, updatenameservers } from "./update";
+import { getinfo, gethistory, list, listdeleted, resendverificationmail, whois } from "./read";
+import { dnsseccreate, dnssecdelete, gluerecordcreate, gluerecorddelete, gluerecordupdate, update } from "./update";
 
 export const handlers: ModuleHandlers<"domain"> = {
   check,
@@ -11,17 +15,11 @@ export const handlers: ModuleHandlers<"domain"> = {
   transfer,
   transferrestart,
   update,
-  updatenameservers,
-  updatecontacts,
   gluerecordcreate,
   gluerecordupdate,
   gluerecorddelete,
   list,
   getinfo,
-  getauthcode,
-  getnameservers,
-  getgluerecords,
-  getdnssec,
   dnsseccreate,
   dnssecdelete,
   renew,

@@ -13,7 +13,8 @@
  *       expired-pendingdelete 5 days, then deleted (listdeleted; getinfo answers 2008).
  */
 import { charge } from "../../core/billing";
-import { addYears, type Clock, ymd } from "../../core/clock";
+import { addYears, ymd } from "../../core/clock";
+import type { TickContext } from "../../core/context";
 import { ApiFault } from "../../core/errors";
 import type { AccountState, World } from "../../core/state";
 import { findTld } from "../../data/tlds";
@@ -63,7 +64,7 @@ function transferAuthOk(world: World, account: AccountState, d: DomainRecord): b
   return externalAuthcodeOk(d.transferAuthcode);
 }
 
-function completeTransfer(world: World, account: AccountState, d: DomainRecord, at: number): void {
+function completeTransfer(world: World, account: AccountState, d: DomainRecord, at: number, ctx: TickContext): void {
   const source = otherHolder(world, d.punycode, account);
   if (source) {
     d.tsCreate = source.domain.tsCreate;
@@ -80,7 +81,7 @@ function completeTransfer(world: World, account: AccountState, d: DomainRecord, 
     if (d.keepNameservers) d.nameservers = [...EXTERNAL_NS];
   }
   d.transferStatus = "completed";
-  d.authcode = newAuthcode();
+  d.authcode = newAuthcode(ctx.random);
   delete d.transferAuthcode;
   delete d.keepNameservers;
   setStatus(d, "active", at);
@@ -88,8 +89,8 @@ function completeTransfer(world: World, account: AccountState, d: DomainRecord, 
 }
 
 /** One transition of `d` if its time has come; false when nothing is due. */
-function step(world: World, account: AccountState, d: DomainRecord, now: number, clock: Clock): boolean {
-  const delay = clock.delays;
+function step(world: World, account: AccountState, d: DomainRecord, now: number, ctx: TickContext): boolean {
+  const delay = ctx.clock.delays;
   const after = (sec: number) => d.statusSinceMs + sec * 1000;
   switch (d.status) {
     case "register-init": {
@@ -123,7 +124,7 @@ function step(world: World, account: AccountState, d: DomainRecord, now: number,
     case "transfer-pending": {
       const at = after(delay.transferPendingSec);
       if (now < at) return false;
-      completeTransfer(world, account, d, at);
+      completeTransfer(world, account, d, at, ctx);
       return true;
     }
     case "renewed": {
@@ -178,11 +179,11 @@ function autorenew(account: AccountState, d: DomainRecord, at: number): boolean 
 }
 
 /** The domain module's ticker (registered in emulator/modules/index.ts). */
-export function domainTicker(world: World, nowMs: number, clock: Clock): void {
+export function domainTicker(world: World, nowMs: number, ctx: TickContext): void {
   for (const account of Object.values(world.accounts)) {
     for (const d of Object.values(account.domains)) {
       // Bounded: years of autorenewals in one advance are at most a few hundred steps.
-      for (let i = 0; i < 500 && account.domains[String(d.domainID)] === d && step(world, account, d, nowMs, clock); i++);
+      for (let i = 0; i < 500 && account.domains[String(d.domainID)] === d && step(world, account, d, nowMs, ctx); i++);
     }
   }
 }

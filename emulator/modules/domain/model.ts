@@ -3,13 +3,14 @@
  * emulator ("registered elsewhere", premium names), authcodes and history.
  */
 import { EMULATOR_NAMESERVERS } from "../../data/products";
-import { randomInt } from "node:crypto";
 import { toUnicode } from "punycode/";
 import { ymdhms } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
+import type { RandomSource } from "../../core/random";
 import { fault } from "../../core/errors";
-import type { AccountState, World } from "../../core/state";
+import { type AccountState, registerAccountSlice, type World } from "../../core/state";
 import { asciiName } from "./names";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export { asciiName } from "./names";
 
@@ -101,6 +102,16 @@ export interface DeletedDomain {
   domainID: number;
 }
 
+declare module "../../core/state" {
+  interface AccountState {
+    /** Keyed by String(domainID). */
+    domains: Record<string, DomainRecord>;
+    deletedDomains: DeletedDomain[];
+  }
+}
+registerAccountSlice("domains", () => ({}));
+registerAccountSlice("deletedDomains", () => []);
+
 /**
  * Emulator choice: nameservers of the parking service ("parking" on create) and the service's own
  * servers ("default" on update). Addresses are from TEST-NET-3 (RFC 5737), never routable.
@@ -152,10 +163,8 @@ export function externalAuthcodeOk(code: string | undefined): boolean {
 
 const AUTH_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789#$%*+-";
 /** A fresh 16-character authcode (registries accept 6 to 32 characters with symbols). */
-export function newAuthcode(): string {
-  let s = "";
-  for (let i = 0; i < 16; i++) s += AUTH_ALPHABET[randomInt(AUTH_ALPHABET.length)];
-  return s;
+export function newAuthcode(random: RandomSource): string {
+  return random.pick(AUTH_ALPHABET, 16);
 }
 
 /** The account holding a name, searching the whole world (domains are unique across registrars). */
@@ -171,13 +180,13 @@ export function findDomain(account: AccountState, ref: { domain?: string; domain
   if (ref.domainID !== undefined) {
     const d = account.domains[String(ref.domainID)];
     if (!d || (ref.domain !== undefined && d.punycode !== asciiName(ref.domain))) {
-      throw fault(2008, `Domain ${ref.domainID}${ref.domain ? ` (${ref.domain})` : ""} not found in this account: check domainID with domain/list`);
+      throw fault(ErrorCode.DOMAIN_NOT_FOUND, `Domain ${ref.domainID}${ref.domain ? ` (${ref.domain})` : ""} not found in this account: check domainID with domain/list`);
     }
     return d;
   }
   const ascii = asciiName(ref.domain ?? "");
   const d = Object.values(account.domains).find((x) => x.punycode === ascii);
-  if (!d) throw fault(2008, `Domain ${ref.domain} not found in this account: see domain/list, or domain/listdeleted for deleted ones`);
+  if (!d) throw fault(ErrorCode.DOMAIN_NOT_FOUND, `Domain ${ref.domain} not found in this account: see domain/list, or domain/listdeleted for deleted ones`);
   return d;
 }
 

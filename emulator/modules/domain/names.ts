@@ -6,6 +6,7 @@ import { toASCII, toUnicode } from "punycode/";
 import { tldParamProblems } from "../../../sdk/catalogue/domain";
 import { fault } from "../../core/errors";
 import { findTld, type TldInfo, type TldPrice } from "../../data/tlds";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** Lower-case IDNA form of a name given in either form. */
 export function asciiName(name: string): string {
@@ -30,23 +31,23 @@ export function parseName(input: string): ParsedName {
   const tld = findTld(punycode);
   if (!tld) {
     const top = punycode.split(".").pop();
-    throw fault(2002, `TLD .${top} of ${input} is not supported: account/zones lists the TLDs on offer`);
+    throw fault(ErrorCode.TLD_NOT_SUPPORTED, `TLD .${top} of ${input} is not supported: account/zones lists the TLDs on offer`);
   }
   const labels = punycode.split(".");
   if (labels.length !== tld.tld.split(".").length + 1) {
-    throw fault(2001, `${input} is not a registrable name: register the name directly under .${tld.tld} (for example example.${tld.tld})`);
+    throw fault(ErrorCode.INVALID_DOMAIN_NAME, `${input} is not a registrable name: register the name directly under .${tld.tld} (for example example.${tld.tld})`);
   }
   if (labels[0].startsWith("xn--") && !tld.idn) {
-    throw fault(2001, `${input}: .${tld.tld} does not accept internationalised (IDN) names`);
+    throw fault(ErrorCode.INVALID_DOMAIN_NAME, `${input}: .${tld.tld} does not accept internationalised (IDN) names`);
   }
   if (/^..--/.test(labels[0]) && !labels[0].startsWith("xn--")) {
-    throw fault(2001, `${input}: hyphens in the third and fourth position are reserved for IDN labels`);
+    throw fault(ErrorCode.INVALID_DOMAIN_NAME, `${input}: hyphens in the third and fourth position are reserved for IDN labels`);
   }
   let name = punycode;
   try {
     name = toUnicode(punycode);
   } catch {
-    throw fault(2001, `${input} is not a valid internationalised name`);
+    throw fault(ErrorCode.INVALID_DOMAIN_NAME, `${input} is not a valid internationalised name`);
   }
   return { name, punycode, tld };
 }
@@ -55,7 +56,7 @@ export function parseName(input: string): ParsedName {
 export function pickPeriod(price: TldPrice, period: number | undefined, what: string, tld: string): number {
   const years = period ?? price.years[0];
   if (!price.years.includes(years)) {
-    throw fault(105, `period: ${years} years is not allowed for .${tld} ${what} (allowed: ${price.years.join(", ")})`);
+    throw fault(ErrorCode.INVALID_PARAMETER, `period: ${years} years is not allowed for .${tld} ${what} (allowed: ${price.years.join(", ")})`);
   }
   return years;
 }
@@ -64,7 +65,7 @@ export function pickPeriod(price: TldPrice, period: number | undefined, what: st
 export function checkTldParams(operation: "create" | "transfer", punycode: string, params: Record<string, unknown>, ownerType: string): void {
   const problems = tldParamProblems(operation, punycode, params, ownerType);
   if (problems.length) {
-    throw fault(101, ...problems.map((p) => `Parameter fault: ${p.param}: ${p.rule}`));
+    throw fault(ErrorCode.PARAMETER_FAULT, ...problems.map((p) => `Parameter fault: ${p.param}: ${p.rule}`));
   }
 }
 

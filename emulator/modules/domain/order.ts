@@ -9,6 +9,7 @@ import { checkContactIds, ownerTypeOf, withContacts } from "./contacts";
 import { otherHolder, renewPrice } from "./lifecycle";
 import { type DomainRecord, domSum, EXTERNAL_NS, findDomain, holderOf, isPremium, isRegisteredElsewhere, logChange, newAuthcode, PREMIUM_FACTOR, setStatus } from "./model";
 import { checkTldParams, money, type ParsedName, parseName, pickPeriod } from "./names";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** Statuses in which the losing side lets a domain go (emulator choice). */
 const TRANSFERABLE = new Set(["active", "renewed", "expired-renewgrace"]);
@@ -76,7 +77,7 @@ function newRecord(ctx: HandlerContext, n: ParsedName, fields: Partial<DomainRec
     viewWhois: false,
     tag: "",
     transferStatus: "",
-    authcode: newAuthcode(),
+    authcode: newAuthcode(ctx.random),
     defaultNS: false,
     gluerecords: [],
     dnssec: [],
@@ -98,12 +99,12 @@ function ordered(d: DomainRecord, billing: { total: number; currency: string }, 
 
 export function create(ctx: HandlerContext, p: ParsedParamsOf<"domain/create">) {
   const n = parseName(p.domain);
-  if (!n.tld.create) throw fault(2009, `Registrations of .${n.tld.tld} domains are not offered`);
+  if (!n.tld.create) throw fault(ErrorCode.DOMAIN_CREATE_ERROR, `Registrations of .${n.tld.tld} domains are not offered`);
   if (holderOf(ctx.world, n.punycode) || isRegisteredElsewhere(n.punycode, n.tld.tld)) {
-    throw fault(2010, `${n.name} is already registered: domain/checkfortransfer tells whether it can be transferred in`);
+    throw fault(ErrorCode.DOMAIN_TAKEN, `${n.name} is already registered: domain/checkfortransfer tells whether it can be transferred in`);
   }
   const premium = isPremium(n.punycode, n.tld.tld);
-  if (premium && !p.premium) throw fault(2011, `${n.name} is a premium name (${createPrice(n).toFixed(2)} ${ctx.account.currency} a year): send premium=true to accept the price`);
+  if (premium && !p.premium) throw fault(ErrorCode.DOMAIN_PREMIUM, `${n.name} is a premium name (${createPrice(n).toFixed(2)} ${ctx.account.currency} a year): send premium=true to accept the price`);
   const period = pickPeriod(n.tld.create, p.period, "registrations", n.tld.tld);
   checkContactIds(ctx, p);
   checkTldParams("create", n.punycode, p, ownerType(ctx, p));
@@ -127,10 +128,10 @@ export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer
   const reasons = transferBlockers(ctx, n);
   if (reasons.length) {
     const notRegistered = !holderOf(ctx.world, n.punycode) && !isRegisteredElsewhere(n.punycode, n.tld.tld) && n.tld.transfer;
-    throw fault(notRegistered ? 2012 : 2005, ...reasons);
+    throw fault(notRegistered ? ErrorCode.DOMAIN_TRANSFER_ERROR : ErrorCode.DOMAIN_TRANSFER_NOT_ALLOWED, ...reasons);
   }
   const price = n.tld.transfer as NonNullable<typeof n.tld.transfer>;
-  if (n.tld.authcodereq && p.authcode === undefined) throw fault(101, `Parameter fault: authcode: required for .${n.tld.tld} transfers`);
+  if (n.tld.authcodereq && p.authcode === undefined) throw fault(ErrorCode.PARAMETER_FAULT, `Parameter fault: authcode: required for .${n.tld.tld} transfers`);
   checkContactIds(ctx, p);
   checkTldParams("transfer", n.punycode, p, ownerType(ctx, p));
   const { contacts, paid: billing } = withContacts(ctx, p, () => charge(ctx.account, price.price, `transfer of ${n.name}`));
@@ -156,7 +157,7 @@ export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer
 export function transferrestart(ctx: HandlerContext, p: ParsedParamsOf<"domain/transferrestart">) {
   const d = findDomain(ctx.account, p);
   if (d.status !== "transfer-cancel") {
-    throw fault(2012, `transferrestart applies to a cancelled transfer (transfer-cancel); ${d.name} is in status ${d.status}`);
+    throw fault(ErrorCode.DOMAIN_TRANSFER_ERROR, `transferrestart applies to a cancelled transfer (transfer-cancel); ${d.name} is in status ${d.status}`);
   }
   if (p.authcode !== undefined) d.transferAuthcode = p.authcode;
   d.transferStatus = "init";
@@ -169,16 +170,16 @@ export function transferrestart(ctx: HandlerContext, p: ParsedParamsOf<"domain/t
 export function renew(ctx: HandlerContext, p: ParsedParamsOf<"domain/renew">) {
   const d = findDomain(ctx.account, p);
   const tld = parseName(d.punycode).tld;
-  if (!tld.renew) throw fault(2101, `Renewals of .${tld.tld} domains are not offered`);
-  if (d.status === "renewed") throw fault(2102, `A renewal of ${d.name} is already in process: wait until it is active`);
-  if (d.status !== "active" && d.status !== "expired-renewgrace") throw fault(2101, `${d.name} cannot be renewed in status ${d.status}`);
+  if (!tld.renew) throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `Renewals of .${tld.tld} domains are not offered`);
+  if (d.status === "renewed") throw fault(ErrorCode.DOMAIN_RENEW_BLOCKED, `A renewal of ${d.name} is already in process: wait until it is active`);
+  if (d.status !== "active" && d.status !== "expired-renewgrace") throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `${d.name} cannot be renewed in status ${d.status}`);
   if (p.curExpDate !== d.tsExpir) {
-    throw fault(2100, `curExpDate ${p.curExpDate} does not match the expiration date of ${d.name} (${d.tsExpir}): read tsExpir with domain/getinfo`);
+    throw fault(ErrorCode.DOMAIN_RENEW_ERROR, `curExpDate ${p.curExpDate} does not match the expiration date of ${d.name} (${d.tsExpir}): read tsExpir with domain/getinfo`);
   }
   const period = pickPeriod(tld.renew, p.period, "renewals", tld.tld);
   const tsExpir = addYears(d.tsExpir, period);
   const limit = addYears(ymd(ctx.clock.nowMs()), 10);
-  if (tsExpir > limit) throw fault(2101, `Renewing ${d.name} for ${period} year(s) would take it to ${tsExpir}, past the 10-year limit (${limit})`);
+  if (tsExpir > limit) throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `Renewing ${d.name} for ${period} year(s) would take it to ${tsExpir}, past the 10-year limit (${limit})`);
   const billing = charge(ctx.account, renewPrice(d, period), `renewal of ${d.name} for ${period} year(s)`);
   d.tsExpir = tsExpir;
   setStatus(d, "renewed", ctx.clock.nowMs());

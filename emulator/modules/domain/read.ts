@@ -1,4 +1,4 @@
-/** domain/list, getinfo and its wrappers, whois, resendverificationmail, gethistory, listdeleted. */
+/** domain/list, getinfo (its wrappers are routed to it by the dispatcher), whois, resendverificationmail, gethistory, listdeleted. */
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
 import type { HandlerContext } from "../../core/context";
 import { fault } from "../../core/errors";
@@ -8,6 +8,7 @@ import { contactsView, ownerVerification } from "./contacts";
 import { isRenewable } from "./lifecycle";
 import { asciiName, type DomainRecord, domSum, findDomain } from "./model";
 import { authcodeCheck, effectiveNameservers, glueView, type InfoType, infoView, nameserversView, serviceView, statusView } from "./views";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 type ListParams = ParsedParamsOf<"domain/list">;
 
@@ -57,21 +58,15 @@ export function getinfo(ctx: HandlerContext, p: { domain?: string; domainID?: nu
   const infoType = p.infoType ?? "status";
   if (infoType === "authcode" && !authcodeCheck(d)) {
     // Emulator choice: 2005, because an authcode that cannot be read means no transfer out now.
-    throw fault(2005, `The authcode of ${d.name} cannot be read (authcodeCheck false): .${d.tld} ${d.status === "active" ? "uses no authcode" : `domain in status ${d.status}`}`);
+    throw fault(ErrorCode.DOMAIN_TRANSFER_NOT_ALLOWED, `The authcode of ${d.name} cannot be read (authcodeCheck false): .${d.tld} ${d.status === "active" ? "uses no authcode" : `domain in status ${d.status}`}`);
   }
   return infoView(ctx, d, infoType);
 }
 
-const wrapper = (infoType: InfoType) => (ctx: HandlerContext, p: { domain?: string; domainID?: number }) => getinfo(ctx, { ...p, infoType });
-export const getauthcode = wrapper("authcode");
-export const getnameservers = wrapper("nameservers");
-export const getgluerecords = wrapper("gluerecords");
-export const getdnssec = wrapper("dnssec");
-
 /** Whois text (spec: only domains of the caller's account; whoisPrivacy hides the owner). */
 export function whois(ctx: HandlerContext, p: ParsedParamsOf<"domain/whois">) {
   const d = Object.values(ctx.account.domains).find((x) => x.punycode === p.domain);
-  if (!d) throw fault(2006, `Whois of ${p.domain} is not allowed: only domains of your own account can be queried`);
+  if (!d) throw fault(ErrorCode.DOMAIN_WHOIS_NOT_ALLOWED, `Whois of ${p.domain} is not allowed: only domains of your own account can be queried`);
   const owner = contactView(getContact(ctx.account, d.contacts.owner));
   const holder = d.whoisPrivacy ? "REDACTED FOR PRIVACY" : [owner.orgName, `${owner.firstName ?? ""} ${owner.lastName ?? ""}`.trim()].filter(Boolean).join(" / ");
   const lines = [

@@ -1,4 +1,4 @@
-/** domain/update and its wrappers, glue records and DNSSEC entries: changes to a domain. */
+/** domain/update (its wrappers are routed to it by the dispatcher), glue records and DNSSEC entries: changes to a domain. */
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
 import type { HandlerContext } from "../../core/context";
 import { fault } from "../../core/errors";
@@ -6,6 +6,7 @@ import { findTld } from "../../data/tlds";
 import { resolveGiven } from "./contacts";
 import { DEFAULT_NS, type DomainRecord, domSum, findDomain, logChange } from "./model";
 import { dnssecView, glueView } from "./views";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /**
  * Emulator choice (spec silent): changes are accepted while the domain is in the account and
@@ -17,14 +18,14 @@ const MODIFIABLE = new Set(["active", "renewed", "expired-renewgrace"]);
 /** 2202 under modifyBlock (except for lifting it), 2201 outside the modifiable statuses. */
 export function checkModifiable(d: DomainRecord, what: string, liftingBlock = false): void {
   if (d.modifyBlock && !liftingBlock) {
-    throw fault(2202, `${d.name} is locked against changes (modifyBlock): unlock it with domain/update updateType=block block=false before changing ${what}`);
+    throw fault(ErrorCode.DOMAIN_UPDATE_BLOCKED, `${d.name} is locked against changes (modifyBlock): unlock it with domain/update updateType=block block=false before changing ${what}`);
   }
-  if (!MODIFIABLE.has(d.status)) throw fault(2201, `${what} of ${d.name} cannot change in status ${d.status} (only when active, renewed or expired-renewgrace)`);
+  if (!MODIFIABLE.has(d.status)) throw fault(ErrorCode.DOMAIN_UPDATE_NOT_ALLOWED, `${what} of ${d.name} cannot change in status ${d.status} (only when active, renewed or expired-renewgrace)`);
 }
 
 type Flag = "transferBlock" | "whoisPrivacy" | "viewWhois";
 function setFlag(ctx: HandlerContext, d: DomainRecord, flag: Flag, value: boolean): void {
-  if (!findTld(d.punycode)?.supports[flag]) throw fault(2201, `.${d.tld} domains do not support ${flag}`);
+  if (!findTld(d.punycode)?.supports[flag]) throw fault(ErrorCode.DOMAIN_UPDATE_NOT_ALLOWED, `.${d.tld} domains do not support ${flag}`);
   d[flag] = value;
   logChange(ctx, d, `${flag} update`, `${flag} set to ${value}`);
 }
@@ -70,26 +71,18 @@ export function update(ctx: HandlerContext, p: ParsedParamsOf<"domain/update">) 
   return domSum(d);
 }
 
-export function updatenameservers(ctx: HandlerContext, p: ParsedParamsOf<"domain/updatenameservers">) {
-  return update(ctx, { ...p, updateType: "nameservers" } as ParsedParamsOf<"domain/update">);
-}
-
-export function updatecontacts(ctx: HandlerContext, p: ParsedParamsOf<"domain/updatecontacts">) {
-  return update(ctx, { ...p, updateType: "contact" } as ParsedParamsOf<"domain/update">);
-}
-
 function glueFor(ctx: HandlerContext, p: { domain?: string; domainID?: number; name: string }, what: string) {
   const d = findDomain(ctx.account, p);
   checkModifiable(d, "glue records");
   if (!p.name.endsWith(`.${d.punycode}`)) {
-    throw fault(105, `Invalid parameter: name: ${p.name} is not under ${d.punycode}; ${what} takes a server name of the domain itself (e.g. ns1.${d.punycode})`);
+    throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: name: ${p.name} is not under ${d.punycode}; ${what} takes a server name of the domain itself (e.g. ns1.${d.punycode})`);
   }
   return { d, existing: d.gluerecords.find((g) => g.name === p.name) };
 }
 
 export function gluerecordcreate(ctx: HandlerContext, p: ParsedParamsOf<"domain/gluerecordcreate">) {
   const { d, existing } = glueFor(ctx, p, "gluerecordcreate");
-  if (existing) throw fault(2200, `Glue record ${p.name} already exists: change it with domain/gluerecordupdate`);
+  if (existing) throw fault(ErrorCode.DOMAIN_UPDATE_ERROR, `Glue record ${p.name} already exists: change it with domain/gluerecordupdate`);
   d.gluerecords.push({ name: p.name, ipv4: p.ipv4, ...(p.ipv6 ? { ipv6: p.ipv6 } : {}) });
   logChange(ctx, d, "Glue record created", `${p.name} ${p.ipv4}${p.ipv6 ? ` ${p.ipv6}` : ""}`);
   ctx.messages.push(`Glue record ${p.name} created.`);
@@ -98,7 +91,7 @@ export function gluerecordcreate(ctx: HandlerContext, p: ParsedParamsOf<"domain/
 
 export function gluerecordupdate(ctx: HandlerContext, p: ParsedParamsOf<"domain/gluerecordupdate">) {
   const { d, existing } = glueFor(ctx, p, "gluerecordupdate");
-  if (!existing) throw fault(2200, `No glue record ${p.name} on ${d.name}: create it with domain/gluerecordcreate`);
+  if (!existing) throw fault(ErrorCode.DOMAIN_UPDATE_ERROR, `No glue record ${p.name} on ${d.name}: create it with domain/gluerecordcreate`);
   // The update sets both addresses: an ipv6 not sent is removed.
   existing.ipv4 = p.ipv4;
   if (p.ipv6) existing.ipv6 = p.ipv6;
@@ -110,9 +103,9 @@ export function gluerecordupdate(ctx: HandlerContext, p: ParsedParamsOf<"domain/
 
 export function gluerecorddelete(ctx: HandlerContext, p: ParsedParamsOf<"domain/gluerecorddelete">) {
   const { d, existing } = glueFor(ctx, p, "gluerecorddelete");
-  if (!existing) throw fault(2200, `No glue record ${p.name} on ${d.name}`);
+  if (!existing) throw fault(ErrorCode.DOMAIN_UPDATE_ERROR, `No glue record ${p.name} on ${d.name}`);
   // Registries refuse to delete a host object that is in use as a nameserver.
-  if (d.nameservers.includes(p.name)) throw fault(2200, `Glue record ${p.name} is a nameserver of ${d.name}: change the nameservers first`);
+  if (d.nameservers.includes(p.name)) throw fault(ErrorCode.DOMAIN_UPDATE_ERROR, `Glue record ${p.name} is a nameserver of ${d.name}: change the nameservers first`);
   d.gluerecords = d.gluerecords.filter((g) => g !== existing);
   logChange(ctx, d, "Glue record deleted", p.name);
   ctx.messages.push(`Glue record ${p.name} deleted.`);
@@ -127,7 +120,7 @@ export function dnsseccreate(ctx: HandlerContext, p: ParsedParamsOf<"domain/dnss
   const d = findDomain(ctx.account, p);
   checkModifiable(d, "DNSSEC entries");
   const entry = { keytag: p.keytag, algorithm: p.algorithm, digesttype: p.digesttype, digest: p.digest.toUpperCase() };
-  if (d.dnssec.some((e) => sameDs(e, entry))) throw fault(2200, `DNSSEC entry keytag ${p.keytag} already exists on ${d.name}`);
+  if (d.dnssec.some((e) => sameDs(e, entry))) throw fault(ErrorCode.DOMAIN_UPDATE_ERROR, `DNSSEC entry keytag ${p.keytag} already exists on ${d.name}`);
   d.dnssec.push(entry);
   logChange(ctx, d, "DNSSEC entry created", dsText(entry));
   ctx.messages.push(`DNSSEC entry ${p.keytag} added to ${d.name}.`);
@@ -140,7 +133,7 @@ export function dnssecdelete(ctx: HandlerContext, p: ParsedParamsOf<"domain/dnss
   const entry = { keytag: p.keytag, algorithm: p.algorithm, digesttype: p.digesttype, digest: p.digest.toUpperCase() };
   const before = d.dnssec.length;
   d.dnssec = d.dnssec.filter((e) => !sameDs(e, entry));
-  if (d.dnssec.length === before) throw fault(2200, `No DNSSEC entry ${dsText(entry)} on ${d.name}: getdnssec lists the entries`);
+  if (d.dnssec.length === before) throw fault(ErrorCode.DOMAIN_UPDATE_ERROR, `No DNSSEC entry ${dsText(entry)} on ${d.name}: getdnssec lists the entries`);
   logChange(ctx, d, "DNSSEC entry deleted", dsText(entry));
   ctx.messages.push(`DNSSEC entry ${p.keytag} removed from ${d.name}.`);
   return { ...domSum(d), ...dnssecView(d) };

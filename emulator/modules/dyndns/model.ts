@@ -21,7 +21,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 import { sameSecret } from "../../core/access";
 import type { AccountState, World } from "../../core/state";
-import type { DnsRecord } from "../service/model";
+import type { ZoneRecord } from "../service/model";
 
 export interface DynDnsResult {
   success: boolean;
@@ -48,7 +48,7 @@ const TEXT = {
 } satisfies Record<string, Record<Lang, string>>;
 
 /** The host's records of a type in the account's own zones. */
-function recordsAt(account: AccountState, host: string, type: "A" | "AAAA"): DnsRecord[] {
+function recordsAt(account: AccountState, host: string, type: "A" | "AAAA"): ZoneRecord[] {
   return Object.values(account.services).flatMap((s) => s.dns.filter((r) => r.name === host && r.type === type));
 }
 

@@ -19,7 +19,8 @@ import { toAsciiHost } from "../../../sdk/catalogue/fields";
 import { fault } from "../../core/errors";
 import type { World } from "../../core/state";
 import { EMULATOR_HOSTING_IP, EMULATOR_NAMESERVERS } from "../../data/products";
-import { type DnsRecord, type ServiceRecord, newEntityId } from "./model";
+import { type ZoneRecord, type ServiceRecord, newEntityId } from "./model";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** Default TTL of records sent without one (spec silent). */
 export const DEFAULT_TTL = 3600;
@@ -59,7 +60,7 @@ function asciiOr(name: string): string {
 const dash = (v: number | undefined) => (v === undefined ? "-" : String(v));
 
 /** dnslist item: every member a string; ttl/priority "-" when default (facts.md). */
-export function dnsItem(r: DnsRecord) {
+export function dnsItem(r: ZoneRecord) {
   return { entityID: r.entityID, name: r.name, type: r.type, ttl: dash(r.ttl), priority: dash(r.priority), value: r.value };
 }
 
@@ -68,23 +69,23 @@ function hasPriority(type: DnsType): boolean {
 }
 
 /** Checks one record against the others of the zone; throws 4004 on a clash. */
-function checkClash(zone: DnsRecord[], r: DnsRecord): void {
+function checkClash(zone: ZoneRecord[], r: ZoneRecord): void {
   for (const o of zone) {
     if (o.entityID === r.entityID || o.name !== r.name) continue;
     if (o.type === r.type && o.value === r.value) {
-      throw fault(4004, `DNS record ${r.name} ${r.type} "${r.value}" already exists (${o.entityID}): update or delete that one`);
+      throw fault(ErrorCode.ENTITY_CREATE_ERROR, `DNS record ${r.name} ${r.type} "${r.value}" already exists (${o.entityID}): update or delete that one`);
     }
     if ((o.type === "CNAME") !== (r.type === "CNAME")) {
-      throw fault(4004, `${r.name} cannot hold a CNAME together with other records (${o.type} ${o.entityID} exists)`);
+      throw fault(ErrorCode.ENTITY_CREATE_ERROR, `${r.name} cannot hold a CNAME together with other records (${o.type} ${o.entityID} exists)`);
     }
   }
 }
 
 /** A new record for the zone (not yet added): value checked by type (105), clashes refused (4004). */
-export function makeRecord(world: World, svc: ServiceRecord, zone: DnsRecord[], input: DnsInput): DnsRecord {
+export function makeRecord(world: World, svc: ServiceRecord, zone: ZoneRecord[], input: DnsInput): ZoneRecord {
   const problem = dnsValueProblem(input.type, input.value);
-  if (problem) throw fault(105, `Invalid parameter: value: ${problem}`);
-  const r: DnsRecord = { entityID: newEntityId(world, svc), name: fullName(svc.name, input.name), type: input.type, value: normaliseDnsValue(input.type, input.value) };
+  if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
+  const r: ZoneRecord = { entityID: newEntityId(world, svc), name: fullName(svc.name, input.name), type: input.type, value: normaliseDnsValue(input.type, input.value) };
   if (typeof input.ttl === "number") r.ttl = input.ttl;
   if (hasPriority(input.type) && typeof input.priority === "number") r.priority = input.priority;
   checkClash(zone, r);
@@ -92,10 +93,10 @@ export function makeRecord(world: World, svc: ServiceRecord, zone: DnsRecord[], 
 }
 
 /** dnsupdate: value, ttl, priority only (facts.md: another name or type is delete + create). */
-export function updateRecord(svc: ServiceRecord, r: DnsRecord, input: { value: string; ttl?: number | "-"; priority?: number | "-" }): void {
+export function updateRecord(svc: ServiceRecord, r: ZoneRecord, input: { value: string; ttl?: number | "-"; priority?: number | "-" }): void {
   const problem = dnsValueProblem(r.type, input.value);
-  if (problem) throw fault(105, `Invalid parameter: value: ${problem}`);
-  const next: DnsRecord = { ...r, value: normaliseDnsValue(r.type, input.value) };
+  if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
+  const next: ZoneRecord = { ...r, value: normaliseDnsValue(r.type, input.value) };
   if (input.ttl !== undefined) next.ttl = input.ttl === "-" ? undefined : input.ttl;
   if (input.priority !== undefined && hasPriority(r.type)) next.priority = input.priority === "-" ? undefined : input.priority;
   checkClash(svc.dns, next);
@@ -109,8 +110,8 @@ export function updateRecord(svc: ServiceRecord, r: DnsRecord, input: { value: s
  * at the emulator's hosting address (TEST-NET-1), MX to mail.<zone>, an SPF TXT and NS records for
  * the emulator's nameservers.
  */
-export function defaultRecords(world: World, svc: ServiceRecord): DnsRecord[] {
-  const zone: DnsRecord[] = [];
+export function defaultRecords(world: World, svc: ServiceRecord): ZoneRecord[] {
+  const zone: ZoneRecord[] = [];
   const defaults: DnsInput[] = [
     { name: "@", type: "A", value: EMULATOR_HOSTING_IP },
     { name: "www", type: "A", value: EMULATOR_HOSTING_IP },
@@ -124,17 +125,17 @@ export function defaultRecords(world: World, svc: ServiceRecord): DnsRecord[] {
 }
 
 /** dnssetzone: every entry checked with the same rules as dnscreate; the zone is replaced only if all pass. */
-export function zoneFromData(world: World, svc: ServiceRecord, entries: unknown[]): DnsRecord[] {
-  const zone: DnsRecord[] = [];
+export function zoneFromData(world: World, svc: ServiceRecord, entries: unknown[]): ZoneRecord[] {
+  const zone: ZoneRecord[] = [];
   entries.forEach((e, i) => {
     const where = `dnsZoneData[${i}]`;
-    if (typeof e !== "object" || e === null || Array.isArray(e)) throw fault(105, `Invalid parameter: ${where} must be an object {name, type, ttl, priority, value}`);
+    if (typeof e !== "object" || e === null || Array.isArray(e)) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where} must be an object {name, type, ttl, priority, value}`);
     const o = e as Record<string, unknown>;
     const type = DNS_TYPES.find((t) => t === String(o.type ?? "").trim().toUpperCase());
-    if (!type) throw fault(105, `Invalid parameter: ${where}.type must be one of ${DNS_TYPES.join(", ")}`);
+    if (!type) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.type must be one of ${DNS_TYPES.join(", ")}`);
     const name = dnsName().safeParse(o.name);
-    if (!name.success) throw fault(105, `Invalid parameter: ${where}.name must be a host name, "@" or *.name`);
-    if (typeof o.value !== "string" && typeof o.value !== "number") throw fault(105, `Invalid parameter: ${where}.value is required`);
+    if (!name.success) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.name must be a host name, "@" or *.name`);
+    if (typeof o.value !== "string" && typeof o.value !== "number") throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.value is required`);
     zone.push(makeRecord(world, svc, zone, { name: name.data, type, value: String(o.value), ttl: num(o.ttl, `${where}.ttl`, 60, 604800), priority: num(o.priority, `${where}.priority`, 0, 65535) }));
   });
   return zone;
@@ -143,6 +144,6 @@ export function zoneFromData(world: World, svc: ServiceRecord, entries: unknown[
 function num(v: unknown, where: string, min: number, max: number): number | "-" | undefined {
   if (v === undefined || v === null || v === "" || v === "-") return undefined;
   const n = typeof v === "number" ? v : /^\d+$/.test(String(v).trim()) ? Number(String(v).trim()) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw fault(105, `Invalid parameter: ${where} must be "-" or an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where} must be "-" or an integer from ${min} to ${max}`);
   return n;
 }

@@ -1,6 +1,6 @@
 /**
  * service module handlers (spec "service module", "Hosting service"): the named operations here,
- * the CRUD families in crud.ts and dns.ts.
+ * the CRUD families in families.ts, the zone-wide DNS operations in dns.ts.
  *
  * Choices where the spec is silent:
  * - A domain name has at most one hosting service in the whole emulator: a second create answers
@@ -14,17 +14,17 @@
  * - webconstructorlogin needs a web product (10001 otherwise) and a site that exists: the service's
  *   domain, www.<domain> or one of its subdomains (4002 otherwise).
  */
-import { randomBytes } from "node:crypto";
 import { charge } from "../../core/billing";
 import { addYears } from "../../core/clock";
 import type { ModuleHandlers } from "../../core/context";
 import { fault } from "../../core/errors";
 import { paginate } from "../../core/paging";
 import { DEFAULT_PHP_VERSION, EMULATOR_PLATFORM_HOST as HOST, PHP_VERSIONS, type ProductKey, getProduct, productRank } from "../../data/products";
-import { crudHandlers } from "./crud";
-import { dnsHandlers } from "./dns";
+import { zoneHandlers } from "./dns";
 import { defaultRecords, fullName } from "./dnszone";
+import { familyHandlers } from "./families";
 import { type ServiceRecord, getService, isRenewable, serviceKey, newServiceRecord, productOf, serviceSummary, setPending } from "./model";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 function phpInfo(svc: ServiceRecord) {
   const web = productOf(svc).web;
@@ -70,7 +70,7 @@ function overQuota(svc: ServiceRecord, key: ProductKey): string | undefined {
   return over.length ? over.map(([k, n]) => `${k} ${n} > ${q[k as keyof typeof counts]}`).join(", ") : undefined;
 }
 
-const named: Omit<ModuleHandlers<"service">, keyof typeof crudHandlers | keyof typeof dnsHandlers> = {
+const named: Omit<ModuleHandlers<"service">, keyof typeof familyHandlers | keyof typeof zoneHandlers> = {
   list(ctx, p) {
     const now = ctx.clock.nowMs();
     const tld = p.tld?.toLowerCase().replace(/^\./, "");
@@ -102,7 +102,7 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof crudHandlers | keyof t
   create(ctx, p) {
     const name = serviceKey(p.serviceName);
     for (const account of Object.values(ctx.world.accounts)) {
-      if (account.services[name]) throw fault(4007, `${name} already has a hosting service${account === ctx.account ? " in this account" : ""}; renew or upgrade it instead`);
+      if (account.services[name]) throw fault(ErrorCode.SERVICE_CREATE_ERROR, `${name} already has a hosting service${account === ctx.account ? " in this account" : ""}; renew or upgrade it instead`);
     }
     const product = getProduct(p.productkey)!;
     const billing = charge(ctx.account, product.price * p.period, `${product.type} for ${name}, ${p.period} year(s)`);
@@ -115,7 +115,7 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof crudHandlers | keyof t
   },
   renew(ctx, p) {
     const svc = getService(ctx.account, p.serviceName);
-    if (svc.status === "init") throw fault(4009, `Service ${svc.name} is still being set up; renew it once it is active`);
+    if (svc.status === "init") throw fault(ErrorCode.SERVICE_RENEW_ERROR, `Service ${svc.name} is still being set up; renew it once it is active`);
     const product = productOf(svc);
     const billing = charge(ctx.account, product.price * p.period, `renewal of ${svc.name}, ${p.period} year(s)`);
     svc.tsExpir = addYears(svc.tsExpir, p.period);
@@ -128,10 +128,10 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof crudHandlers | keyof t
     const from = productOf(svc);
     const to = getProduct(p.productkey)!;
     if (productRank(to.key) <= productRank(from.key)) {
-      throw fault(4008, `Upgrade refused: ${to.key} is not above the current product ${from.key}; an upgrade must go to a higher product`);
+      throw fault(ErrorCode.SERVICE_UPGRADE_ERROR, `Upgrade refused: ${to.key} is not above the current product ${from.key}; an upgrade must go to a higher product`);
     }
     const over = overQuota(svc, to.key);
-    if (over) throw fault(4008, `Upgrade refused: ${to.key} cannot hold the service's current entities (${over})`);
+    if (over) throw fault(ErrorCode.SERVICE_UPGRADE_ERROR, `Upgrade refused: ${to.key} cannot hold the service's current entities (${over})`);
     const billing = charge(ctx.account, to.price - from.price, `upgrade of ${svc.name} from ${from.key} to ${to.key}`);
     svc.productkey = to.key;
     ctx.messages.push(`Service ${svc.name} upgraded to ${to.type}.`);
@@ -144,10 +144,10 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof crudHandlers | keyof t
       ctx.messages.push(`Renewal mode of ${svc.name} set to ${svc.renewalMode}.`);
       return serviceSummary(svc);
     }
-    if (!productOf(svc).web) throw fault(4005, `Service ${svc.name} (${svc.productkey}) has no web space, so no PHP version to change`);
+    if (!productOf(svc).web) throw fault(ErrorCode.ENTITY_UPDATE_ERROR, `Service ${svc.name} (${svc.productkey}) has no web space, so no PHP version to change`);
     const version = p.phpversion!;
     if (!(PHP_VERSIONS as readonly string[]).includes(version)) {
-      throw fault(105, `Invalid parameter: phpversion: ${version} is not available; choose one of ${PHP_VERSIONS.join(", ")}`);
+      throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: phpversion: ${version} is not available; choose one of ${PHP_VERSIONS.join(", ")}`);
     }
     svc.phpVersion = version;
     ctx.messages.push(`PHP version of ${svc.name} set to ${version}.`);
@@ -162,14 +162,14 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof crudHandlers | keyof t
   },
   webconstructorlogin(ctx, p) {
     const svc = getService(ctx.account, p.serviceName);
-    if (!productOf(svc).web) throw fault(10001, `Service ${svc.name} (${svc.productkey}) has no web space for the web constructor`);
+    if (!productOf(svc).web) throw fault(ErrorCode.WEBCONSTRUCTOR_ERROR, `Service ${svc.name} (${svc.productkey}) has no web space for the web constructor`);
     const site = fullName(svc.name, p.subdomain);
     if (site !== svc.name && site !== `www.${svc.name}` && !svc.subdomain.some((s) => s.name === site)) {
-      throw fault(4002, `Subdomain ${site} not found in service ${svc.name}: create it with subdomaincreate first`);
+      throw fault(ErrorCode.ENTITY_NOT_FOUND, `Subdomain ${site} not found in service ${svc.name}: create it with subdomaincreate first`);
     }
-    const q = new URLSearchParams({ site, lang: p.loginlang, token: randomBytes(16).toString("hex") });
+    const q = new URLSearchParams({ site, lang: p.loginlang, token: ctx.random.bytes(16).toString("hex") });
     return { webconstructor: { loginURL: `https://webconstructor.${HOST}/login?${q}` } };
   },
 };
 
-export const handlers: ModuleHandlers<"service"> = { ...named, ...crudHandlers, ...dnsHandlers };
+export const handlers: ModuleHandlers<"service"> = { ...named, ...familyHandlers, ...zoneHandlers };

@@ -6,9 +6,10 @@
 import type { DnsType, SERVICE_STATUSES } from "../../../sdk/catalogue/service";
 import { type Clock, addYears, ymd } from "../../core/clock";
 import { fault } from "../../core/errors";
-import { type AccountState, type World, nextId } from "../../core/state";
+import { type AccountState, type World, nextId, registerAccountSlice } from "../../core/state";
 import { type Product, type ProductKey, getProduct } from "../../data/products";
 import { toUnicode } from "punycode/";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
@@ -58,7 +59,7 @@ export interface MailAliasRecord {
   name: string;
   target: string[];
 }
-export interface DnsRecord {
+export interface ZoneRecord {
   entityID: string;
   /** Full host name, lower case, no final dot. */
   name: string;
@@ -90,8 +91,16 @@ export interface ServiceRecord {
   redirect: RedirectRecord[];
   mail: MailRecord[];
   mailalias: MailAliasRecord[];
-  dns: DnsRecord[];
+  dns: ZoneRecord[];
 }
+
+declare module "../../core/state" {
+  interface AccountState {
+    /** Keyed by service name. */
+    services: Record<string, ServiceRecord>;
+  }
+}
+registerAccountSlice("services", () => ({}));
 
 /**
  * Services are keyed by their name in lower-case Unicode (the spec's names are Unicode); the
@@ -110,7 +119,7 @@ export type Family = "ftp" | "ddbb" | "subdomain" | "redirect" | "mail" | "maila
 
 export function getService(account: AccountState, name: string): ServiceRecord {
   const svc = account.services[serviceKey(name)];
-  if (!svc) throw fault(4001, `Service ${name} not found in this account: service/list shows the account's services`);
+  if (!svc) throw fault(ErrorCode.SERVICE_NOT_FOUND, `Service ${name} not found in this account: service/list shows the account's services`);
   return svc;
 }
 
@@ -127,7 +136,7 @@ export function newEntityId(world: World, svc: ServiceRecord): string {
 export function findEntity<F extends Family>(svc: ServiceRecord, family: F, entityID: string): ServiceRecord[F][number] {
   const list = svc[family] as ServiceRecord[F][number][];
   const found = list.find((e) => e.entityID === entityID);
-  if (!found) throw fault(4002, `${family} entity ${entityID} not found in service ${svc.name}: ${family}list shows its entities`);
+  if (!found) throw fault(ErrorCode.ENTITY_NOT_FOUND, `${family} entity ${entityID} not found in service ${svc.name}: ${family}list shows its entities`);
   return found;
 }
 
@@ -152,7 +161,7 @@ export function checkQuota(svc: ServiceRecord, family: Family): void {
   const product = productOf(svc);
   const max = product.quotas[resource];
   if (svc[family].length >= max) {
-    throw fault(4003, `${resource} quota reached: product ${product.key} allows ${max}, service ${svc.name} has ${svc[family].length}; delete one or upgrade the service`);
+    throw fault(ErrorCode.ENTITY_QUOTA_REACHED, `${resource} quota reached: product ${product.key} allows ${max}, service ${svc.name} has ${svc[family].length}; delete one or upgrade the service`);
   }
 }
 

@@ -3,6 +3,7 @@ import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
 import forge from "node-forge";
 import { newRsaKeyPem } from "../../core/ca";
 import { fault } from "../../core/errors";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 const { pki } = forge;
 
@@ -48,12 +49,12 @@ const PEM_CSR = /-----BEGIN (NEW )?CERTIFICATE REQUEST-----([\s\S]+?)-----END (N
 /** Parses and verifies a CSR; fault 5000 naming the problem otherwise. */
 export function decodeCsr(pem: string, param = "csrData"): DecodedCsr {
   const m = PEM_CSR.exec(pem.replace(/\r/g, ""));
-  if (!m) throw fault(5000, `${param}: not a CSR in PEM form; it must contain -----BEGIN CERTIFICATE REQUEST----- and -----END CERTIFICATE REQUEST----- lines`);
+  if (!m) throw fault(ErrorCode.SSL_ERROR, `${param}: not a CSR in PEM form; it must contain -----BEGIN CERTIFICATE REQUEST----- and -----END CERTIFICATE REQUEST----- lines`);
   let csr: forge.pki.CertificateSigningRequest;
   try {
     csr = pki.certificationRequestFromPem(`-----BEGIN CERTIFICATE REQUEST-----\n${m[2].replace(/\s+/g, "")}\n-----END CERTIFICATE REQUEST-----\n`);
   } catch {
-    throw fault(5000, `${param}: the CSR could not be decoded (only RSA CSRs in PEM form are accepted)`);
+    throw fault(ErrorCode.SSL_ERROR, `${param}: the CSR could not be decoded (only RSA CSRs in PEM form are accepted)`);
   }
   let ok = false;
   try {
@@ -61,13 +62,13 @@ export function decodeCsr(pem: string, param = "csrData"): DecodedCsr {
   } catch {
     ok = false;
   }
-  if (!ok) throw fault(5000, `${param}: the CSR's signature does not verify; generate the CSR again`);
+  if (!ok) throw fault(ErrorCode.SSL_ERROR, `${param}: the CSR's signature does not verify; generate the CSR again`);
   const out: DecodedCsr = { commonName: "", spki: Buffer.alloc(0), der: Buffer.alloc(0) };
   for (const k of SUBJECT_KEYS) {
     const attr = csr.subject.attributes.find((a) => a.name === k);
     if (attr && typeof attr.value === "string") out[k] = attrText(attr);
   }
-  if (!out.commonName) throw fault(5000, `${param}: the CSR has no common name (CN)`);
+  if (!out.commonName) throw fault(ErrorCode.SSL_ERROR, `${param}: the CSR has no common name (CN)`);
   out.der = Buffer.from(forge.asn1.toDer(pki.certificationRequestToAsn1(csr)).getBytes(), "binary");
   const pubPem = pki.publicKeyToPem(csr.publicKey!);
   out.spki = createPublicKey(pubPem).export({ type: "spki", format: "der" });

@@ -8,8 +8,9 @@ import type { SslRole, SslStatus } from "../../../sdk/catalogue/ssl-fields";
 import { addYears, ymd } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
 import { fault } from "../../core/errors";
-import type { AccountState, World } from "../../core/state";
+import { type AccountState, registerAccountSlice, type World } from "../../core/state";
 import { findSslProduct, type SslProduct } from "../../data/ssl-products";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export type DcvMethod = "dns" | "http" | "https" | "mail";
 
@@ -67,6 +68,14 @@ export interface CertificateRecord {
   issuePending?: boolean;
 }
 
+declare module "../../core/state" {
+  interface AccountState {
+    /** Keyed by String(certificateID). */
+    certificates: Record<string, CertificateRecord>;
+  }
+}
+registerAccountSlice("certificates", () => ({}));
+
 const DAY_MS = 86_400_000;
 /** Renewal window (spec silent): from 30 days before the subscription ends to 30 days after. */
 export const RENEW_WINDOW_DAYS = 30;
@@ -79,14 +88,14 @@ export function productOf(rec: CertificateRecord): SslProduct {
 
 export function getProduct(productID: number): SslProduct {
   const p = findSslProduct(productID);
-  if (!p) throw fault(5000, `SSL product ${productID} does not exist; ssl/productlist lists the productIDs`);
+  if (!p) throw fault(ErrorCode.SSL_ERROR, `SSL product ${productID} does not exist; ssl/productlist lists the productIDs`);
   return p;
 }
 
 /** The stored certificate or fault 5001. */
 export function getCertificate(account: AccountState, certificateID: number): CertificateRecord {
   const rec = account.certificates[String(certificateID)];
-  if (!rec) throw fault(5001, `SSL certificate ${certificateID} not found in this account; ssl/list shows the certificateIDs`);
+  if (!rec) throw fault(ErrorCode.SSL_NOT_FOUND, `SSL certificate ${certificateID} not found in this account; ssl/list shows the certificateIDs`);
   return rec;
 }
 
@@ -150,7 +159,7 @@ export function issueDates(rec: CertificateRecord, nowMs: number, renewal: boole
 export function materialize(ctx: HandlerContext, rec: CertificateRecord): void {
   if (!rec.issuePending) return;
   const days = Math.max(1, Math.ceil((dayMs(rec.tsExpir) - ctx.clock.nowMs()) / DAY_MS));
-  rec.certPem = ctx.ca.signCsr(rec.csrData, { commonName: rec.commonName, names: rec.alternativeNames, days });
+  rec.certPem = ctx.ca.signCsr(rec.csrData, { commonName: rec.commonName, names: rec.alternativeNames, days, serial: ctx.random.serial() });
   if (rec.keyData) rec.certKey = rec.keyData;
   else delete rec.certKey;
   delete rec.issuePending;

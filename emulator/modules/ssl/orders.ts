@@ -17,6 +17,7 @@ import { getContact } from "../contact/model";
 import { type DecodedCsr, decodeCsr, keySpki, spkiId } from "./csr";
 import { allNames, type CertificateRecord, type ContactRef, certificateSummary, getCertificate, getProduct, isRenewable, productOf, recallKey } from "./model";
 import { altMethod, dcvEntry } from "./validation";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 type OrderParams = ParsedParamsOf<"ssl/create"> | ParsedParamsOf<"ssl/renew"> | ParsedParamsOf<"ssl/reissue">;
 
@@ -40,30 +41,30 @@ function contactsFrom(ctx: HandlerContext, p: Record<string, unknown>, fallback?
 /** The order's names with their methods: the CSR's CN, then alt_name_1..N (facts.md "SSL"). */
 function orderNames(product: SslProduct, cn: string, p: Record<string, unknown>, keep: string[] = []): { name: string; method: string }[] {
   const main = (p.validationMethod as string | undefined) ?? "dns";
-  if (cn.startsWith("*.") && !product.isWildcard) throw fault(5000, `commonName ${cn}: a wildcard name needs a wildcard product (isWildcard); ${product.productName} is not`);
+  if (cn.startsWith("*.") && !product.isWildcard) throw fault(ErrorCode.SSL_ERROR, `commonName ${cn}: a wildcard name needs a wildcard product (isWildcard); ${product.productName} is not`);
   const given = collectAltNames(p);
-  if (given.length && !product.isMultiDomain) throw fault(5000, `alt_name_${given[0].n}: ${product.productName} is not a multi-domain product; alternative names need one (isMultiDomain)`);
+  if (given.length && !product.isMultiDomain) throw fault(ErrorCode.SSL_ERROR, `alt_name_${given[0].n}: ${product.productName} is not a multi-domain product; alternative names need one (isMultiDomain)`);
   const alts = given.length ? given : keep.map((name) => ({ name, validation: undefined }));
   const out = [{ name: cn, method: main }];
   for (const a of alts) {
-    if (a.name.startsWith("*.") && !product.isWildcard) throw fault(5000, `${a.name}: a wildcard name needs a wildcard product; ${product.productName} is not`);
+    if (a.name.startsWith("*.") && !product.isWildcard) throw fault(ErrorCode.SSL_ERROR, `${a.name}: a wildcard name needs a wildcard product; ${product.productName} is not`);
     if (out.some((o) => o.name === a.name)) continue;
     out.push({ name: a.name, method: a.validation ?? altMethod(main, a.name) });
   }
   if (product.isMultiDomain && out.length > (product.sanMaxDomains ?? 1)) {
-    throw fault(5000, `${out.length} names requested; ${product.productName} allows at most ${product.sanMaxDomains} (sanMaxDomains)`);
+    throw fault(ErrorCode.SSL_ERROR, `${out.length} names requested; ${product.productName} allows at most ${product.sanMaxDomains} (sanMaxDomains)`);
   }
   return out;
 }
 
 function checkPeriod(product: SslProduct, period: number | undefined, kind: "create" | "renew"): number {
   if (product.isTrial) {
-    if (period !== undefined && period !== 1) throw fault(5000, `period: ${product.productName} is a trial of ${product.trialPeriod}; do not send a period`);
+    if (period !== undefined && period !== 1) throw fault(ErrorCode.SSL_ERROR, `period: ${product.productName} is a trial of ${product.trialPeriod}; do not send a period`);
     return 1;
   }
   const years = product[kind]!.years;
   const chosen = period ?? years[0];
-  if (!years.includes(chosen)) throw fault(5000, `period: ${chosen} years is not offered for ${product.productName}; allowed: ${years.join(", ")}`);
+  if (!years.includes(chosen)) throw fault(ErrorCode.SSL_ERROR, `period: ${chosen} years is not offered for ${product.productName}; allowed: ${years.join(", ")}`);
   return chosen;
 }
 
@@ -78,8 +79,8 @@ function csrAndKey(ctx: HandlerContext, csrData: string, keyData: string | undef
   const csr = decodeCsr(csrData);
   if (keyData !== undefined) {
     const spki = keySpki(keyData);
-    if (!spki) throw fault(5000, "keyData: not a private key in PEM form");
-    if (!spki.equals(csr.spki)) throw fault(5000, "keyData: the private key does not belong to the CSR in csrData");
+    if (!spki) throw fault(ErrorCode.SSL_ERROR, "keyData: not a private key in PEM form");
+    if (!spki.equals(csr.spki)) throw fault(ErrorCode.SSL_ERROR, "keyData: the private key does not belong to the CSR in csrData");
     return { csr, key: keyData };
   }
   return { csr, key: recallKey(ctx.world, ctx.account.apiuser, spkiId(csr.spki)) };
@@ -132,14 +133,14 @@ export function createOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/create">
 function sameProduct(rec: CertificateRecord, p: OrderParams): SslProduct {
   const product = productOf(rec);
   if (p.productID !== undefined && p.productID !== rec.productID) {
-    throw fault(5000, `productID: certificate ${rec.certificateID} is a ${product.productName} (${rec.productID}); order a new certificate to change product`);
+    throw fault(ErrorCode.SSL_ERROR, `productID: certificate ${rec.certificateID} is a ${product.productName} (${rec.productID}); order a new certificate to change product`);
   }
   return product;
 }
 
 function sameCommonName(rec: CertificateRecord, csr: DecodedCsr): void {
   if (csr.commonName.toLowerCase() !== rec.commonName) {
-    throw fault(5000, `csrData: the CSR is for ${csr.commonName}, certificate ${rec.certificateID} is for ${rec.commonName}`);
+    throw fault(ErrorCode.SSL_ERROR, `csrData: the CSR is for ${csr.commonName}, certificate ${rec.certificateID} is for ${rec.commonName}`);
   }
 }
 
@@ -147,7 +148,7 @@ export function renewOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/renew">) 
   const rec = getCertificate(ctx.account, p.certificateID);
   const product = sameProduct(rec, p);
   if (!isRenewable(rec, ctx.clock.nowMs())) {
-    throw fault(5000, `Certificate ${rec.certificateID} is not renewable (status ${rec.status}, subscription ends ${rec.tsSubscriptionEnds || "-"}); renewal opens 30 days before the end and closes 30 days after, trials cannot be renewed`);
+    throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} is not renewable (status ${rec.status}, subscription ends ${rec.tsSubscriptionEnds || "-"}); renewal opens 30 days before the end and closes 30 days after, trials cannot be renewed`);
   }
   // Spec silent: without csrData the last CSR (and its key) is reused.
   const { csr, key } = p.csrData ? csrAndKey(ctx, p.csrData, p.keyData) : { csr: decodeCsr(rec.csrData), key: rec.keyData };
@@ -168,13 +169,13 @@ export function renewOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/renew">) 
 export function reissueOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/reissue">) {
   const rec = getCertificate(ctx.account, p.certificateID);
   const product = sameProduct(rec, p);
-  if (rec.status !== "valid") throw fault(5000, `Certificate ${rec.certificateID} can be reissued only while valid; its status is ${rec.status}`);
+  if (rec.status !== "valid") throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} can be reissued only while valid; its status is ${rec.status}`);
   const { csr, key } = csrAndKey(ctx, p.csrData, p.keyData);
   sameCommonName(rec, csr);
   const names = orderNames(product, rec.commonName, p, rec.alternativeNames);
   // A reissue is free, so it cannot add paid names: at most the names already bought.
   const paid = Math.max(product.numDomains, allNames(rec).length);
-  if (names.length > paid) throw fault(5000, `${names.length} names requested; certificate ${rec.certificateID} covers ${paid}: add names with ssl/multidomainaddsan`);
+  if (names.length > paid) throw fault(ErrorCode.SSL_ERROR, `${names.length} names requested; certificate ${rec.certificateID} covers ${paid}: add names with ssl/multidomainaddsan`);
   startRound(ctx, rec, csr, names);
   Object.assign(rec, { status: "reissue", csrData: p.csrData, contacts: contactsFrom(ctx, p, rec.contacts) });
   if (key) rec.keyData = key;
@@ -186,12 +187,12 @@ export function reissueOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/reissue
 export function addSan(ctx: HandlerContext, p: ParsedParamsOf<"ssl/multidomainaddsan">) {
   const rec = getCertificate(ctx.account, p.certificateID);
   const product = productOf(rec);
-  if (!product.isMultiDomain) throw fault(5000, `Certificate ${rec.certificateID} is a ${product.productName}, not a multi-domain product`);
-  if (!["valid", "process", "reissue"].includes(rec.status)) throw fault(5000, `Names can be added while the certificate is valid or being validated; its status is ${rec.status}`);
-  if (allNames(rec).includes(p.extraSAN)) throw fault(5000, `extraSAN: ${p.extraSAN} is already a name of certificate ${rec.certificateID}`);
-  if (p.extraSAN.startsWith("*.") && !product.isWildcard) throw fault(5000, `extraSAN: a wildcard name needs a wildcard product; ${product.productName} is not`);
+  if (!product.isMultiDomain) throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} is a ${product.productName}, not a multi-domain product`);
+  if (!["valid", "process", "reissue"].includes(rec.status)) throw fault(ErrorCode.SSL_ERROR, `Names can be added while the certificate is valid or being validated; its status is ${rec.status}`);
+  if (allNames(rec).includes(p.extraSAN)) throw fault(ErrorCode.SSL_ERROR, `extraSAN: ${p.extraSAN} is already a name of certificate ${rec.certificateID}`);
+  if (p.extraSAN.startsWith("*.") && !product.isWildcard) throw fault(ErrorCode.SSL_ERROR, `extraSAN: a wildcard name needs a wildcard product; ${product.productName} is not`);
   const max = product.sanMaxDomains ?? 1;
-  if (allNames(rec).length + 1 > max) throw fault(5000, `Certificate ${rec.certificateID} has ${allNames(rec).length} names; ${product.productName} allows at most ${max} (sanMaxDomains)`);
+  if (allNames(rec).length + 1 > max) throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} has ${allNames(rec).length} names; ${product.productName} allows at most ${max} (sanMaxDomains)`);
   const entry = dcvEntry(p.extraSAN, p.validationMethod ?? "dns", decodeCsr(rec.csrData), ctx.clock.nowMs(), ctx.clock);
   const billing = charge(ctx.account, product.sanPrice ?? 0, `alternative name ${p.extraSAN}`);
   // A valid certificate starts a reissue round: the new name is validated, then a new certificate is issued.

@@ -19,6 +19,7 @@ import { fault } from "../../core/errors";
 import { lookupRecords } from "../service/lookup";
 import { csrDigests, type DecodedCsr } from "./csr";
 import { type CertificateRecord, type DcvEntry, dayMs, issueDates, productOf } from "./model";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 const APPROVERS = ["admin", "administrator", "hostmaster", "postmaster", "webmaster"];
 
@@ -48,7 +49,7 @@ export function dcvEntry(name: string, method: string, csr: DecodedCsr, nowMs: n
     return { domainName: name, method: "dns", checkvalue: `${dnsHost} CNAME ${dnsTarget}`, validated: false, dnsHost, dnsTarget };
   }
   if (method === "http" || method === "https") {
-    if (name.startsWith("*.")) throw fault(5000, `${name}: a wildcard name cannot be validated by ${method}; use dns or an approver e-mail address`);
+    if (name.startsWith("*.")) throw fault(ErrorCode.SSL_ERROR, `${name}: a wildcard name cannot be validated by ${method}; use dns or an approver e-mail address`);
     const file = `${md5}.txt`;
     return {
       domainName: name,
@@ -59,7 +60,7 @@ export function dcvEntry(name: string, method: string, csr: DecodedCsr, nowMs: n
     };
   }
   const allowed = approverEmails(name);
-  if (!allowed.includes(method)) throw fault(5000, `${method} cannot approve ${name}; the approver addresses are ${allowed.join(", ")} (ssl/getvalidationemails)`);
+  if (!allowed.includes(method)) throw fault(ErrorCode.SSL_ERROR, `${method} cannot approve ${name}; the approver addresses are ${allowed.join(", ")} (ssl/getvalidationemails)`);
   return { domainName: name, method: "mail", checkvalue: method, validated: false, dueMs: due };
 }
 

@@ -7,6 +7,7 @@ import type { World } from "../../core/state";
 import { COUNTRIES } from "../../data/countries";
 import { holderOf, isRegisteredElsewhere } from "../domain/model";
 import { digText, zoneCheck } from "./dns";
+import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** TLDs domainsuggests knows (spec "tool module": available com, net, tv, cc). */
 const SUGGEST_TLDS = ["com", "net", "tv", "cc"];
@@ -45,7 +46,7 @@ export const MAX_LABEL_LENGTH = 63;
  */
 function asciiOrFault(query: string, param = "query"): string {
   const name = query.trim().replace(/\.$/, "").toLowerCase();
-  const tooLong = (n: number) => fault(105, `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters (${n} given)`);
+  const tooLong = (n: number) => fault(ErrorCode.INVALID_PARAMETER, `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters (${n} given)`);
   if (name.length > 2 * MAX_NAME_LENGTH) throw tooLong(name.length);
   const chars = [...name].length;
   if (chars > MAX_NAME_LENGTH) throw tooLong(chars);
@@ -53,11 +54,11 @@ function asciiOrFault(query: string, param = "query"): string {
   try {
     ascii = toASCII(name);
   } catch {
-    throw fault(105, `${param}: "${query}" cannot be converted to punycode`);
+    throw fault(ErrorCode.INVALID_PARAMETER, `${param}: "${query}" cannot be converted to punycode`);
   }
-  if (ascii.length > MAX_NAME_LENGTH) throw fault(105, `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters in its ASCII form (${ascii.length} for "${query}")`);
+  if (ascii.length > MAX_NAME_LENGTH) throw fault(ErrorCode.INVALID_PARAMETER, `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters in its ASCII form (${ascii.length} for "${query}")`);
   const long = ascii.split(".").find((label) => label.length > MAX_LABEL_LENGTH);
-  if (long !== undefined) throw fault(105, `${param}: a label is at most ${MAX_LABEL_LENGTH} characters in its ASCII form (${long.length} for "${long.slice(0, 20)}...")`);
+  if (long !== undefined) throw fault(ErrorCode.INVALID_PARAMETER, `${param}: a label is at most ${MAX_LABEL_LENGTH} characters in its ASCII form (${long.length} for "${long.slice(0, 20)}...")`);
   return ascii;
 }
 
@@ -73,7 +74,7 @@ export const handlers: ModuleHandlers<"tool"> = {
     try {
       unicode = toUnicode(punycode);
     } catch {
-      throw fault(105, `query: "${p.query}" is not valid punycode`);
+      throw fault(ErrorCode.INVALID_PARAMETER, `query: "${p.query}" is not valid punycode`);
     }
     return { query: p.query, unicode, punycode };
   },
@@ -85,11 +86,11 @@ export const handlers: ModuleHandlers<"tool"> = {
   domainsuggests(ctx, p) {
     const tlds = p.tlds.toLowerCase().split(",");
     const unknown = tlds.filter((t) => !SUGGEST_TLDS.includes(t));
-    if (unknown.length) throw fault(2002, `tlds: ${unknown.join(", ")} not offered by domainsuggests; use ${SUGGEST_TLDS.join(", ")}`);
+    if (unknown.length) throw fault(ErrorCode.TLD_NOT_SUPPORTED, `tlds: ${unknown.join(", ")} not offered by domainsuggests; use ${SUGGEST_TLDS.join(", ")}`);
     const base = asciiOrFault(p.query).split(".")[0].replace(/[^a-z0-9-]/g, "");
-    if (!isHostName(base)) throw fault(105, `query: "${p.query}" has no letters or digits to build names from`);
+    if (!isHostName(base)) throw fault(ErrorCode.INVALID_PARAMETER, `query: "${p.query}" has no letters or digits to build names from`);
     const affixes = Object.hasOwn(AFFIXES, p.language) ? AFFIXES[p.language] : undefined;
-    if (!affixes) throw fault(105, `language: ${p.language} is not one of ${Object.keys(AFFIXES).join(", ")}`);
+    if (!affixes) throw fault(ErrorCode.INVALID_PARAMETER, `language: ${p.language} is not one of ${Object.keys(AFFIXES).join(", ")}`);
     const { prefixes, suffixes } = affixes;
     const words = [base, ...prefixes.map((x) => `${x}${base}`), ...suffixes.map((x) => `${base}${x}`)].filter((w) => isHostName(w));
     const suggests: Record<string, Record<string, boolean>> = {};
@@ -106,7 +107,7 @@ export const handlers: ModuleHandlers<"tool"> = {
 
   dig(ctx, p) {
     const fqdn = asciiOrFault(p.query);
-    if (!isHostName(fqdn)) throw fault(105, `query: "${p.query}" is not a host name`);
+    if (!isHostName(fqdn)) throw fault(ErrorCode.INVALID_PARAMETER, `query: "${p.query}" is not a host name`);
     return { query: p.query, nameserver: p.nameserver, type: p.type, result: digText(ctx.world, fqdn, p.type, p.nameserver) };
   },
 

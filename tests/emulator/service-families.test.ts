@@ -151,3 +151,37 @@ describe("service/mailalias*", () => {
     await fillQuota(f, "service/mailaliascreate", getProduct("mini")!.quotas.emailalias, (i) => ({ name: `al${i}`, target: "x@example.org" }));
   });
 });
+
+describe("every family: list, getinfo and delete (written once in emulator/modules/service/families.ts)", () => {
+  const CREATE: Record<string, Record<string, string>> = {
+    ftp: { name: "gen", ftpPath: "/", password: "s3cret-pass" },
+    ddbb: { password: "db-pass-123" },
+    subdomain: { name: "gen", ftpPath: "/gen" },
+    redirect: { origin: "gen", destination: "https://example.org/", type: "301" },
+    mail: { name: "gen", password: "s3cret-pass" },
+    mailalias: { name: "gen-alias", target: "a@example.org" },
+    dns: { name: "gen", type: "TXT", value: "generated" },
+  };
+  for (const [family, params] of Object.entries(CREATE)) {
+    it(`service/${family}*: the created item is what getinfo and a filtered list answer; delete removes it, then 4002`, async () => {
+      const f = await withService("professional");
+      const create = await f.call(`service/${family}create`, { ...S, ...params });
+      expect(create.success, JSON.stringify(create.messages)).to.equal(true);
+      expect(create.messages[0]).to.match(/ created\.$/);
+      const item = (create.responseData as Record<string, any>)[family][0];
+      const id = item.entityID as string;
+      expect((await f.ok(`service/${family}getinfo`, { ...S, entityID: id }))[family]).to.deep.equal([item]);
+      const key = family === "redirect" ? item.origin : item.name;
+      const listed = await f.ok(`service/${family}list`, { ...S, filter: String(key).toUpperCase() });
+      expect(listed[family]).to.deep.equal([item]);
+      expect(listed.queryInfo).to.include({ results: 1, total: 1 });
+      expect((await f.ok(`service/${family}list`, { ...S, filter: "no-such-entity" }))[family]).to.deep.equal([]);
+      const del = await f.call(`service/${family}delete`, { ...S, entityID: id });
+      expect(del.responseData).to.deep.equal({});
+      expect(del.messages).to.deep.equal([family === "dns" ? `DNS record ${id} deleted.` : `${family} entity ${id} deleted.`]);
+      await f.fails(`service/${family}getinfo`, { ...S, entityID: id }, 4002);
+      await f.fails(`service/${family}delete`, { ...S, entityID: id }, 4002);
+      await f.fails(`service/${family}list`, { serviceName: "missing.com" }, 4001);
+    });
+  }
+});

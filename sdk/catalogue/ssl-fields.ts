@@ -4,29 +4,22 @@
  * (facts.md "SSL").
  */
 import { z } from "zod";
-import { CONTACT_FIELDS, contactFields, contactId, isHostName, text, toAsciiHost } from "./fields";
+import { asciiOrSelf, cleanHost, isHostName } from "../rules";
+import { CONTACT_FIELDS, contactFields, contactId, text } from "./fields";
 
 /** facts.md "SSL": certificate status values. */
 export const SSL_STATUSES = ["process", "valid", "expired", "renew", "reissue", "cancel"] as const;
 export type SslStatus = (typeof SSL_STATUSES)[number];
 
-function safeAscii(v: string): string {
-  try {
-    return toAsciiHost(v);
-  } catch {
-    return v;
-  }
-}
-
 /** A certificate name: a host name of two labels or more, optionally with a leading "*." (wildcard). */
 export function isSslName(v: string): boolean {
   const base = v.startsWith("*.") ? v.slice(2) : v;
-  return isHostName(safeAscii(base), 2);
+  return isHostName(asciiOrSelf(base), 2);
 }
 
 export const sslName = () =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().replace(/\.$/, "").toLowerCase() : v),
+    (v) => (typeof v === "string" ? cleanHost(v) : v),
     z.string({ error: "must be a host name" }).refine(isSslName, { error: "must be a host name such as www.example.com or *.example.com" }),
   );
 

@@ -3,12 +3,12 @@
  * records kept in AccountState.services, the lookups every handler starts with, and the status
  * machine (spec "States and transitions": create -> active, renew -> renewed -> active).
  */
-import type { DnsType, SERVICE_STATUSES } from "../../../sdk/catalogue/service";
+import type { SERVICE_STATUSES } from "../../../sdk/catalogue/service";
+import { type DnsType, unicodeOrSelf } from "../../../sdk/rules";
 import { type Clock, addYears, ymd } from "../../core/clock";
 import { fault } from "../../core/errors";
 import { type AccountState, type World, nextId } from "../../core/state";
 import { type Product, type ProductKey, getProduct } from "../../data/products";
-import { toUnicode } from "punycode/";
 
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
@@ -98,12 +98,7 @@ export interface ServiceRecord {
  * punycode spelling of an IDN name finds the same service.
  */
 export function serviceKey(name: string): string {
-  const lower = name.trim().toLowerCase().replace(/\.$/, "");
-  try {
-    return toUnicode(lower);
-  } catch {
-    return lower;
-  }
+  return unicodeOrSelf(name);
 }
 
 export type Family = "ftp" | "ddbb" | "subdomain" | "redirect" | "mail" | "mailalias" | "dns";

@@ -6,12 +6,12 @@
 import { z } from "zod";
 import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
 import { isSslName, validationMethod } from "../../../sdk/catalogue/ssl-fields";
-import { hostNameProblem } from "../../core/normalise";
+import { cleanHost, hostNameProblem } from "../../../sdk/rules";
 import type { PendingOrder } from "../../core/money";
 import { contactDataShape, requireContactData } from "../contact/schema";
 import { keySpki, parseCsr } from "./csr";
 
-const sslName = (v: string) => v.trim().replace(/\.$/, "").toLowerCase();
+const sslName = cleanHost;
 
 /** ssl/csrcreate's subject fields (all required by the API). */
 const subject = z

@@ -4,7 +4,7 @@
  * "nameservers: 1 given, the API needs 2 to 7".
  */
 import { z } from "zod";
-import { domainName } from "../rules";
+import { domainName, isEmailAddress } from "../rules";
 
 // ---------- parameters ----------
 
@@ -83,7 +83,7 @@ export const country = () =>
 export const email = () =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an e-mail address" }),
+    z.string().refine(isEmailAddress, { error: "must be an e-mail address" }),
   );
 
 /** PAGE: pageLength and page (spec "Limits": default 1000 and 1; account/zones defaults to 100). */

@@ -4,7 +4,7 @@
  * (facts.md "SSL").
  */
 import { z } from "zod";
-import { asciiOrSelf, cleanHost, isHostName } from "../rules";
+import { asciiOrSelf, cleanHost, isEmailAddress, isHostName } from "../rules";
 import { CONTACT_FIELDS, contactFields, contactId, text } from "./fields";
 
 /** facts.md "SSL": certificate status values. */
@@ -24,10 +24,9 @@ export const sslName = () =>
   );
 
 const METHODS = ["dns", "http", "https"] as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidationMethod(v: string): boolean {
-  return (METHODS as readonly string[]).includes(v) || EMAIL.test(v);
+  return (METHODS as readonly string[]).includes(v) || isEmailAddress(v);
 }
 
 /** facts.md "SSL": validationMethod is http, https, dns or an e-mail address (the approver's). */
@@ -68,7 +67,7 @@ export function collectAltNames(v: Record<string, unknown>): { n: number; name: 
     if (!m || typeof val !== "string" || val.trim() === "") continue;
     const n = Number(m[1]);
     const validation = v[`alt_validation_${n}`];
-    const name = val.trim().replace(/\.$/, "").toLowerCase();
+    const name = cleanHost(val);
     out.push({ n, name, ...(typeof validation === "string" && validation.trim() ? { validation: validation.trim().toLowerCase() } : {}) });
   }
   return out.sort((a, b) => a.n - b.n);
@@ -102,7 +101,7 @@ export function checkOrder(adminRequired: boolean) {
       const validation = ALT_VALIDATION.exec(k);
       if (name) {
         if (Number(name[1]) < 1) ctx.addIssue({ code: "custom", path: [k], message: "alternative names are numbered from 1 (alt_name_1, alt_name_2, ...)" });
-        else if (typeof val !== "string" || !isSslName(val.trim().replace(/\.$/, "").toLowerCase())) {
+        else if (typeof val !== "string" || !isSslName(cleanHost(val))) {
           ctx.addIssue({ code: "custom", path: [k], message: "must be a host name such as www.example.com" });
         }
       } else if (validation) {

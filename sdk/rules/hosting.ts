@@ -51,6 +51,13 @@ export const ftpUserField = (missing?: string) => z.string(required(missing)).tr
 
 // ---------- mail ----------
 
+/** An e-mail address (contacts, CSR subjects, approvers): something@host.tld, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmailAddress(v: string): boolean {
+  return EMAIL.test(v);
+}
+
 /** Local part of a mailbox or alias: lower case letters, digits and . _ + - (64 at most, RFC 5321). */
 const MAIL_LOCAL = /^[a-z0-9._+-]{1,64}$/;
 export const MAIL_LOCAL_RULE = "the local part must be 1 to 64 lower-case letters, digits, . _ + or -";

@@ -10,7 +10,7 @@ import { mailTargetsField } from "../../../sdk/rules";
 import { mailAddress } from "../../core/mail-address";
 import { serviceNameField } from "../../core/service-entities";
 
-/** The catalogue's alias targets (sdk/rules mailTargetsField). */
+/** Alias targets: the rule library's field, the catalogue's too (sdk/rules mailTargetsField). */
 const targetsInput = mailTargetsField("required: the destination addresses (a list)");
 
 export const mailAliasInputs = z

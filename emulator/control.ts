@@ -20,6 +20,7 @@
  *   state {account}            one account's state, every secret redacted
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { type RedactOptions, redact } from "../sdk/core/redact";
 import { sameSecret } from "./core/access";
 import { runTickers } from "./core/dispatch";
 import { ApiFault } from "./core/errors";
@@ -53,23 +54,13 @@ export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
  */
 const SECRET_KEY = /passw(or)?d|pass$|passphrase|secret|token|authcode|key$|keydata|keypem/i;
 const PUBLIC_KEY_NAME = /^(publickey|pubkey|productkey)$/i;
-/** Any string holding a PEM private key is a secret whatever its member is called. */
-const PRIVATE_PEM = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
 
-function isSecret(name: string, value: unknown): boolean {
-  if (typeof value !== "string" || value === "") return false;
-  if (PRIVATE_PEM.test(value)) return true;
-  return SECRET_KEY.test(name) && !PUBLIC_KEY_NAME.test(name);
-}
-
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecret(k, v) ? "[redacted]" : redact(v)]));
-  }
-  if (typeof value === "string" && PRIVATE_PEM.test(value)) return "[redacted]";
-  return value;
-}
+/** State dumps go through the sdk's redact with this name rule; any string holding a PEM private key is masked too. */
+const STATE_REDACTION: RedactOptions = {
+  mask: "[redacted]",
+  privateKeys: true,
+  isSecret: (name, v) => typeof v === "string" && v !== "" && SECRET_KEY.test(name) && !PUBLIC_KEY_NAME.test(name),
+};
 
 class ControlError extends Error {
   constructor(
@@ -148,7 +139,7 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       const account = Object.hasOwn(emu.store.world.accounts, user) ? emu.store.world.accounts[user] : undefined;
       if (!account) throw new ControlError(404, `state: account ${user || "(none given: send account)"} does not exist`);
       runTickers(emu.dispatchEnv());
-      return { ok: true, account: redact(account), seq: emu.store.world.seq, clockOffsetMs: emu.clock.offsetMs };
+      return { ok: true, account: redact(account, STATE_REDACTION), seq: emu.store.world.seq, clockOffsetMs: emu.clock.offsetMs };
     }
     default:
       throw new ControlError(404, `unknown control path /_emulator/${cmd}`);

@@ -17,6 +17,8 @@ export {
 } from "./core/errors";
 export { errorKind, errorCodeMsg, GONE_CODES, ERROR_CODES, type ErrorKind, type ClientErrorKind } from "./core/error-codes";
 export { updateDynamicDns, type DynDnsOptions, type DynDnsResult, type DynDnsFormat } from "./dyndns";
-export { toAscii, toUnicode, isIdn, sameDomain } from "./idn";
+export { toAscii, toUnicode, isIdn, sameDomain } from "./rules";
+/** The rule library (names, IDN, DNS values and capabilities, passwords, paths, nameservers, statuses). */
+export * as rules from "./rules";
 export { redact } from "./core/redact";
 export { closeTransports } from "./core/transport";

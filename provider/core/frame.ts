@@ -23,7 +23,7 @@ import type { z } from "zod";
 import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
-import { clean, sameValue } from "./normalise";
+import { clean, sameValue } from "./plain-data";
 
 /** The engine's placeholder for values not known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

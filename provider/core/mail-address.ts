@@ -4,9 +4,7 @@
  * (emulator `mailAddress`; catalogue `mailName`: lower case, letters, digits and . _ + -).
  */
 import type { z } from "zod";
-import { domainForms } from "./normalise";
-
-const LOCAL = /^[a-z0-9._+-]{1,64}$/;
+import { domainForms, isMailLocalPart, MAIL_LOCAL_RULE } from "../../sdk/rules";
 
 /**
  * The local part and the full address the API will answer, or an issue at `name`. The API is sent
@@ -28,8 +26,8 @@ export function mailAddress(serviceName: string, raw: string, ctx: z.RefinementC
       return undefined;
     }
   }
-  if (!LOCAL.test(local)) {
-    ctx.addIssue({ code: "custom", path: ["name"], message: `"${raw}": the local part must be 1 to 64 lower-case letters, digits, . _ + or -` });
+  if (!isMailLocalPart(local)) {
+    ctx.addIssue({ code: "custom", path: ["name"], message: `"${raw}": ${MAIL_LOCAL_RULE}` });
     return undefined;
   }
   return { local, address: `${local}@${serviceName}` };

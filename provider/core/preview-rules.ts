@@ -12,7 +12,8 @@ import type { ContactInputs } from "../resources/contact/schema";
 import type { DomainInputs } from "../resources/domain/schema";
 import { downgradeProblem, type HostingInputs, productRank } from "../resources/hosting-service/schema";
 import type { SslInputs } from "../resources/ssl-certificate/schema";
-import { domainForms, hostAscii, sameValue } from "./normalise";
+import { asciiOrSelf, domainForms } from "../../sdk/rules";
+import { sameValue } from "./plain-data";
 import { type FactFailure, type PreviewFacts, QUOTA_OF, type QuotaFamily, runFactRules } from "./preview-facts";
 
 type Fail = (property: string, reason: string) => void;
@@ -146,13 +147,7 @@ const FAMILY_WHAT: Record<QuotaFamily, string> = { ftp: "FTP accounts", ddbb: "d
 function entityKey(family: QuotaFamily, name: string): string {
   const n = name.trim().toLowerCase();
   if (family === "mail" || family === "mailalias") return n.includes("@") ? n.slice(0, n.lastIndexOf("@")) : n;
-  if (family === "subdomain") {
-    try {
-      return hostAscii(n);
-    } catch {
-      return n;
-    }
-  }
+  if (family === "subdomain") return asciiOrSelf(n);
   return n;
 }
 

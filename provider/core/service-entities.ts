@@ -7,10 +7,9 @@
  * retry-safe blindly (create and delete of these families are not: sdk/catalogue/service.ts).
  * Nothing here is serialized into users' state.
  */
-import { z } from "zod";
 import type { Api } from "./client";
 import { hasCode, isGone, onceWithLookup } from "./errors";
-import { domainForms } from "./normalise";
+import { domainForms, passwordField as passwordRule, pathField, unicodeDomainField } from "../../sdk/rules";
 
 /** The largest page the family lists serve (spec "Limits": 1000; the catalogue's defaultPageLength). */
 const PAGE = 1000;
@@ -28,29 +27,13 @@ export const serviceScope = (serviceName: string) => `service:${serviceName}`;
  * created with (HostingService sends the Unicode form), and answers mail addresses, DNS and
  * subdomain names under that spelling; so outputs of a HostingService can be passed along as is.
  */
-export const serviceNameField = z.string({ error: "required: the hosting service's name, such as example.com" }).transform((s, ctx) => {
-  try {
-    return domainForms(s).unicode;
-  } catch (e) {
-    ctx.addIssue({ code: "custom", message: (e as Error).message });
-    return z.NEVER;
-  }
-});
+export const serviceNameField = unicodeDomainField("required: the hosting service's name, such as example.com");
 
-/**
- * A password as ftpcreate/ddbbcreate/mailcreate accept it (sdk/catalogue/service.ts: 8 to 64
- * printable ASCII characters, no spaces). Sent as given. The message never repeats the value.
- */
-export const passwordField = z
-  .string({ error: "required: a string (the password)" })
-  .regex(/^[\x21-\x7e]{8,64}$/, { error: "must be 8 to 64 printable ASCII characters without spaces (value not shown)" });
+/** A password as ftpcreate/ddbbcreate/mailcreate accept it (sdk/rules). Sent as given; never repeated in a message. */
+export const passwordField = passwordRule("required: a string (the password)");
 
-/** An absolute path inside the hosting space (the catalogue's rule); the API trims parameters. */
-export const ftpPathField = z
-  .string({ error: "required: a path starting with /" })
-  .trim()
-  .regex(/^\/[A-Za-z0-9._\-/]*$/, { error: "must be a path starting with / (letters, digits, . _ - /)" })
-  .refine((s) => !s.split("/").includes(".."), { error: "must not contain .." });
+/** An absolute path inside the hosting space (sdk/rules); the API trims parameters. */
+export const ftpPathField = pathField("required: a path starting with /");
 
 /**
  * A host name under the service (full, lower case ASCII) as create calls send it. The API takes a

@@ -4,7 +4,7 @@
  * environment, and memoises per name for the process: the API bans abusive domain/check use
  * (spec "What the service does"), so one program run asks once per name.
  */
-import { domainForms } from "../core/normalise";
+import { domainForms } from "../../sdk/rules";
 import { getApi } from "../core/client";
 import { resolveConfig } from "../core/config";
 

@@ -20,6 +20,7 @@ import {
   int,
   ipv4,
   ipv6,
+  NAMESERVER_WORDS,
   nameservers,
   oneOf,
   op,
@@ -211,7 +212,7 @@ export const domain = {
         domain: domainName(),
         period: int({ min: 1, max: 10 }).optional(),
         premium: bool().optional(),
-        nameservers: nameservers(["parking"]).optional(),
+        nameservers: nameservers(NAMESERVER_WORDS.create).optional(),
         ...contactsShape(),
         ...createTldParams,
       })
@@ -227,7 +228,7 @@ export const domain = {
       .object({
         domain: domainName(),
         // Spec: default parking, keepns keeps the current servers (facts.md "Domains").
-        nameservers: nameservers(["parking", "keepns"]).optional(),
+        nameservers: nameservers(NAMESERVER_WORDS.transfer).optional(),
         authcode: text().optional(),
         ...contactsShape(),
         ...transferTldParams,
@@ -253,7 +254,7 @@ export const domain = {
         ...domRef,
         updateType: oneOf(UPDATE_TYPES),
         ...contactsShape(),
-        nameservers: nameservers(["default"]).optional(),
+        nameservers: nameservers(NAMESERVER_WORDS.update).optional(),
         transferBlock: bool().optional(),
         block: bool().optional(),
         whoisPrivacy: bool().optional(),
@@ -274,7 +275,7 @@ export const domain = {
   }),
   updatenameservers: op({
     summary: "Sets the nameservers (2 to 7, or default) (wrapper of domain/update).",
-    params: z.object({ ...domRef, nameservers: nameservers(["default"]) }).superRefine(requireDomRef),
+    params: z.object({ ...domRef, nameservers: nameservers(NAMESERVER_WORDS.update) }).superRefine(requireDomRef),
     response: rObj(domSum()),
     ...idempotent,
     wraps: { op: "domain/update", fixed: { updateType: "nameservers" } },

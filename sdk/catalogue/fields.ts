@@ -3,9 +3,8 @@
  * to one normalised output (see types.ts); their messages name the rule so that errors read
  * "nameservers: 1 given, the API needs 2 to 7".
  */
-import { isIPv6 } from "node:net";
-import { toASCII } from "punycode/";
 import { z } from "zod";
+import { domainName, isEmailAddress } from "../rules";
 
 // ---------- parameters ----------
 
@@ -84,72 +83,8 @@ export const country = () =>
 export const email = () =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an e-mail address" }),
+    z.string().refine(isEmailAddress, { error: "must be an e-mail address" }),
   );
-
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-
-/** A DNS host name: unicode or punycode in, lower-case punycode out. */
-export function toAsciiHost(name: string): string {
-  const s = name.trim().replace(/\.$/, "").toLowerCase();
-  return toASCII(s);
-}
-
-export function isHostName(ascii: string, minLabels = 1): boolean {
-  const labels = ascii.split(".");
-  return ascii.length <= 253 && labels.length >= minLabels && labels.every((l) => LABEL.test(l));
-}
-
-/**
- * Domain name. `ascii` converts IDN input to punycode (for operations whose spec says "punycode
- * form": domain/check, domain/whois); otherwise the unicode/punycode input is kept, lower-cased.
- */
-export const domainName = (opts: { ascii?: boolean } = {}) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (opts.ascii ? safeAscii(v) : v.trim().replace(/\.$/, "").toLowerCase()) : v),
-    z.string({ error: "must be a domain name" }).refine((s) => isHostName(safeAscii(s), 2), {
-      error: "must be a domain name such as example.com",
-    }),
-  );
-
-function safeAscii(v: string): string {
-  try {
-    return toAsciiHost(v);
-  } catch {
-    return v;
-  }
-}
-
-/**
- * Nameserver list: an array or a comma-separated string of 2 to 7 host names (spec "Limits"), or one
- * of the special words the operation allows (facts.md: parking on create, keepns on transfer,
- * default on update).
- */
-export const nameservers = (special: readonly string[] = [], min = 2, max = 7) =>
-  z.preprocess(
-    (v) => {
-      if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
-      if (Array.isArray(v)) return v.map((s) => (typeof s === "string" ? s.trim() : s));
-      return v;
-    },
-    z.array(z.string()).superRefine((list, ctx) => {
-      if (list.length === 1 && special.includes(list[0].toLowerCase())) return;
-      if (list.length < min || list.length > max) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${list.length} given, the API needs ${min} to ${max}${special.length ? ` (or ${special.join(" or ")})` : ""}`,
-        });
-        return;
-      }
-      for (const ns of list) if (!isHostName(safeAscii(ns), 2)) ctx.addIssue({ code: "custom", message: `"${ns}" is not a host name` });
-    }),
-  );
-
-/** IPv4 dotted quad. */
-export const ipv4 = () => z.string().trim().regex(/^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/, { error: "must be an IPv4 address" });
-/** IPv6 address (syntax checked by node:net). */
-export const ipv6 = () =>
-  z.string().trim().refine((s) => isIPv6(s), { error: "must be an IPv6 address" });
 
 /** PAGE: pageLength and page (spec "Limits": default 1000 and 1; account/zones defaults to 100). */
 export const page = (defaultPageLength = 1000) => ({

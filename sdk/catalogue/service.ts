@@ -2,21 +2,29 @@
  * service module (spec "service module", "Hosting service", "Service sub-resources"; facts.md
  * "Hosting, mail and DNS"). The 12 named operations are written out; the 7 CRUD families x 5 are
  * generated from one table by `family()`, which keeps literal keys (`service.dnscreate` is typed).
- * The DNS value rules live here so the client rejects a bad record before any request and the
- * emulator applies the very same rules (dnsupdate, dnssetzone).
+ * The DNS value rules come from the rule library (sdk/rules), so the client rejects a bad record
+ * before any request and the emulator applies the very same rules (dnsupdate, dnssetzone).
  */
-import { isIPv6 } from "node:net";
 import { z } from "zod";
-import { billing, bool, domainName, int, ipv4, oneOf, op, page, queryInfo, rArray, rBool, rInt, rObj, rStr, text, toAsciiHost } from "./_prelude";
+import {
+  DNS_CAPABILITIES,
+  DNS_TYPES,
+  type DnsType,
+  dnsName,
+  dnsValueProblem,
+  ftpUserField,
+  mailNameField,
+  mailTargetsField,
+  passwordField,
+  pathField,
+  redirectUrlField,
+} from "../rules";
+import { billing, bool, domainName, int, oneOf, op, page, queryInfo, rArray, rBool, rInt, rObj, rStr, text } from "./_prelude";
 import type { OperationSpec } from "./types";
 
 /** spec "Hosting service" + facts.md (`mail` is the Mail Hosting plan). */
 export const PRODUCT_KEYS = ["redir", "mini", "mail", "mailplus", "mailpro", "basic", "professional", "advanced", "corporate"] as const;
 export const SERVICE_STATUSES = ["init", "active", "inactive", "renewed", "renewable"] as const;
-export const DNS_TYPES = ["A", "AAAA", "CNAME", "MX", "SRV", "TXT", "NS", "CAA"] as const;
-export type DnsType = (typeof DNS_TYPES)[number];
-/** Longest TXT value accepted (spec silent): room for 4096-bit DKIM keys, split or not. */
-export const TXT_MAX = 4000;
 /** Replacement for mailbox passwords in every answer (spec "Service sub-resources": "returned masked"). */
 export const PASSWORD_MASK = "********";
 
@@ -26,94 +34,13 @@ const serviceName = () => domainName();
 /** entityID: SRV<digits>-<digits> (spec "Conventions"). */
 const entityId = () =>
   z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^SRV\d+-\d+$/, { error: "must be an entity id such as SRV1234-5678" }));
-/** Passwords (spec silent on rules): 8 to 64 printable ASCII characters, no spaces. Never echoed. */
-const password = () => z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().regex(/^[\x21-\x7e]{8,64}$/, { error: "must be 8 to 64 printable characters without spaces" }));
-/** Absolute path inside the hosting space, no `..` segments. */
-const path = () =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z.string().regex(/^\/[A-Za-z0-9._\-/]*$/, { error: "must be a path starting with / (letters, digits, . _ - /)" }).refine((s) => !s.split("/").includes(".."), { error: "must not contain .." }),
-  );
+/** Passwords (spec silent on the rules; sdk/rules/hosting.ts): a number is wire text too. Never echoed. */
+const password = () => z.preprocess((v) => (typeof v === "number" ? String(v) : v), passwordField());
 const pem = (what: string) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().regex(/^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/, { error: `must be a PEM ${what}` }));
 
-const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
-function ascii(v: string): string {
-  try {
-    return toAsciiHost(v);
-  } catch {
-    return v.trim().toLowerCase();
-  }
-}
-/** A host name as a DNS value or SRV target: labels of letters, digits, `_` and `-`, at least two. */
-export function isDnsHost(s: string): boolean {
-  const labels = s.split(".");
-  return s.length <= 253 && labels.length >= 2 && labels.every((l) => LABEL.test(l));
-}
-/**
- * A record name: "@" (the apex), a name relative to the zone or a full host name (facts.md: clients
- * send `_acme-challenge.example.com`); `*` as the first label; IDN labels become punycode. The
- * emulator turns it into the full name.
- */
-export const dnsName = (wildcard = true) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "@" ? "@" : ascii(v)) : v),
-    z.string({ error: "must be a host name" }).refine(
-      (s) => s === "@" || (s.length <= 253 && s.split(".").every((l, i) => LABEL.test(l) || (wildcard && i === 0 && l === "*"))),
-      { error: `must be a host name, "@" for the apex${wildcard ? " or *.name" : ""}` },
-    ),
-  );
-/** ttl/priority: "-" means the default (facts.md: the PHP SDK documents it), or a number. */
-const dashOr = (min: number, max: number) =>
-  z.union([z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.literal("-")), int({ min, max })]).optional();
-
-/** What is wrong with a DNS value for its type, or undefined (spec "Service sub-resources"). */
-export function dnsValueProblem(type: DnsType, value: string): string | undefined {
-  switch (type) {
-    case "A":
-      return ipv4().safeParse(value).success ? undefined : "an A value must be an IPv4 address";
-    case "AAAA":
-      return isIPv6(value) ? undefined : "an AAAA value must be an IPv6 address";
-    case "CNAME":
-    case "MX":
-    case "NS":
-      return isDnsHost(ascii(value)) ? undefined : `a ${type} value must be a full host name such as mail.example.com`;
-    case "SRV": {
-      const m = /^(\d{1,5})\s+(\d{1,5})\s+(\S+)$/.exec(value.trim());
-      const ok = m && Number(m[1]) <= 65535 && Number(m[2]) <= 65535 && (m[3] === "." || isDnsHost(ascii(m[3])));
-      return ok ? undefined : 'an SRV value must be "weight port target", for example "5 5060 sip.example.com"';
-    }
-    case "CAA": {
-      const m = /^(\d{1,3})\s+([A-Za-z0-9]+)\s+"([^"]*)"$/.exec(value.trim());
-      return m && Number(m[1]) <= 255 ? undefined : 'a CAA value must be flag tag "value", for example 0 issue "letsencrypt.org"';
-    }
-    case "TXT":
-      if (/[\x00-\x1f\x7f]/.test(value)) return "a TXT value must not contain line breaks or control characters";
-      return value.length <= TXT_MAX ? undefined : `a TXT value is at most ${TXT_MAX} characters (${value.length} given)`;
-  }
-}
-
-/** The stored spelling of a valid value: host names lower case without the final dot; CAA tag lower case. */
-export function normaliseDnsValue(type: DnsType, value: string): string {
-  const v = type === "TXT" ? value : value.trim();
-  switch (type) {
-    case "CNAME":
-    case "MX":
-    case "NS":
-      return ascii(v);
-    case "AAAA":
-      return v.toLowerCase();
-    case "SRV": {
-      const [w, p, t] = v.split(/\s+/);
-      return `${w} ${p} ${t === "." ? "." : ascii(t)}`;
-    }
-    case "CAA": {
-      const m = /^(\d{1,3})\s+([A-Za-z0-9]+)\s+(".*")$/.exec(v);
-      return m ? `${Number(m[1])} ${m[2].toLowerCase()} ${m[3]}` : v;
-    }
-    default:
-      return v;
-  }
-}
+/** ttl/priority: "-" means the default (facts.md: the PHP SDK documents it), or a number in the rule's range. */
+const dashOr = (range: { min: number; max: number }) =>
+  z.union([z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.literal("-")), int(range)]).optional();
 
 /** dnssetzone: base64 of a JSON array of {name, type, ttl, priority, value} (spec). */
 export function decodeZoneData(data: string): unknown[] | undefined {
@@ -142,7 +69,7 @@ const sslGiven = (v: { sslCert?: string; sslKey?: string; sslCertChain?: string;
     if (v[k] === undefined) requiredWhen(ctx, k, "when sslCert is sent");
   }
 };
-const sslShape = () => ({ sslCert: pem("certificate").optional(), sslKey: pem("private key").optional(), sslCertChain: pem("certificate chain").optional(), sslPath: path().optional() });
+const sslShape = () => ({ sslCert: pem("certificate").optional(), sslKey: pem("private key").optional(), sslCertChain: pem("certificate chain").optional(), sslPath: pathField().optional() });
 const dnsTypeField = () => oneOf(DNS_TYPES);
 
 // ---------- CRUD families ----------
@@ -185,13 +112,6 @@ function family<const F extends string, I extends z.ZodType, C extends z.ZodType
 }
 
 const filter = { filter: text().optional() };
-const mailName = () => z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.string().regex(/^[a-z0-9._+-]+(@[a-z0-9.-]+)?$/, { error: "must be a mailbox name (local part or address under the service's domain)" }));
-const targets = () =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : v),
-    z.array(z.string().regex(/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/, { error: "each target must be an e-mail address" })).min(1, { error: "needs at least one address" }),
-  );
-const url = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().regex(/^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i, { error: "must be an http(s):// URL" }));
 const dnsValueCheck = (v: { type: DnsType; value: string }, ctx: z.RefinementCtx) => {
   const problem = dnsValueProblem(v.type, v.value);
   if (problem) ctx.addIssue({ code: "custom", path: ["value"], message: problem });
@@ -201,8 +121,8 @@ const families = {
   ...family("ftp", {
     noun: "FTP account",
     item: rObj({ entityID: rStr(), name: rStr(), ftpPath: rStr(), password: rStr() }),
-    create: svc({ name: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.string().regex(/^[a-z0-9][a-z0-9._-]{0,31}$/, { error: "must be 1 to 32 letters, digits, . _ -" })), ftpPath: path(), password: password() }),
-    update: svc({ entityID: entityId(), ftpPath: path(), password: password() }),
+    create: svc({ name: ftpUserField(), ftpPath: pathField(), password: password() }),
+    update: svc({ entityID: entityId(), ftpPath: pathField(), password: password() }),
     filters: filter,
     secrets: ["password"],
   }),
@@ -222,22 +142,22 @@ const families = {
       ftpPath: rStr(),
       ssl: rObj({ sslPath: rStr(), sslCert: rStr(), sslKey: rStr(), sslCertChain: z.union([rStr(), rArray(rStr())]), ftpPath: rStr().optional() }).optional(),
     }),
-    create: svc({ name: dnsName(false), ftpPath: path(), ...sslShape() }).superRefine(sslGiven),
-    update: svc({ entityID: entityId(), ftpPath: path(), ...sslShape() }).superRefine(sslGiven),
+    create: svc({ name: dnsName(false), ftpPath: pathField(), ...sslShape() }).superRefine(sslGiven),
+    update: svc({ entityID: entityId(), ftpPath: pathField(), ...sslShape() }).superRefine(sslGiven),
     filters: filter,
     secrets: ["sslKey"],
   }),
   ...family("redirect", {
     noun: "redirection",
     item: rObj({ entityID: rStr(), origin: rStr(), destination: rStr(), type: rStr() }),
-    create: svc({ origin: dnsName(false), destination: url(), type: oneOf(["301", "302", "frame"] as const) }),
-    update: svc({ entityID: entityId(), destination: url(), type: oneOf(["301", "302", "frame"] as const) }),
+    create: svc({ origin: dnsName(false), destination: redirectUrlField(), type: oneOf(["301", "302", "frame"] as const) }),
+    update: svc({ entityID: entityId(), destination: redirectUrlField(), type: oneOf(["301", "302", "frame"] as const) }),
     filters: filter,
   }),
   ...family("mail", {
     noun: "mailbox",
     item: rObj({ entityID: rStr(), name: rStr(), password: rStr(), usage: rInt(), quotaMax: rInt() }),
-    create: svc({ name: mailName(), password: password() }),
+    create: svc({ name: mailNameField(), password: password() }),
     update: svc({ entityID: entityId(), password: password() }),
     filters: filter,
     secrets: ["password"],
@@ -245,15 +165,15 @@ const families = {
   ...family("mailalias", {
     noun: "mail alias",
     item: rObj({ entityID: rStr(), name: rStr(), target: rArray(rStr()) }),
-    create: svc({ name: mailName(), target: targets() }),
-    update: svc({ entityID: entityId(), target: targets() }),
+    create: svc({ name: mailNameField(), target: mailTargetsField() }),
+    update: svc({ entityID: entityId(), target: mailTargetsField() }),
     filters: filter,
   }),
   ...family("dns", {
     noun: "DNS record",
     item: rObj({ entityID: rStr(), name: rStr(), type: rStr(), ttl: rStr(), priority: rStr(), value: rStr() }),
-    create: svc({ name: dnsName(), type: dnsTypeField(), value: text("a DNS value"), ttl: dashOr(60, 604800), priority: dashOr(0, 65535) }).superRefine(dnsValueCheck),
-    update: svc({ entityID: entityId(), value: text("a DNS value"), ttl: dashOr(60, 604800), priority: dashOr(0, 65535) }),
+    create: svc({ name: dnsName(), type: dnsTypeField(), value: text("a DNS value"), ttl: dashOr(DNS_CAPABILITIES.ttl), priority: dashOr(DNS_CAPABILITIES.priority) }).superRefine(dnsValueCheck),
+    update: svc({ entityID: entityId(), value: text("a DNS value"), ttl: dashOr(DNS_CAPABILITIES.ttl), priority: dashOr(DNS_CAPABILITIES.priority) }),
     // facts.md: certbot hooks list with filter=_acme-challenge (substring on full names).
     filters: { filter: text().optional(), filterType: dnsTypeField().optional(), filterValue: text().optional() },
   }),

@@ -4,37 +4,29 @@
  * (facts.md "SSL").
  */
 import { z } from "zod";
-import { CONTACT_FIELDS, contactFields, contactId, isHostName, text, toAsciiHost } from "./fields";
+import { asciiOrSelf, cleanHost, isEmailAddress, isHostName } from "../rules";
+import { CONTACT_FIELDS, contactFields, contactId, text } from "./fields";
 
 /** facts.md "SSL": certificate status values. */
 export const SSL_STATUSES = ["process", "valid", "expired", "renew", "reissue", "cancel"] as const;
 export type SslStatus = (typeof SSL_STATUSES)[number];
 
-function safeAscii(v: string): string {
-  try {
-    return toAsciiHost(v);
-  } catch {
-    return v;
-  }
-}
-
 /** A certificate name: a host name of two labels or more, optionally with a leading "*." (wildcard). */
 export function isSslName(v: string): boolean {
   const base = v.startsWith("*.") ? v.slice(2) : v;
-  return isHostName(safeAscii(base), 2);
+  return isHostName(asciiOrSelf(base), 2);
 }
 
 export const sslName = () =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().replace(/\.$/, "").toLowerCase() : v),
+    (v) => (typeof v === "string" ? cleanHost(v) : v),
     z.string({ error: "must be a host name" }).refine(isSslName, { error: "must be a host name such as www.example.com or *.example.com" }),
   );
 
 const METHODS = ["dns", "http", "https"] as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidationMethod(v: string): boolean {
-  return (METHODS as readonly string[]).includes(v) || EMAIL.test(v);
+  return (METHODS as readonly string[]).includes(v) || isEmailAddress(v);
 }
 
 /** facts.md "SSL": validationMethod is http, https, dns or an e-mail address (the approver's). */
@@ -75,7 +67,7 @@ export function collectAltNames(v: Record<string, unknown>): { n: number; name: 
     if (!m || typeof val !== "string" || val.trim() === "") continue;
     const n = Number(m[1]);
     const validation = v[`alt_validation_${n}`];
-    const name = val.trim().replace(/\.$/, "").toLowerCase();
+    const name = cleanHost(val);
     out.push({ n, name, ...(typeof validation === "string" && validation.trim() ? { validation: validation.trim().toLowerCase() } : {}) });
   }
   return out.sort((a, b) => a.n - b.n);
@@ -109,7 +101,7 @@ export function checkOrder(adminRequired: boolean) {
       const validation = ALT_VALIDATION.exec(k);
       if (name) {
         if (Number(name[1]) < 1) ctx.addIssue({ code: "custom", path: [k], message: "alternative names are numbered from 1 (alt_name_1, alt_name_2, ...)" });
-        else if (typeof val !== "string" || !isSslName(val.trim().replace(/\.$/, "").toLowerCase())) {
+        else if (typeof val !== "string" || !isSslName(cleanHost(val))) {
           ctx.addIssue({ code: "custom", path: [k], message: "must be a host name such as www.example.com" });
         }
       } else if (validation) {

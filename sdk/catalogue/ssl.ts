@@ -3,7 +3,7 @@
  * parameters the spec leaves out: validationMethod, admin/tech/org contacts, alt_name_N).
  */
 import { z } from "zod";
-import { bool, int, oneOf, op, page, queryInfo, rArray, rBool, rInt, rNum, rObj, rStr, text } from "./_prelude";
+import { bool, country, email, int, oneOf, op, page, queryInfo, rArray, rBool, rInt, rNum, rObj, rStr, text } from "./_prelude";
 import { sslContactsShape, sslName, SSL_STATUSES, validationMethod, checkOrder } from "./ssl-fields";
 
 const priced = () => rObj({ create: rNum(), years: rStr(), isPromo: rBool().optional() });
@@ -101,10 +101,10 @@ export const ssl = {
       commonName: sslName(),
       organizationName: text(),
       organizationalUnitName: text(),
-      countryName: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as ES" })),
+      countryName: country(),
       stateOrProvinceName: text(),
       localityName: text(),
-      emailAddress: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an e-mail address" })),
+      emailAddress: email(),
     }),
     // facts.md "SSL": the real service answers the key as csrKey, the spec says keyData.
     response: rObj({ ...csrObject, csrData: rStr(), keyData: rStr().optional(), csrKey: rStr().optional() }),

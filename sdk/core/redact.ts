@@ -27,16 +27,37 @@ export function isSecretName(name: string, extra: readonly string[] = []): boole
   return nameSet(extra).has(name.toLowerCase());
 }
 
-/** Deep copy of `value` with every secret member's value replaced by "***". */
-export function redact<T>(value: T, extra: readonly string[] = []): T {
-  const names = nameSet(extra);
+/** Any string holding a PEM private key is a secret whatever its member is called. */
+const PRIVATE_PEM = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
+
+export interface RedactOptions {
+  /** Member names that are secret besides GLOBAL_SECRETS (an operation's `secrets`). */
+  extra?: readonly string[];
+  /** Replaces the name rule: is the member `name` holding `value` a secret? */
+  isSecret?: (name: string, value: unknown) => boolean;
+  /** What a secret becomes (default "***"). */
+  mask?: string;
+  /** Also mask every string that holds a PEM private key, wherever it is. */
+  privateKeys?: boolean;
+}
+
+/**
+ * Deep copy of `value` with every secret member's value replaced by "***" (or `mask`). `options` is
+ * the extra secret names, or RedactOptions.
+ */
+export function redact<T>(value: T, options: readonly string[] | RedactOptions = []): T {
+  const o: RedactOptions = Array.isArray(options) ? { extra: options } : (options as RedactOptions);
+  const names = nameSet(o.extra);
+  const mask = o.mask ?? MASK;
+  const secret = o.isSecret ?? ((k: string, x: unknown) => names.has(k.toLowerCase()) && x !== undefined && x !== null && x !== "");
   const walk = (v: unknown, depth: number): unknown => {
+    if (o.privateKeys && typeof v === "string" && PRIVATE_PEM.test(v)) return mask;
     if (depth > 32 || v === null || typeof v !== "object") return v;
     if (v instanceof Date) return new Date(v.getTime());
     if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-      out[k] = names.has(k.toLowerCase()) && x !== undefined && x !== null && x !== "" ? MASK : walk(x, depth + 1);
+      out[k] = secret(k, x) ? mask : walk(x, depth + 1);
     }
     return out;
   };

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { TXT_MAX } from "../../sdk/catalogue/service";
+import { TXT_MAX } from "../../sdk/rules";
 import { EMULATOR_HOSTING_IP } from "../../emulator/data/products";
 import { findZone, lookupRecords } from "../../emulator/modules/service/lookup";
 import { withService } from "./service-fixture";

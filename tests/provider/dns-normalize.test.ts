@@ -1,13 +1,14 @@
 /**
- * DNS record normalisation at preview (provider/resources/dns-record/normalize.ts): DNSControl's
+ * DNS record normalisation at preview (sdk/rules/dns-records.ts, dns-values.ts): DNSControl's
  * cases (TXT lengths and characters, apex and wildcard, case, IDN, CAA, SRV null target), the
  * "-" defaults of dnslist, and agreement with the catalogue's dnscreate schema (what the API stores
  * is what the provider sends, so the next plan is empty).
  */
 import { expect } from "chai";
 import { getOperation } from "../../sdk/catalogue";
-import { DNS_CAPABILITIES, DNS_RECORD_TYPES } from "../../provider/resources/dns-record/capabilities";
 import {
+  DNS_CAPABILITIES,
+  DNS_TYPES as DNS_RECORD_TYPES,
   type DnsRecordInput,
   normalizeName,
   normalizeRecord,
@@ -17,7 +18,7 @@ import {
   recordDiff,
   recordFromApi,
   relativeName,
-} from "../../provider/resources/dns-record/normalize";
+} from "../../sdk/rules";
 
 const ZONE = "example.com";
 const rec = (r: Partial<DnsRecordInput>): ReturnType<typeof normalizeRecord> =>

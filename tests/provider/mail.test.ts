@@ -34,7 +34,7 @@ describe("MailBox and MailAlias check/diff", () => {
     const other = await boxCrud.check({}, { serviceName: SVC, name: "info@other.example", password: PW1 });
     expect(other.failures?.map((f) => f.reason)).to.deep.equal(['name: "info@other.example" is not under the service\'s domain mail-life.example: give the local part ("info") or an address @mail-life.example']);
     const short = await boxCrud.check({}, { serviceName: SVC, name: "info", password: "short pw" });
-    expect(short.failures?.map((f) => f.reason)).to.deep.equal(["password: must be 8 to 64 printable ASCII characters without spaces"]);
+    expect(short.failures?.map((f) => f.reason)).to.deep.equal(["password: must be 8 to 64 printable ASCII characters without spaces (value not shown)"]);
     expect(JSON.stringify(short.failures)).to.not.include("short pw");
     const alias = await aliasCrud.check({}, { serviceName: SVC, name: "s@les", targets: ["not-an-address"] });
     expect((alias.failures ?? []).map((f) => f.reason)).to.include.members(['targets: "not-an-address" is not an e-mail address']);

@@ -30,6 +30,16 @@ describe("redaction", () => {
     expect(input.nested.authcode).to.equal("b");
   });
 
+  it("redact() takes the caller's own name rule, mask and PEM private keys as options (the emulator's state dumps)", () => {
+    const pem = "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----";
+    const state = { apipasswd: "pw-123", productkey: "basic", certKey: "", note: pem, list: [pem, "plain"], n: 5, nested: { dyndnsKey: "k-1" } };
+    const out = redact(state, { mask: "[redacted]", privateKeys: true, isSecret: (name, v) => typeof v === "string" && v !== "" && /passwd|key$/i.test(name) && name !== "productkey" });
+    expect(out).to.deep.equal({ apipasswd: "[redacted]", productkey: "basic", certKey: "", note: "[redacted]", list: ["[redacted]", "plain"], n: 5, nested: { dyndnsKey: "[redacted]" } });
+    expect(state.apipasswd).to.equal("pw-123");
+    // The default rule is unchanged: global names plus the extra ones, "***".
+    expect(redact({ password: "x", pfxpass: "y", other: pem }, { extra: ["other"] })).to.deep.equal({ password: "***", pfxpass: "***", other: "***" });
+  });
+
   describe("domain/transfer", () => {
     it("apipasswd and authcode appear in no error message, inspect output, JSON or debug log line", async () => {
       // The server echoes the authcode in its message, as a careless API might.

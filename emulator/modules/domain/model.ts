@@ -2,8 +2,8 @@
  * Domain records and the rules shared by the domain handlers: lookups, names, the world outside the
  * emulator ("registered elsewhere", premium names), authcodes and history.
  */
+import { toUnicode } from "../../../sdk/rules";
 import { EMULATOR_NAMESERVERS } from "../../data/products";
-import { toUnicode } from "punycode/";
 import { ymdhms } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
 import type { RandomSource } from "../../core/random";

@@ -2,20 +2,15 @@
  * Domain names and TLD rules: the name's forms, the TLD entry (2002), the name's shape (2001), the
  * period (105) and the TLD-specific parameters (101), with the prices of the TLD table.
  */
-import { toASCII, toUnicode } from "punycode/";
 import { tldParamProblems } from "../../../sdk/catalogue/domain";
+import { asciiOrSelf, toUnicode } from "../../../sdk/rules";
 import { fault } from "../../core/errors";
 import { findTld, type TldInfo, type TldPrice } from "../../data/tlds";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** Lower-case IDNA form of a name given in either form. */
 export function asciiName(name: string): string {
-  const s = name.trim().replace(/\.$/, "").toLowerCase();
-  try {
-    return toASCII(s);
-  } catch {
-    return s;
-  }
+  return asciiOrSelf(name);
 }
 
 export interface ParsedName {

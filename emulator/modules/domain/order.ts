@@ -1,5 +1,6 @@
 /** domain/check, checkfortransfer, create, transfer, transferrestart, renew: the orders. */
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
+import { NAMESERVER_WORDS, normaliseNameservers } from "../../../sdk/rules";
 import { charge } from "../../core/billing";
 import { addYears, ymd } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
@@ -115,7 +116,7 @@ export function create(ctx: HandlerContext, p: ParsedParamsOf<"domain/create">) 
     period,
     premium,
     contacts,
-    nameservers: ns.length === 1 && ns[0].toLowerCase() === "parking" ? ["parking"] : ns.map((s) => s.toLowerCase()),
+    nameservers: normaliseNameservers(ns, NAMESERVER_WORDS.create),
     tldData: tldData(p),
   });
   logChange(ctx, d, "Registration requested", `Registration of ${d.name} for ${period} year(s) requested`);
@@ -136,15 +137,15 @@ export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer
   checkTldParams("transfer", n.punycode, p, ownerType(ctx, p));
   const { contacts, paid: billing } = withContacts(ctx, p, () => charge(ctx.account, price.price, `transfer of ${n.name}`));
   const source = otherHolder(ctx.world, n.punycode, ctx.account);
-  const ns = p.nameservers ?? ["parking"];
-  const special = ns.length === 1 ? ns[0].toLowerCase() : "";
+  const ns = normaliseNameservers(p.nameservers ?? ["parking"], NAMESERVER_WORDS.transfer);
+  const special = ns.length === 1 ? ns[0] : "";
   const d = newRecord(ctx, n, {
     status: "transfer-init",
     transferStatus: "init",
     period: price.years[0],
     premium: source?.domain.premium ?? false,
     contacts,
-    nameservers: special === "keepns" ? [...(source?.domain.nameservers ?? EXTERNAL_NS)] : special === "parking" ? ["parking"] : ns.map((s) => s.toLowerCase()),
+    nameservers: special === "keepns" ? [...(source?.domain.nameservers ?? EXTERNAL_NS)] : ns,
     keepNameservers: special === "keepns",
     transferAuthcode: p.authcode,
     tldData: tldData(p),

@@ -1,5 +1,6 @@
 /** domain/update (its wrappers are routed to it by the dispatcher), glue records and DNSSEC entries: changes to a domain. */
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
+import { isModifiable, NAMESERVER_WORDS, normaliseNameservers } from "../../../sdk/rules";
 import type { HandlerContext } from "../../core/context";
 import { fault } from "../../core/errors";
 import { findTld } from "../../data/tlds";
@@ -8,19 +9,12 @@ import { DEFAULT_NS, type DomainRecord, domSum, findDomain, logChange } from "./
 import { dnssecView, glueView } from "./views";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
-/**
- * Emulator choice (spec silent): changes are accepted while the domain is in the account and
- * working: active, renewed (renewal in process) and expired-renewgrace. Registrations and transfers
- * in process, inactive, redemption and pending-delete domains answer 2201.
- */
-const MODIFIABLE = new Set(["active", "renewed", "expired-renewgrace"]);
-
-/** 2202 under modifyBlock (except for lifting it), 2201 outside the modifiable statuses. */
+/** 2202 under modifyBlock (except for lifting it), 2201 outside the modifiable statuses (sdk/rules MODIFIABLE_STATUSES). */
 export function checkModifiable(d: DomainRecord, what: string, liftingBlock = false): void {
   if (d.modifyBlock && !liftingBlock) {
     throw fault(ErrorCode.DOMAIN_UPDATE_BLOCKED, `${d.name} is locked against changes (modifyBlock): unlock it with domain/update updateType=block block=false before changing ${what}`);
   }
-  if (!MODIFIABLE.has(d.status)) throw fault(ErrorCode.DOMAIN_UPDATE_NOT_ALLOWED, `${what} of ${d.name} cannot change in status ${d.status} (only when active, renewed or expired-renewgrace)`);
+  if (!isModifiable(d.status)) throw fault(ErrorCode.DOMAIN_UPDATE_NOT_ALLOWED, `${what} of ${d.name} cannot change in status ${d.status} (only when active, renewed or expired-renewgrace)`);
 }
 
 type Flag = "transferBlock" | "whoisPrivacy" | "viewWhois";
@@ -42,7 +36,7 @@ export function update(ctx: HandlerContext, p: ParsedParamsOf<"domain/update">) 
       break;
     }
     case "nameservers": {
-      const ns = (p.nameservers ?? []).map((s) => s.toLowerCase());
+      const ns = normaliseNameservers(p.nameservers ?? [], NAMESERVER_WORDS.update);
       const isDefault = ns.length === 1 && ns[0] === "default";
       d.defaultNS = isDefault;
       d.nameservers = isDefault ? [...DEFAULT_NS] : ns;

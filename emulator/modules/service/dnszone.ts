@@ -14,8 +14,7 @@
  * - priority only means something for MX and SRV (default 10, spec); for other types it is ignored
  *   and answered "-". An omitted ttl/priority on dnsupdate keeps the current one; "-" sets the default.
  */
-import { DNS_TYPES, type DnsType, dnsName, dnsValueProblem, normaliseDnsValue } from "../../../sdk/catalogue/service";
-import { toAsciiHost } from "../../../sdk/catalogue/fields";
+import { asciiOrSelf, cleanHost, DNS_CAPABILITIES, DNS_TYPES, type DnsType, dashOrNumber, dnsName, dnsValueProblem, normaliseDnsValue, takesPriority } from "../../../sdk/rules";
 import { fault } from "../../core/errors";
 import type { World } from "../../core/state";
 import { EMULATOR_HOSTING_IP, EMULATOR_NAMESERVERS } from "../../data/products";
@@ -25,7 +24,8 @@ import { ErrorCode } from "../../../sdk/core/error-codes";
 /** Default TTL of records sent without one (spec silent). */
 export const DEFAULT_TTL = 3600;
 /** Default priority of MX and SRV records (spec "service module" dnscreate). */
-export const DEFAULT_PRIORITY = 10;
+export const DEFAULT_PRIORITY = DNS_CAPABILITIES.priority.default;
+const { ttl: TTL, priority: PRIORITY } = DNS_CAPABILITIES;
 
 export interface DnsInput {
   name: string;
@@ -37,24 +37,16 @@ export interface DnsInput {
 
 /** "@", relative or full name -> full host name inside the zone. */
 export function fullName(zone: string, name: string): string {
-  const n = name.trim().toLowerCase().replace(/\.$/, "");
+  const n = cleanHost(name);
   if (n === "@" || n === "") return zone;
   if (n === zone || n.endsWith(`.${zone}`)) return n;
   // An IDN zone is keyed by its Unicode name while names arrive with punycode labels: a full name
   // written in punycode is the same zone, not a relative name to append the zone to.
-  const zoneAscii = asciiOr(zone);
-  const nAscii = asciiOr(n);
+  const zoneAscii = asciiOrSelf(zone);
+  const nAscii = asciiOrSelf(n);
   if (nAscii === zoneAscii) return zone;
   if (nAscii.endsWith(`.${zoneAscii}`)) return `${nAscii.slice(0, -zoneAscii.length - 1)}.${zone}`;
   return `${n}.${zone}`;
-}
-
-function asciiOr(name: string): string {
-  try {
-    return toAsciiHost(name);
-  } catch {
-    return name;
-  }
 }
 
 const dash = (v: number | undefined) => (v === undefined ? "-" : String(v));
@@ -62,10 +54,6 @@ const dash = (v: number | undefined) => (v === undefined ? "-" : String(v));
 /** dnslist item: every member a string; ttl/priority "-" when default (facts.md). */
 export function dnsItem(r: ZoneRecord) {
   return { entityID: r.entityID, name: r.name, type: r.type, ttl: dash(r.ttl), priority: dash(r.priority), value: r.value };
-}
-
-function hasPriority(type: DnsType): boolean {
-  return type === "MX" || type === "SRV";
 }
 
 /** Checks one record against the others of the zone; throws 4004 on a clash. */
@@ -87,7 +75,7 @@ export function makeRecord(world: World, svc: ServiceRecord, zone: ZoneRecord[],
   if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
   const r: ZoneRecord = { entityID: newEntityId(world, svc), name: fullName(svc.name, input.name), type: input.type, value: normaliseDnsValue(input.type, input.value) };
   if (typeof input.ttl === "number") r.ttl = input.ttl;
-  if (hasPriority(input.type) && typeof input.priority === "number") r.priority = input.priority;
+  if (takesPriority(input.type) && typeof input.priority === "number") r.priority = input.priority;
   checkClash(zone, r);
   return r;
 }
@@ -98,7 +86,7 @@ export function updateRecord(svc: ServiceRecord, r: ZoneRecord, input: { value: 
   if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
   const next: ZoneRecord = { ...r, value: normaliseDnsValue(r.type, input.value) };
   if (input.ttl !== undefined) next.ttl = input.ttl === "-" ? undefined : input.ttl;
-  if (input.priority !== undefined && hasPriority(r.type)) next.priority = input.priority === "-" ? undefined : input.priority;
+  if (input.priority !== undefined && takesPriority(r.type)) next.priority = input.priority === "-" ? undefined : input.priority;
   checkClash(svc.dns, next);
   Object.assign(r, next);
   if (r.ttl === undefined) delete r.ttl;
@@ -136,14 +124,13 @@ export function zoneFromData(world: World, svc: ServiceRecord, entries: unknown[
     const name = dnsName().safeParse(o.name);
     if (!name.success) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.name must be a host name, "@" or *.name`);
     if (typeof o.value !== "string" && typeof o.value !== "number") throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.value is required`);
-    zone.push(makeRecord(world, svc, zone, { name: name.data, type, value: String(o.value), ttl: num(o.ttl, `${where}.ttl`, 60, 604800), priority: num(o.priority, `${where}.priority`, 0, 65535) }));
+    zone.push(makeRecord(world, svc, zone, { name: name.data, type, value: String(o.value), ttl: num(o.ttl, `${where}.ttl`, TTL.min, TTL.max), priority: num(o.priority, `${where}.priority`, PRIORITY.min, PRIORITY.max) }));
   });
   return zone;
 }
 
 function num(v: unknown, where: string, min: number, max: number): number | "-" | undefined {
-  if (v === undefined || v === null || v === "" || v === "-") return undefined;
-  const n = typeof v === "number" ? v : /^\d+$/.test(String(v).trim()) ? Number(String(v).trim()) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where} must be "-" or an integer from ${min} to ${max}`);
+  const n = dashOrNumber(v, { min, max });
+  if (Number.isNaN(n)) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where} must be "-" or an integer from ${min} to ${max}`);
   return n;
 }

@@ -5,7 +5,7 @@
  * Lookups match the exact type ("ANY" = every type) and do not chase CNAMEs; default ttl/priority
  * are answered as numbers (DEFAULT_TTL; 10 for MX and SRV).
  */
-import { toAsciiHost } from "../../../sdk/catalogue/fields";
+import { asciiOrSelf, takesPriority } from "../../../sdk/rules";
 import type { AccountState, World } from "../../core/state";
 import { DEFAULT_PRIORITY, DEFAULT_TTL } from "./dnszone";
 
@@ -18,24 +18,17 @@ export interface DnsAnswer {
   value: string;
 }
 
-/** Host names compare in punycode: IDN zones are keyed in Unicode, DNS names arrive either way. */
-function normalise(fqdn: string): string {
-  const lower = fqdn.trim().toLowerCase().replace(/\.$/, "");
-  try {
-    return toAsciiHost(lower);
-  } catch {
-    return lower;
-  }
-}
-
-/** The hosted zone (service) that holds a host name, searching every account; the longest zone wins. */
+/**
+ * The hosted zone (service) that holds a host name, searching every account; the longest zone wins.
+ * Host names compare in punycode: IDN zones are keyed in Unicode, DNS names arrive either way.
+ */
 export function findZone(world: World, fqdn: string): { account: AccountState; serviceName: string } | undefined {
-  const host = normalise(fqdn);
+  const host = asciiOrSelf(fqdn);
   let best: { account: AccountState; serviceName: string } | undefined;
   for (const account of Object.values(world.accounts)) {
     for (const name of Object.keys(account.services)) {
-      const zone = normalise(name);
-      if ((host === zone || host.endsWith(`.${zone}`)) && (!best || zone.length > normalise(best.serviceName).length)) best = { account, serviceName: name };
+      const zone = asciiOrSelf(name);
+      if ((host === zone || host.endsWith(`.${zone}`)) && (!best || zone.length > asciiOrSelf(best.serviceName).length)) best = { account, serviceName: name };
     }
   }
   return best;
@@ -45,13 +38,13 @@ export function findZone(world: World, fqdn: string): { account: AccountState; s
 export function lookupRecords(world: World, fqdn: string, type: string): DnsAnswer[] {
   const zone = findZone(world, fqdn);
   if (!zone) return [];
-  const host = normalise(fqdn);
+  const host = asciiOrSelf(fqdn);
   const want = type.trim().toUpperCase();
   return zone.account.services[zone.serviceName].dns
-    .filter((r) => normalise(r.name) === host && (want === "ANY" || r.type === want))
+    .filter((r) => asciiOrSelf(r.name) === host && (want === "ANY" || r.type === want))
     .map((r) => {
       const answer: DnsAnswer = { name: r.name, type: r.type, ttl: r.ttl ?? DEFAULT_TTL, value: r.value };
-      if (r.type === "MX" || r.type === "SRV") answer.priority = r.priority ?? DEFAULT_PRIORITY;
+      if (takesPriority(r.type)) answer.priority = r.priority ?? DEFAULT_PRIORITY;
       return answer;
     });
 }

@@ -3,12 +3,12 @@
  * records kept in AccountState.services, the lookups every handler starts with, and the status
  * machine (spec "States and transitions": create -> active, renew -> renewed -> active).
  */
-import type { DnsType, SERVICE_STATUSES } from "../../../sdk/catalogue/service";
+import type { SERVICE_STATUSES } from "../../../sdk/catalogue/service";
+import { type DnsType, unicodeOrSelf } from "../../../sdk/rules";
 import { type Clock, addYears, ymd } from "../../core/clock";
 import { fault } from "../../core/errors";
 import { type AccountState, type World, nextId, registerAccountSlice } from "../../core/state";
 import { type Product, type ProductKey, getProduct } from "../../data/products";
-import { toUnicode } from "punycode/";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
@@ -107,12 +107,7 @@ registerAccountSlice("services", () => ({}));
  * punycode spelling of an IDN name finds the same service.
  */
 export function serviceKey(name: string): string {
-  const lower = name.trim().toLowerCase().replace(/\.$/, "");
-  try {
-    return toUnicode(lower);
-  } catch {
-    return lower;
-  }
+  return unicodeOrSelf(name);
 }
 
 export type Family = "ftp" | "ddbb" | "subdomain" | "redirect" | "mail" | "mailalias" | "dns";

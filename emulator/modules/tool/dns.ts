@@ -4,6 +4,7 @@
  * and named in the text but does not change the answer (spec silent; every hosted zone is served by
  * the emulator's nameservers).
  */
+import { normaliseNameserver } from "../../../sdk/rules";
 import type { World } from "../../core/state";
 import { EMULATOR_NAMESERVERS } from "../../data/products";
 import { type DnsAnswer, findZone, lookupRecords } from "../service/lookup";
@@ -59,7 +60,7 @@ export function zoneCheck(world: World, domain: string, nameservers: string[]): 
   let pass = true;
   const zone = findZone(world, domain);
   const hosted = zone !== undefined && zone.serviceName.toLowerCase() === domain;
-  const nsRecords = hosted ? lookupRecords(world, domain, "NS").map((a) => a.value.toLowerCase().replace(/\.$/, "")) : [];
+  const nsRecords = hosted ? lookupRecords(world, domain, "NS").map((a) => normaliseNameserver(a.value)) : [];
   const authoritative = nsRecords.length ? nsRecords : [...EMULATOR_NAMESERVERS];
   if (!hosted) {
     pass = false;
@@ -69,7 +70,7 @@ export function zoneCheck(world: World, domain: string, nameservers: string[]): 
     lines.push(`OK: zone ${domain} is hosted (service ${zone.serviceName}${soa ? ", SOA present" : ""}).`);
   }
   for (const ns of nameservers) {
-    const name = ns.toLowerCase().replace(/\.$/, "");
+    const name = normaliseNameserver(ns);
     if (!authoritative.includes(name)) {
       pass = false;
       lines.push(`FAIL: ${name} is not authoritative for ${domain}; use ${authoritative.join(", ")}.`);

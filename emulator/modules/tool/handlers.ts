@@ -1,6 +1,5 @@
 /** tool module handlers (spec "tool module"). */
-import { toASCII, toUnicode } from "punycode/";
-import { isHostName } from "../../../sdk/catalogue/fields";
+import { cleanHost, isHostName, MAX_LABEL_LENGTH, MAX_NAME_LENGTH, toAscii, toUnicode } from "../../../sdk/rules";
 import type { ModuleHandlers } from "../../core/context";
 import { fault } from "../../core/errors";
 import type { World } from "../../core/state";
@@ -35,26 +34,22 @@ function isTaken(world: World, punycode: string, tld: string): boolean {
   return holderOf(world, punycode) !== undefined || isRegisteredElsewhere(punycode, tld);
 }
 
-/** DNS lengths (RFC 1035 2.3.4): a name of at most 253 characters without the final dot, labels of at most 63. */
-export const MAX_NAME_LENGTH = 253;
-export const MAX_LABEL_LENGTH = 63;
-
 /**
  * The ASCII (punycode) form of a name given in `param`, within DNS lengths; 105 naming the
  * parameter otherwise. The length is checked before converting too (the Unicode form of a name is
  * never longer, in characters, than its ASCII form), so a huge value costs nothing.
  */
 function asciiOrFault(query: string, param = "query"): string {
-  const name = query.trim().replace(/\.$/, "").toLowerCase();
+  const name = cleanHost(query);
   const tooLong = (n: number) => fault(ErrorCode.INVALID_PARAMETER, `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters (${n} given)`);
   if (name.length > 2 * MAX_NAME_LENGTH) throw tooLong(name.length);
   const chars = [...name].length;
   if (chars > MAX_NAME_LENGTH) throw tooLong(chars);
   let ascii: string;
   try {
-    ascii = toASCII(name);
-  } catch {
-    throw fault(ErrorCode.INVALID_PARAMETER, `${param}: "${query}" cannot be converted to punycode`);
+    ascii = toAscii(name);
+  } catch (e) {
+    throw fault(ErrorCode.INVALID_PARAMETER, `${param}: "${query}" cannot be converted to punycode: ${(e as Error).message}`);
   }
   if (ascii.length > MAX_NAME_LENGTH) throw fault(ErrorCode.INVALID_PARAMETER, `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters in its ASCII form (${ascii.length} for "${query}")`);
   const long = ascii.split(".").find((label) => label.length > MAX_LABEL_LENGTH);

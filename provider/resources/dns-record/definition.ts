@@ -3,7 +3,7 @@ import { hasCode, isGone, onceWithLookup } from "../../core/errors";
 import { deleteEntity, serviceScope } from "../../core/service-entities";
 import type { Ctx, ResourceDefinition } from "../../core/frame";
 import { createParams, findIdentical, listZone, needsUpdate, stateFromItem, stateFromLive, updateParams } from "./mapping";
-import { relativeName } from "./normalize";
+import { relativeName } from "../../../sdk/rules";
 import {
   DNS_RECORD_CREATE_ONLY,
   DNS_RECORD_REPLACE_ON,

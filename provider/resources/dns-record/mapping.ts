@@ -5,8 +5,7 @@
  */
 import type { Api } from "../../core/client";
 import { hostNameForApi, type Item, listEntities } from "../../core/service-entities";
-import { DNS_CAPABILITIES } from "./capabilities";
-import { type ApiDnsItem, type NormalRecord, recordDiff, recordFromApi, relativeName } from "./normalize";
+import { type ApiDnsItem, DNS_CAPABILITIES, type NormalRecord, recordDiff, recordFromApi, relativeName } from "../../../sdk/rules";
 import type { DnsRecordInputs, DnsRecordState } from "./schema";
 
 /** dnscreate parameters; "-" asks for the default ttl (facts.md); the name as hostNameForApi spells it. */

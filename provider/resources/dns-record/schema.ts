@@ -1,43 +1,11 @@
 /**
  * DnsRecord: inputs, outputs and rules. Inputs are validated and normalised at check (preview) with
- * no API call (normalize.ts); the normalised inputs are what the state records, so that they compare
+ * no API call (sdk/rules dns-records.ts); the normalised inputs are what the state records, so that they compare
  * equal to what dnslist answers.
  */
 import { z } from "zod";
-import { TXT_MAX } from "../../../sdk/catalogue/service";
-import { idnaProblem, isIpLiteral } from "../../core/normalise";
+import { type DnsType, idnaProblem, isIpLiteral, normalizeRecord, TXT_MAX, TXT_STRING_BYTES, txtStrings } from "../../../sdk/rules";
 import { entityResourceId, parseEntityResourceId } from "../../core/service-entities";
-import type { DnsRecordType } from "./capabilities";
-import { normalizeRecord } from "./normalize";
-
-/** Bytes in one DNS character-string (RFC 1035 3.3: a length octet, then at most 255 octets). */
-export const TXT_STRING_BYTES = 255;
-
-/**
- * TXT text longer than one DNS string (255 bytes) as zone-file quoted strings of at most 255 bytes
- * each (`"..." "..."`, `\` and `"` escaped), cut between characters, never inside one: the API
- * stores the value as sent and publishes a quoted value as those strings (tool/dig shows them), so
- * the record is valid DNS; dnslist answers it in the same form, so the next plan is empty. Text of
- * 255 bytes or fewer stays one unquoted string.
- */
-export function txtStrings(text: string): string {
-  if (Buffer.byteLength(text, "utf8") <= TXT_STRING_BYTES) return text;
-  const chunks: string[] = [];
-  let cur = "";
-  let bytes = 0;
-  for (const ch of text) {
-    const n = Buffer.byteLength(ch, "utf8");
-    if (bytes + n > TXT_STRING_BYTES) {
-      chunks.push(cur);
-      cur = "";
-      bytes = 0;
-    }
-    cur += ch;
-    bytes += n;
-  }
-  if (cur) chunks.push(cur);
-  return chunks.map((c) => `"${c.replace(/[\\"]/g, (m) => `\\${m}`)}"`).join(" ");
-}
 
 /** Types whose value is a host name (SRV: the third field). */
 const TARGET_TYPES = new Set(["CNAME", "MX", "NS", "SRV"]);
@@ -60,7 +28,7 @@ export interface DnsRecordInputs {
   serviceName: string;
   /** Full host name, lower case ASCII, no trailing dot. */
   name: string;
-  type: DnsRecordType;
+  type: DnsType;
   value: string;
   /** Seconds; absent = the zone's default. */
   ttl?: number;

@@ -2,7 +2,7 @@
 import { hasCode, isGone, onceWithLookup } from "../../core/errors";
 import type { Ctx, ResourceDefinition } from "../../core/frame";
 import { info } from "../../core/log";
-import { domainForms } from "../../core/normalise";
+import { domainForms } from "../../../sdk/rules";
 import { dsParams, dsState, type LiveDs, listDs, sameDs, scopeOf } from "./mapping";
 import { DNSSEC_CREATE_ONLY, DNSSEC_REPLACE_ON, type DnssecKeyInputs, type DnssecKeyState, dnssecKeyId, dnssecKeyInputs, parseDnssecKeyId } from "./schema";
 

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { bool, int } from "../../../sdk/catalogue/fields";
-import { domainForms } from "../../core/normalise";
+import { domainForms } from "../../../sdk/rules";
 
 /** Digest lengths in hex characters per digest type (RFC 4034: 1 SHA-1, RFC 4509: 2 SHA-256, RFC 5933: 3 GOST, RFC 6605: 4 SHA-384). */
 export const DIGEST_HEX_LENGTH: Record<number, number> = { 1: 40, 2: 64, 3: 64, 4: 96, 5: 64, 6: 64 };

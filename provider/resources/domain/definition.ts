@@ -2,7 +2,7 @@
 import { hasCode, isGone, isNotAllowed } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { domainForms } from "../../core/normalise";
+import { domainForms } from "../../../sdk/rules";
 import { domainFacts } from "../../core/preview-rules";
 import { DEFAULT_WAIT_MS, liveState, waitActive, warnStatus } from "./live";
 import { settingsToChange, updateCall } from "./mapping";

@@ -1,5 +1,6 @@
 /** Domain <-> API shapes (pure; unit-tested in tests/provider/domain.mapping.test.ts). */
-import { domainForms, normaliseTags, sameValue } from "../../core/normalise";
+import { domainForms, normaliseNameserver, normaliseTags } from "../../../sdk/rules";
+import { sameValue } from "../../core/plain-data";
 import { contactDataFromApi, contactToApi } from "../contact/mapping";
 import { type ContactRef, type DomainInputs, type DomainState, ROLES, type Role, type Setting, SETTINGS } from "./schema";
 
@@ -62,7 +63,7 @@ export function stateFromApi(live: LiveDomain, inputs: Omit<DomainInputs, "authc
   };
   if (live.nameservers) {
     const n = live.nameservers;
-    state.nameservers = n.defaultNS ? "default" : [...(n.nameservers ?? [])].sort((a: any, b: any) => a.order - b.order).map((x: any) => String(x.name).toLowerCase().replace(/\.$/, ""));
+    state.nameservers = n.defaultNS ? "default" : [...(n.nameservers ?? [])].sort((a: any, b: any) => a.order - b.order).map((x: any) => normaliseNameserver(String(x.name)));
   }
   if (live.contact) state.contacts = liveContacts(live.contact, inputs.contacts);
   if (live.authcode !== undefined) state.authcode = live.authcode;

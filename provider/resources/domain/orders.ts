@@ -20,7 +20,7 @@ import { hasCode } from "../../core/errors";
 import { type Ctx, PartialResultError } from "../../core/frame";
 import { info, warn } from "../../core/log";
 import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
-import { domainForms } from "../../core/normalise";
+import { domainForms } from "../../../sdk/rules";
 import { contactDataFromApi } from "../contact/mapping";
 import { acquireParams, sameContact } from "./mapping";
 import { ACQUIRING, type DomainInputs, type DomainState } from "./schema";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { catalogue } from "../../../sdk/catalogue";
 import { DOB_TLDS, INTENDED_USE_TLDS, JOBS_ROLES, tldParamProblems } from "../../../sdk/catalogue/domain";
 import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
-import { domainForms, hostAscii, hostNameProblem, isIpLiteral, normaliseTags } from "../../core/normalise";
+import { desiredNameservers, domainForms, MODIFIABLE_STATUSES, normaliseTags, unicodeDomainField } from "../../../sdk/rules";
 import type { PendingOrder } from "../../core/money";
 import { type CONTACT_DATA_FIELDS, contactDataShape, requireContactData } from "../contact/schema";
 
@@ -15,44 +15,10 @@ export const ROLES = ["owner", "admin", "tech", "billing"] as const;
 export type Role = (typeof ROLES)[number];
 export const RENEWAL_MODES = ["autorenew", "manual", "letexpire"] as const;
 
-const name = z.string({ error: "must be a domain name" }).transform((s, ctx) => {
-  try {
-    return domainForms(s).unicode;
-  } catch (e) {
-    ctx.addIssue({ code: "custom", message: (e as Error).message });
-    return z.NEVER;
-  }
-});
+const name = unicodeDomainField();
 
-/** 2 to 7 host names (spec "Limits"), or "default" (the service's own servers, facts.md). */
-const nameservers = z.union([z.array(z.string()), z.string()]).transform((v, ctx) => {
-  if (typeof v === "string" && v.trim().toLowerCase() === "default") return "default" as const;
-  const list = (typeof v === "string" ? v.split(",") : v).map((s) => s.trim()).filter(Boolean);
-  if (list.length < 2 || list.length > 7) {
-    ctx.addIssue({ code: "custom", message: `${list.length} given, the API needs 2 to 7 (or "default")` });
-    return z.NEVER;
-  }
-  const out: string[] = [];
-  for (const ns of list) {
-    const bare = ns.replace(/\.$/, "");
-    if (isIpLiteral(ns)) {
-      ctx.addIssue({ code: "custom", message: `"${ns}" is an IP address; a nameserver is given by its host name (its address goes in a GlueRecord when it is under this domain)` });
-      return z.NEVER;
-    }
-    const problem = hostNameProblem(bare, { minLabels: 2 });
-    if (problem) {
-      ctx.addIssue({ code: "custom", message: `"${ns}" is not a host name: ${problem}` });
-      return z.NEVER;
-    }
-    const a = hostAscii(bare);
-    if (out.includes(a)) {
-      ctx.addIssue({ code: "custom", message: `${a} is given twice; each nameserver is listed once (2 to 7 different servers)` });
-      return z.NEVER;
-    }
-    out.push(a);
-  }
-  return out;
-});
+/** 2 to 7 host names (spec "Limits"), or "default" (the service's own servers, facts.md): sdk/rules. */
+const nameservers = desiredNameservers();
 
 /**
  * Per-domain flags each TLD's registry allows (spec "Domain": transferBlock, whoisPrivacy and
@@ -241,8 +207,8 @@ export const DOMAIN_SECRETS: readonly string[] = ["authcode"];
 /** The id is the domain name in punycode (IDNA) form, e.g. "example.com" or "xn--espaa-rta.es". */
 export const DOMAIN_ID_FORMAT = "the domain name in punycode form";
 
-/** Statuses in which domain/update is accepted (spec "States and transitions"). */
-export const SETTLED = new Set(["active", "renewed", "expired-renewgrace"]);
+/** Statuses in which domain/update is accepted (spec "States and transitions"; sdk/rules, the emulator's too). */
+export const SETTLED = MODIFIABLE_STATUSES;
 export const FAILED = new Set(["register-cancel", "transfer-cancel"]);
 /** Registration or transfer still running: waitFor "active" keeps waiting through these. */
 export const ACQUIRING = new Set(["register-init", "register-pending", "transfer-init", "transfer-pending"]);

@@ -4,14 +4,11 @@
  * to the spelling ftplist answers, so that diff compares like with like.
  */
 import { z } from "zod";
+import { ftpUserField } from "../../../sdk/rules";
 import { ftpPathField, passwordField, serviceNameField } from "../../core/service-entities";
 
 /** The catalogue's rule for FTP user names (ftpcreate lower-cases and trims them). */
-const ftpName = z
-  .string({ error: "required: the FTP user name" })
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/, { error: "must be 1 to 32 letters, digits, . _ - starting with a letter or digit" });
+const ftpName = ftpUserField("required: the FTP user name");
 
 export const ftpAccountInputs = z
   .object({

@@ -2,7 +2,7 @@
 import { hasCode, isGone, onceWithLookup } from "../../core/errors";
 import type { Ctx, ResourceDefinition } from "../../core/frame";
 import { info } from "../../core/log";
-import { domainForms } from "../../core/normalise";
+import { domainForms } from "../../../sdk/rules";
 import { glueParams, glueState, type LiveGlue, listGlue, sameAddresses, scopeOf } from "./mapping";
 import { GLUE_CREATE_ONLY, GLUE_REPLACE_ON, type GlueRecordInputs, type GlueRecordState, glueRecordId, glueRecordInputs, parseGlueRecordId } from "./schema";
 

@@ -1,6 +1,6 @@
 /** GlueRecord <-> API shapes, and the domain's glue list shared by every GlueRecord of a run. */
 import type { Api } from "../../core/client";
-import { normalizeIPv6 } from "../dns-record/values";
+import { cleanHost, normalizeIPv6 } from "../../../sdk/rules";
 import type { GlueRecordInputs, GlueRecordState } from "./schema";
 
 export const GLUE_LIST = "domain/getgluerecords";
@@ -15,7 +15,7 @@ export interface LiveGlue {
 
 /** A getgluerecords item, normalised like the inputs (never throws: odd values are kept as read). */
 export function glueFromApi(item: Record<string, unknown>): LiveGlue {
-  const out: LiveGlue = { name: String(item.name ?? "").toLowerCase().replace(/\.$/, ""), ipv4: String(item.ipv4 ?? "").trim() };
+  const out: LiveGlue = { name: cleanHost(String(item.name ?? "")), ipv4: String(item.ipv4 ?? "").trim() };
   const v6 = typeof item.ipv6 === "string" ? item.ipv6.trim() : "";
   if (v6) {
     try {

@@ -3,13 +3,9 @@
  * (domain/gluerecordcreate). Inputs are validated and normalised at check with no API call, in the
  * spelling domain/getgluerecords answers, so that refresh and the next plan compare equal.
  */
-import { isIPv4 } from "node:net";
 import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
-import { domainForms, idnaProblem } from "../../core/normalise";
-import { asciiHost, normalizeIPv6 } from "../dns-record/values";
-
-const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+import { asciiHost, domainForms, idnaProblem, isHostName, isPlainIPv4, normalizeIPv6 } from "../../../sdk/rules";
 
 export const glueRecordInputs = z
   .object({
@@ -32,7 +28,7 @@ export const glueRecordInputs = z
     if (typeof name !== "string") ctx.addIssue({ code: "custom", path: ["name"], message: name.problem });
     const ipv4 = raw.ipv4.trim();
     // Leading zeros are refused: some software reads them as octal (and the API would keep them).
-    if (!isIPv4(ipv4) || ipv4.split(".").some((o) => o.length > 1 && o.startsWith("0"))) {
+    if (!isPlainIPv4(ipv4)) {
       ctx.addIssue({ code: "custom", path: ["ipv4"], message: `"${raw.ipv4}" is not an IPv4 address such as 192.0.2.1` });
     } else if (nonPublicV4(ipv4)) {
       ctx.addIssue({ code: "custom", path: ["ipv4"], message: `${ipv4} is ${nonPublicV4(ipv4)}: a glue record publishes a nameserver's address to the internet, so it must be a public address` });
@@ -95,7 +91,7 @@ export function glueName(raw: string, domainAscii: string): string | { problem: 
   if (raw.trim().endsWith(".") && !under) return { problem: `${host} is not under ${domainAscii}; a glue record is a host of the domain itself (e.g. ns1.${domainAscii})` };
   const full = under ? host : `${host}.${domainAscii}`;
   if (full === domainAscii) return { problem: `must be a host under ${domainAscii} (e.g. ns1.${domainAscii}), not the domain itself` };
-  if (full.length > 253 || !full.split(".").every((l) => HOST_LABEL.test(l))) {
+  if (!isHostName(full)) {
     return { problem: `"${raw}" is not a host name (letters, digits and inner hyphens per label)` };
   }
   const idna = idnaProblem(full);

@@ -7,19 +7,12 @@ import { z } from "zod";
 import { PRODUCT_KEYS } from "../../../sdk/catalogue/service";
 import { bool, int, oneOf } from "../../../sdk/catalogue/fields";
 import type { PendingOrder } from "../../core/money";
-import { domainForms } from "../../core/normalise";
+import { unicodeDomainField } from "../../../sdk/rules";
 
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
 export const productRank = (k: string) => (PRODUCT_KEYS as readonly string[]).indexOf(k);
 
-const serviceName = z.string({ error: "must be the service's domain name" }).transform((s, ctx) => {
-  try {
-    return domainForms(s).unicode;
-  } catch (e) {
-    ctx.addIssue({ code: "custom", message: (e as Error).message });
-    return z.NEVER;
-  }
-});
+const serviceName = unicodeDomainField("must be the service's domain name");
 
 export const hostingInputs = z
   .object({

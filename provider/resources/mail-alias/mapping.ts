@@ -1,7 +1,7 @@
 /** MailAlias <-> API shapes (pure). The API takes `target` as one comma list and answers an array. */
 import type { Item } from "../../core/service-entities";
 import { localPart } from "../../core/mail-address";
-import { sameValue } from "../../core/normalise";
+import { sameValue } from "../../core/plain-data";
 import type { MailAliasInputs, MailAliasState } from "./schema";
 
 export function createParams(r: MailAliasInputs): Record<string, unknown> {

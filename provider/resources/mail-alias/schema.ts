@@ -6,24 +6,12 @@
  */
 import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
+import { mailTargetsField } from "../../../sdk/rules";
 import { mailAddress } from "../../core/mail-address";
 import { serviceNameField } from "../../core/service-entities";
 
-/** Catalogue `targets()`: one address, no spaces or commas. */
-const ADDRESS = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
-
-/** A list (or one comma-separated string, as the API takes it) -> trimmed, lower case, unique, in order. */
-export function normaliseTargets(raw: readonly string[] | string): string[] {
-  const parts = (typeof raw === "string" ? [raw] : raw).flatMap((t) => t.split(","));
-  return [...new Set(parts.map((t) => t.trim().toLowerCase()).filter(Boolean))];
-}
-
-const targetsInput = z.union([z.array(z.string({ error: "each target must be a string" })), z.string()], { error: "required: the destination addresses (a list)" }).transform((raw, ctx) => {
-  const list = normaliseTargets(raw);
-  if (list.length === 0) ctx.addIssue({ code: "custom", message: "needs at least one address" });
-  for (const t of list) if (!ADDRESS.test(t)) ctx.addIssue({ code: "custom", message: `"${t}" is not an e-mail address` });
-  return list;
-});
+/** Alias targets: the rule library's field, the catalogue's too (sdk/rules mailTargetsField). */
+const targetsInput = mailTargetsField("required: the destination addresses (a list)");
 
 export const mailAliasInputs = z
   .object({

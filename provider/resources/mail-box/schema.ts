@@ -7,17 +7,15 @@
  */
 import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
+import { passwordField } from "../../../sdk/rules";
 import { mailAddress } from "../../core/mail-address";
 import { serviceNameField } from "../../core/service-entities";
-
-/** Catalogue `password()` (sdk/catalogue/service.ts; spec silent on the rules). Never echoed. */
-const PASSWORD = /^[\x21-\x7e]{8,64}$/;
 
 export const mailBoxInputs = z
   .object({
     serviceName: serviceNameField,
     name: z.string({ error: 'required: the local part ("info") or the full address under the service\'s domain' }),
-    password: z.string({ error: "required: the mailbox password (a secret)" }).regex(PASSWORD, { error: "must be 8 to 64 printable ASCII characters without spaces" }),
+    password: passwordField("required: the mailbox password (a secret)"),
     adopt: bool().optional(),
   })
   .strict()

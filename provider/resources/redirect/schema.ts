@@ -9,22 +9,8 @@
  */
 import { z } from "zod";
 import { bool, oneOf } from "../../../sdk/catalogue/fields";
-import { toAscii } from "../../../sdk";
-import { idnaProblem } from "../../core/normalise";
+import { asciiHost as ascii, idnaProblem, isDnsName, MAX_NAME_LENGTH, redirectUrlField } from "../../../sdk/rules";
 import { serviceNameField } from "../../core/service-entities";
-
-/** One host label (catalogue `dnsName`): letters, digits, "-" inside, "_"; no wildcard for redirects. */
-const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
-/** Catalogue `url()`. */
-const URL_RULE = /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i;
-
-function ascii(s: string): string | undefined {
-  try {
-    return toAscii(s.normalize("NFC"));
-  } catch {
-    return undefined;
-  }
-}
 
 /** The origin relative to the zone ("" = apex, ASCII labels), or a reason it is not acceptable. */
 export function relativeOrigin(serviceName: string, raw: string): { relative: string } | { problem: string } {
@@ -38,10 +24,10 @@ export function relativeOrigin(serviceName: string, raw: string): { relative: st
   if (host === zone) relative = "";
   else if (host.endsWith(`.${zone}`)) relative = host.slice(0, -zone.length - 1);
   else if (given.endsWith(".")) return { problem: `"${raw}" is not under the service's domain ${serviceName}` };
-  if (relative && !relative.split(".").every((l) => LABEL.test(l))) return { problem: `"${raw}" is not a host name: labels of letters, digits, - and _ (no wildcard)` };
+  if (relative.length + zone.length + 1 > MAX_NAME_LENGTH) return { problem: `"${raw}" is longer than ${MAX_NAME_LENGTH} characters as a full name` };
+  if (relative && !isDnsName(relative, false)) return { problem: `"${raw}" is not a host name: labels of letters, digits, - and _ (no wildcard)` };
   const idna = relative ? idnaProblem(relative) : undefined;
   if (idna) return { problem: `"${raw}": ${idna}` };
-  if (relative.length + zone.length + 1 > 253) return { problem: `"${raw}" is longer than 253 characters as a full name` };
   return { relative };
 }
 
@@ -52,10 +38,7 @@ export const redirectInputs = z
   .object({
     serviceName: serviceNameField,
     origin: z.string({ error: 'required: the host to redirect: "@" for the service\'s domain, "blog" or "blog.example.com"' }),
-    destination: z
-      .string({ error: "required: the URL to send visitors to" })
-      .trim()
-      .regex(URL_RULE, { error: "must be an http:// or https:// URL such as https://example.org/path" }),
+    destination: redirectUrlField("required: the URL to send visitors to"),
     type: oneOf(["301", "302", "frame"] as const),
     adopt: bool().optional(),
   })

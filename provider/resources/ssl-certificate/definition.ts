@@ -4,7 +4,7 @@
  */
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { sameValue } from "../../core/normalise";
+import { sameValue } from "../../core/plain-data";
 import { sslFacts } from "../../core/preview-rules";
 import { DEFAULT_WAIT_MS, liveState, waitIssued, warnStatus } from "./live";
 import { SSL_SCOPE } from "./mapping";

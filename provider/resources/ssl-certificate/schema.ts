@@ -4,14 +4,14 @@
  * alternative names are normalised and sorted as the state records them.
  */
 import { z } from "zod";
-import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
+import { bool, contactId, country, email, int, oneOf } from "../../../sdk/catalogue/fields";
 import { isSslName, validationMethod } from "../../../sdk/catalogue/ssl-fields";
-import { hostNameProblem } from "../../core/normalise";
+import { cleanHost, hostNameProblem } from "../../../sdk/rules";
 import type { PendingOrder } from "../../core/money";
 import { contactDataShape, requireContactData } from "../contact/schema";
 import { keySpki, parseCsr } from "./csr";
 
-const sslName = (v: string) => v.trim().replace(/\.$/, "").toLowerCase();
+const sslName = cleanHost;
 
 /** ssl/csrcreate's subject fields (all required by the API). */
 const subject = z
@@ -19,10 +19,10 @@ const subject = z
     commonName: z.string(),
     organizationName: z.string().trim().min(1, { error: "must not be empty" }),
     organizationalUnitName: z.string().trim().min(1, { error: "must not be empty" }),
-    countryName: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as ES" }),
+    countryName: country(),
     stateOrProvinceName: z.string().trim().min(1, { error: "must not be empty" }),
     localityName: z.string().trim().min(1, { error: "must not be empty" }),
-    emailAddress: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an e-mail address" }),
+    emailAddress: email(),
   })
   .strict();
 export type CsrSubject = z.output<typeof subject>;

@@ -1,5 +1,5 @@
 /** Subdomain <-> API shapes (pure). */
-import { hostAscii } from "../../core/normalise";
+import { asciiOrSelf } from "../../../sdk/rules";
 import { hostNameForApi } from "../../core/service-entities";
 import type { SslInputs, SubdomainInputs, SubdomainState } from "./schema";
 
@@ -12,15 +12,6 @@ export function subdomainParams(r: SubdomainInputs, entityId?: string): Record<s
   if (entityId === undefined) p.name = hostNameForApi(r.serviceName, r.name);
   else p.entityID = entityId;
   return p;
-}
-
-/** The listed name in lower case ASCII, as the inputs spell it (kept as read if it is no host name). */
-function asciiName(name: string): string {
-  try {
-    return hostAscii(name);
-  } catch {
-    return name.toLowerCase();
-  }
 }
 
 const pem = (v: unknown) => String(v ?? "").replace(/\r\n?/g, "\n").trim();
@@ -41,7 +32,8 @@ export function subdomainStateFromItem(serviceName: string, item: Record<string,
   const ssl = sslFromApi(item.ssl);
   const state: SubdomainState = {
     serviceName,
-    name: asciiName(String(item.name ?? "")),
+    // The listed name in lower case ASCII, as the inputs spell it (kept as read if it is no host name).
+    name: asciiOrSelf(String(item.name ?? "")),
     ftpPath: String(item.ftpPath ?? ""),
     entityId: String(item.entityID),
     sslInstalled: ssl !== undefined,

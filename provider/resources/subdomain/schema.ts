@@ -6,11 +6,9 @@
  */
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { z } from "zod";
-import { toAscii } from "../../../sdk";
-import { domainForms, idnaProblem } from "../../core/normalise";
+import { domainForms, idnaProblem, isDnsHost, toAscii } from "../../../sdk/rules";
 import { ftpPathField, serviceNameField } from "../../core/service-entities";
 
-const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 const pemText = (kind: string) =>
   z
     .string({ error: `required: a PEM ${kind}` })
@@ -57,13 +55,13 @@ export function subdomainFullName(serviceName: string, raw: string): string | { 
   if (/\.\.|^\.|\.$/.test(v)) return { problem: `${JSON.stringify(raw)} has an empty label (two dots in a row, or a leading dot)` };
   let host: string;
   try {
-    host = toAscii(v.normalize("NFC")).toLowerCase();
+    host = toAscii(v);
   } catch {
     return { problem: `${JSON.stringify(raw)} is not a valid host name` };
   }
   const full = host === zone || host.endsWith(`.${zone}`) ? host : `${host}.${zone}`;
   if (full === zone) return { problem: `${serviceName} is the service's own domain, not a subdomain` };
-  if (full.length > 253 || !full.split(".").every((l) => LABEL.test(l))) return { problem: `${JSON.stringify(raw)} is not a valid host name (no wildcards)` };
+  if (!isDnsHost(full, 1)) return { problem: `${JSON.stringify(raw)} is not a valid host name (no wildcards)` };
   const idna = idnaProblem(full);
   if (idna) return { problem: `${JSON.stringify(raw)}: ${idna}` };
   return full;

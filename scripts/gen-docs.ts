@@ -1,0 +1,53 @@
+/**
+ * `npx tsx scripts/gen-docs.ts`: writes the parts of the docs that are generated from code, between
+ * their markers: the DnsRecord support matrix from the rule library's capability table
+ * (sdk/rules/dns-capabilities.ts). `--check` writes nothing and exits 1 when a file is out of date;
+ * tests/rules/docs.test.ts runs the same check.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { dnsSupportMatrix } from "../sdk/rules";
+
+const REPO = join(__dirname, "..");
+
+export interface GeneratedBlock {
+  /** Repository-relative path of the file. */
+  file: string;
+  /** Name in the markers `<!-- BEGIN generated: name ... -->` and `<!-- END generated: name -->`. */
+  name: string;
+  render(): string;
+}
+
+export const BLOCKS: readonly GeneratedBlock[] = [{ file: "provider/resources/dns-record/README.md", name: "dns-support-matrix", render: dnsSupportMatrix }];
+
+const begin = (name: string) => `<!-- BEGIN generated: ${name} (npx tsx scripts/gen-docs.ts; do not edit) -->`;
+const end = (name: string) => `<!-- END generated: ${name} -->`;
+
+/** `text` with the block's content replaced by a fresh render; throws when the markers are missing. */
+export function withBlock(text: string, block: GeneratedBlock): string {
+  const b = text.indexOf(begin(block.name));
+  const e = text.indexOf(end(block.name));
+  if (b < 0 || e < b) throw new Error(`${block.file}: the markers of ${block.name} are missing: ${begin(block.name)} ... ${end(block.name)}`);
+  return `${text.slice(0, b)}${begin(block.name)}\n${block.render()}\n${text.slice(e)}`;
+}
+
+/** The files whose generated blocks differ from a fresh render (writes them unless `check`). */
+export function generateDocs(check: boolean): string[] {
+  const stale: string[] = [];
+  for (const block of BLOCKS) {
+    const path = join(REPO, block.file);
+    const text = readFileSync(path, "utf8");
+    const next = withBlock(text, block);
+    if (next === text) continue;
+    stale.push(block.file);
+    if (!check) writeFileSync(path, next);
+  }
+  return stale;
+}
+
+if (require.main === module) {
+  const check = process.argv.includes("--check");
+  const stale = generateDocs(check);
+  for (const f of stale) console.log(`${check ? "out of date" : "written"}: ${f}`);
+  if (check && stale.length) process.exit(1);
+}

@@ -105,6 +105,8 @@ class Client {
   readonly outputFormat: "json" | "xml";
   // Private fields: invisible to util.inspect, JSON.stringify and Object.keys.
   readonly #apiPasswd: string;
+  /** The credentials' part of every body, encoded once. */
+  readonly #credentials: string;
   readonly #transport: Transport;
   readonly #limiter: Limiter;
   readonly #retry: RetryPolicy;
@@ -117,6 +119,8 @@ class Client {
     this.apiUser = opts.apiUser;
     this.outputFormat = opts.outputFormat ?? "json";
     this.#apiPasswd = opts.apiPasswd;
+    // Credentials in the body, after the parameters (spec "Common request parameters").
+    this.#credentials = encodeForm({ apiuser: this.apiUser, apipasswd: this.#apiPasswd, "output-format": this.outputFormat });
     this.#transport = new Transport({
       baseUrl: this.baseUrl,
       caCert: opts.caCert,
@@ -190,14 +194,14 @@ class Client {
     }
     const data = parsed.data as Record<string, unknown>;
     const secrets = secretValues(data, op.secrets);
-    // Credentials in the body, after the parameters (spec "Common request parameters").
-    const body = `${encodeForm(data)}&${encodeForm({ apiuser: this.apiUser, apipasswd: this.#apiPasswd, "output-format": this.outputFormat })}`.replace(/^&/, "");
+    const form = encodeForm(data);
+    const body = form ? `${form}&${this.#credentials}` : this.#credentials;
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       try {
         const reply = await this.#limiter.run(() => this.#transport.post(op.name, op.module, op.action, body));
         const env = parseEnvelope(reply.body, op.name);
-        env.messages = env.messages.map((m) => scrubText(m, [...secrets, this.#apiPasswd]));
+        if (env.messages.length) env.messages = env.messages.map((m) => scrubText(m, [...secrets, this.#apiPasswd]));
         if (!env.success && errorKind(env.errorCode) === "blocked") this.#limiter.blocked();
         else this.#limiter.succeeded();
         logCall({ operation: op.name, durationMs: performance.now() - started, outcome: env.success ? "ok" : `error ${env.errorCode}`, params: data, secrets: op.secrets, attempt });
@@ -206,7 +210,7 @@ class Client {
         const outcome = err instanceof DonDominioError ? `${err.kind}${(err as { code?: string }).code ? ` ${(err as { code?: string }).code}` : ""}` : "error";
         logCall({ operation: op.name, durationMs: performance.now() - started, outcome, params: data, secrets: op.secrets, attempt });
         if (shouldRetry(op, err, attempt, this.#retry)) {
-          await this.#sleep(backoff(attempt, this.#random, this.#retry));
+          await this.#sleep(backoff(this.#retry.delay, attempt - 1, this.#random));
           continue;
         }
         if (err instanceof DonDominioTransportError && err.mayHaveBeenSent && err.status === undefined && !op.retrySafe) {

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { DonDominioClient, DonDominioTransportError, getOperation, type Operation } from "../../sdk";
 import { limiterFor } from "../../sdk/core/limiter";
-import { backoff, shouldRetry } from "../../sdk/core/retry";
+import { backoff, DEFAULT_RETRY, shouldRetry } from "../../sdk/core/retry";
 import { answer, startServer } from "./server";
 
 const HELLO = { ip: "127.0.0.1", lang: "en", version: "1.0.27" };
@@ -67,10 +67,12 @@ describe("retry policy", () => {
   });
 
   it("backoff grows exponentially, is capped, and jitters within [half, full]", () => {
-    expect(backoff(1, () => 0)).to.equal(125);
-    expect(backoff(1, () => 1)).to.equal(250);
-    expect(backoff(2, () => 1)).to.equal(500);
-    expect(backoff(3, () => 0.5)).to.equal(750);
-    expect(backoff(20, () => 1)).to.equal(8000);
+    // Step n is the delay after attempt n + 1.
+    const retry = DEFAULT_RETRY.delay;
+    expect(backoff(retry, 0, () => 0)).to.equal(125);
+    expect(backoff(retry, 0, () => 1)).to.equal(250);
+    expect(backoff(retry, 1, () => 1)).to.equal(500);
+    expect(backoff(retry, 2, () => 0.5)).to.equal(750);
+    expect(backoff(retry, 19, () => 1)).to.equal(8000);
   });
 });

@@ -22,7 +22,9 @@ export function encodeForm(params: Record<string, unknown>): string {
   let body: URLSearchParams | undefined;
   for (const [k, v] of Object.entries(params)) {
     const s = formValue(v);
-    if (s !== undefined) (body ??= new URLSearchParams()).append(k, s);
+    if (s === undefined) continue;
+    body ??= new URLSearchParams();
+    body.append(k, s);
   }
   return body ? body.toString() : "";
 }

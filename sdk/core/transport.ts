@@ -274,8 +274,8 @@ export function checkBaseUrl(baseUrl: string, rule: { operation: string; field: 
 /**
  * One request through undici's dispatch API, its reply collected into a string by this handler.
  * `request()` wraps the same request in an async resource, a Readable stream and a body consumer,
- * which together cost a tenth of a loopback call. The whole-call timeout is a plain timer that
- * aborts through undici's controller, as an AbortSignal would, and it covers the body too.
+ * which together cost a tenth of a loopback call. The whole-call timeout (Deadlines) aborts
+ * through undici's controller, as an AbortSignal would, and it covers the body too.
  */
 class Exchange implements Dispatcher.DispatchHandler {
   /** 0 until a final (non-1xx) reply starts. */
@@ -285,20 +285,23 @@ class Exchange implements Dispatcher.DispatchHandler {
   /** Set when the request failed; `status` tells whether the reply had started. */
   error: unknown;
   timedOut = false;
+  settled = false;
+  /** performance.now() past which the call has timed out. */
+  readonly deadline: number;
   #chunks: Buffer[] = [];
   #length = 0;
   #controller: Dispatcher.DispatchController | undefined;
-  #settled = false;
-  readonly #timer: ReturnType<typeof setTimeout>;
   readonly #done: (x: Exchange) => void;
 
-  constructor(timeoutMs: number, done: (x: Exchange) => void) {
+  constructor(deadline: number, done: (x: Exchange) => void) {
+    this.deadline = deadline;
     this.#done = done;
-    this.#timer = setTimeout(() => {
-      this.timedOut = true;
-      // Before onRequestStart the request has not reached a connection: it is aborted there.
-      this.#controller?.abort(timeoutReason());
-    }, timeoutMs);
+  }
+
+  expire(): void {
+    this.timedOut = true;
+    // Before onRequestStart the request has not reached a connection: it is aborted there.
+    this.#controller?.abort(timeoutReason());
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -334,10 +337,71 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 
   #settle(): void {
-    if (this.#settled) return;
-    this.#settled = true;
-    clearTimeout(this.#timer);
+    if (this.settled) return;
+    this.settled = true;
     this.#done(this);
+  }
+}
+
+/**
+ * The whole-call timeouts of one Transport. Its calls all have the same timeout, so their deadlines
+ * pass in the order the calls started: one timer, armed for the oldest unfinished call, serves them
+ * all (a timer per call cost a timer-list insertion and removal on every call).
+ */
+class Deadlines {
+  readonly #ms: number;
+  /** Calls in start order; #queue[#head] is the oldest one not known to be finished. */
+  #queue: Exchange[] = [];
+  #head = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ms: number) {
+    this.#ms = ms;
+  }
+
+  start(done: (x: Exchange) => void): Exchange {
+    const x = new Exchange(performance.now() + this.#ms, (x) => {
+      this.#drop();
+      done(x);
+    });
+    this.#queue.push(x);
+    if (!this.#timer) this.#arm(this.#ms);
+    return x;
+  }
+
+  /** Forgets finished calls at the front. */
+  #drop(): void {
+    const q = this.#queue;
+    let i = this.#head;
+    while (i < q.length && q[i].settled) i++;
+    if (i === q.length) {
+      q.length = 0;
+      this.#head = 0;
+    } else if (i > 1024 && i * 2 > q.length) {
+      q.splice(0, i);
+      this.#head = 0;
+    } else this.#head = i;
+  }
+
+  #arm(ms: number): void {
+    // Unref'd like AbortSignal.timeout's: a call in flight keeps the process alive by its socket.
+    this.#timer = setTimeout(() => this.#expire(), ms);
+    this.#timer.unref();
+  }
+
+  #expire(): void {
+    this.#timer = undefined;
+    const now = performance.now();
+    const q = this.#queue;
+    const expired: Exchange[] = [];
+    while (this.#head < q.length && q[this.#head].deadline <= now) {
+      const x = q[this.#head++];
+      if (!x.settled) expired.push(x);
+    }
+    // Aborting settles synchronously at times, which calls #drop: the queue is consistent by now.
+    for (const x of expired) x.expire();
+    this.#drop();
+    if (this.#head < q.length) this.#arm(Math.max(1, Math.ceil(q[this.#head].deadline - now)));
   }
 }
 
@@ -348,6 +412,7 @@ export class Transport {
   readonly baseUrl: string;
   readonly #dispatcher: Dispatcher;
   readonly #timeoutMs: number;
+  readonly #deadlines: Deadlines;
   readonly #origin: string;
   readonly #host: string;
   /** baseUrl's path without its trailing slash (baseUrl may carry a path prefix). */
@@ -359,6 +424,7 @@ export class Transport {
   constructor(opts: TransportOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#deadlines = new Deadlines(this.#timeoutMs);
     const userAgent = opts.userAgent ?? `pulumi-dondominio/${packageVersion()}`;
     const url = checkBaseUrl(this.baseUrl, { operation: opts.label ?? "DonDominioClient", field: "baseUrl", service: "the API", secret: "apipasswd", allowInsecureHttp: opts.allowInsecureHttp });
     this.#origin = url.origin;
@@ -376,7 +442,7 @@ export class Transport {
 
   #exchange(module: string, action: string, body: string): Promise<Exchange> {
     return new Promise<Exchange>((resolve) => {
-      const x = new Exchange(this.#timeoutMs, resolve);
+      const x = this.#deadlines.start(resolve);
       const request = { origin: this.#origin, path: this.pathFor(module, action), method: "POST" as const, headers: this.#headers, body, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs };
       try {
         this.#dispatcher.dispatch(request, x);

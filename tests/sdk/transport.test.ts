@@ -6,9 +6,17 @@
 import { expect } from "chai";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DonDominioClient, DonDominioError, DonDominioTransportError } from "../../sdk";
+import { DonDominioClient, DonDominioTransportError } from "../../sdk";
+import { rejection } from "./server";
 
 const HELLO = JSON.stringify({ success: true, errorCode: 0, errorCodeMsg: "", action: "tool/hello", version: "1.0.27", messages: [], responseData: { ip: "127.0.0.1", lang: "en", version: "1.0.27" } });
+
+/** Answers the first request at once; the others hang until the server closes. */
+function firstOnly(_req: IncomingMessage, res: ServerResponse, index: number): void {
+  if (index > 0) return;
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(HELLO) });
+  res.end(HELLO);
+}
 
 let users = 0;
 async function withRaw(handle: (req: IncomingMessage, res: ServerResponse, index: number) => void, fn: (client: (timeoutMs?: number) => DonDominioClient) => Promise<void>): Promise<void> {
@@ -28,16 +36,6 @@ async function withRaw(handle: (req: IncomingMessage, res: ServerResponse, index
     server.closeAllConnections();
     await new Promise<void>((r) => server.close(() => r()));
   }
-}
-
-async function rejection(p: Promise<unknown>): Promise<DonDominioError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).to.be.instanceOf(DonDominioError);
-    return err as DonDominioError;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("sdk transport", () => {
@@ -87,53 +85,36 @@ describe("sdk transport", () => {
 
   it("times each call from its own start: calls started at different times, one answered, two never", async () => {
     const TIMEOUT = 400;
-    await withRaw(
-      (_req, res, i) => {
-        // The first is answered at once; the others hang until the server closes.
-        if (i === 0) {
-          res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(HELLO) });
-          res.end(HELLO);
-        }
-      },
-      async (c) => {
-        const client = c(TIMEOUT);
-        await client.call("tool/hello");
-        const timed = async (delayMs: number) => {
-          await new Promise((r) => setTimeout(r, delayMs));
-          const t0 = performance.now();
-          const err = await rejection(client.call("tool/hello"));
-          return { err, ms: performance.now() - t0 };
-        };
-        // The second starts 150 ms after the first finished, the third 150 ms after the second:
-        // neither may expire at an earlier call's deadline.
-        const [b, d] = await Promise.all([timed(150), timed(300)]);
-        for (const { err, ms } of [b, d]) {
-          expect(err).to.be.instanceOf(DonDominioTransportError);
-          expect(err.message).to.contain(`no reply within ${TIMEOUT} ms`);
-          expect(ms).to.be.at.least(TIMEOUT - 5);
-        }
-      },
-    );
+    await withRaw(firstOnly, async (c) => {
+      const client = c(TIMEOUT);
+      await client.call("tool/hello");
+      const timed = async (delayMs: number) => {
+        await new Promise((r) => setTimeout(r, delayMs));
+        const t0 = performance.now();
+        const err = await rejection(client.call("tool/hello"));
+        return { err, ms: performance.now() - t0 };
+      };
+      // The second starts 150 ms after the first finished, the third 150 ms after the second:
+      // neither may expire at an earlier call's deadline.
+      const [b, d] = await Promise.all([timed(150), timed(300)]);
+      for (const { err, ms } of [b, d]) {
+        expect(err).to.be.instanceOf(DonDominioTransportError);
+        expect(err.message).to.contain(`no reply within ${TIMEOUT} ms`);
+        expect(ms).to.be.at.least(TIMEOUT - 5);
+      }
+    });
   });
 
   it("a timeout still applies after the transport was idle longer than the timeout", async () => {
     const TIMEOUT = 200;
-    await withRaw(
-      (_req, res, i) => {
-        if (i === 0) {
-          res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(HELLO) });
-          res.end(HELLO);
-        }
-      },
-      async (c) => {
-        const client = c(TIMEOUT);
-        await client.call("tool/hello");
-        await new Promise((r) => setTimeout(r, TIMEOUT * 2));
-        const t0 = performance.now();
-        const err = await rejection(client.call("tool/hello"));
-        expect(err.message).to.contain(`no reply within ${TIMEOUT} ms`);
-        expect(performance.now() - t0).to.be.at.least(TIMEOUT - 5);
-      },
-    );
+    await withRaw(firstOnly, async (c) => {
+      const client = c(TIMEOUT);
+      await client.call("tool/hello");
+      await new Promise((r) => setTimeout(r, TIMEOUT * 2));
+      const t0 = performance.now();
+      const err = await rejection(client.call("tool/hello"));
+      expect(err.message).to.contain(`no reply within ${TIMEOUT} ms`);
+      expect(performance.now() - t0).to.be.at.least(TIMEOUT - 5);
+    });
   });
 });

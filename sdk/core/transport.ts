@@ -440,9 +440,22 @@ export class Transport {
     return `${this.#prefix}/${module}/${action}/`;
   }
 
-  #exchange(module: string, action: string, body: string): Promise<Exchange> {
-    return new Promise<Exchange>((resolve) => {
-      const x = this.#deadlines.start(resolve);
+  /**
+   * Sends one form body. Resolves with any HTTP reply below 500; throws DonDominioTransportError
+   * for 5xx and for network failures (mayHaveBeenSent tells which side of "sent" it failed on),
+   * DonDominioTlsError for a refused handshake and DonDominioInsecureRedirectError for a 3xx to
+   * an http:// Location (redirects are never followed). The timeout covers the whole call, the
+   * reply's body included.
+   */
+  post(operation: string, module: string, action: string, body: string): Promise<RawReply> {
+    return new Promise<RawReply>((resolve, reject) => {
+      const x = this.#deadlines.start((x) => {
+        try {
+          resolve(this.#reply(operation, x));
+        } catch (err) {
+          reject(err);
+        }
+      });
       const request = { origin: this.#origin, path: this.pathFor(module, action), method: "POST" as const, headers: this.#headers, body, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs };
       try {
         this.#dispatcher.dispatch(request, x);
@@ -453,15 +466,8 @@ export class Transport {
     });
   }
 
-  /**
-   * Sends one form body. Resolves with any HTTP reply below 500; throws DonDominioTransportError
-   * for 5xx and for network failures (mayHaveBeenSent tells which side of "sent" it failed on),
-   * DonDominioTlsError for a refused handshake and DonDominioInsecureRedirectError for a 3xx to
-   * an http:// Location (redirects are never followed). The timeout covers the whole call, the
-   * reply's body included.
-   */
-  async post(operation: string, module: string, action: string, body: string): Promise<RawReply> {
-    const x = await this.#exchange(module, action, body);
+  /** A finished exchange: the reply, or the error it amounts to (thrown). */
+  #reply(operation: string, x: Exchange): RawReply {
     const redirect = x.status ? insecureRedirect(operation, x.status, x.headers.location, this.baseUrl) : undefined;
     if (redirect) throw redirect;
     if (x.error !== undefined) {

@@ -15,10 +15,10 @@ import type { Dispatcher } from "undici";
 import { type Catalogue, getOperation, type Operation, type OperationName, operations, type ParamsOf, type ParsedParamsOf, type ResultOf } from "./catalogue";
 import { encodeForm } from "./core/encoding";
 import { errorKind } from "./core/error-codes";
-import { parseEnvelope, parseResult } from "./core/envelope";
-import { type ApiEnvelope, DonDominioAmbiguousError, DonDominioApiError, DonDominioError, DonDominioTransportError, DonDominioValidationError } from "./core/errors";
+import { parseEnvelope, resultOf } from "./core/envelope";
+import { type ApiEnvelope, DonDominioAmbiguousError, DonDominioError, DonDominioTransportError, DonDominioValidationError } from "./core/errors";
 import { type Limiter, limiterFor } from "./core/limiter";
-import { logCall } from "./core/log";
+import { debugEnabled, logCall } from "./core/log";
 import { collect, iteratePages } from "./core/paging";
 import { scrubText, secretValues } from "./core/redact";
 import { backoff, DEFAULT_RETRY, type RetryPolicy, shouldRetry } from "./core/retry";
@@ -105,6 +105,8 @@ class Client {
   readonly outputFormat: "json" | "xml";
   // Private fields: invisible to util.inspect, JSON.stringify and Object.keys.
   readonly #apiPasswd: string;
+  /** The credentials' part of every body, encoded once. */
+  readonly #credentials: string;
   readonly #transport: Transport;
   readonly #limiter: Limiter;
   readonly #retry: RetryPolicy;
@@ -117,6 +119,8 @@ class Client {
     this.apiUser = opts.apiUser;
     this.outputFormat = opts.outputFormat ?? "json";
     this.#apiPasswd = opts.apiPasswd;
+    // Credentials in the body, after the parameters (spec "Common request parameters").
+    this.#credentials = encodeForm({ apiuser: this.apiUser, apipasswd: this.#apiPasswd, "output-format": this.outputFormat });
     this.#transport = new Transport({
       baseUrl: this.baseUrl,
       caCert: opts.caCert,
@@ -138,17 +142,13 @@ class Client {
   }
 
   /** Calls an operation and returns its typed responseData. */
-  async call<N extends OperationName>(name: N, ...args: ArgsOf<N>): Promise<ResultOf<N>> {
-    const [op, env] = await this.#send(name, args[0]);
-    if (!env.success) throw new DonDominioApiError(env, op.name);
-    return parseResult(op, env.responseData) as ResultOf<N>;
+  call<N extends OperationName>(name: N, ...args: ArgsOf<N>): Promise<ResultOf<N>> {
+    return this.#send(name, args[0], resultOf) as Promise<ResultOf<N>>;
   }
 
   /** The whole envelope (messages, version) with responseData typed; failures still throw. */
-  async callEnvelope<N extends OperationName>(name: N, ...args: ArgsOf<N>): Promise<Omit<ApiEnvelope, "responseData"> & { responseData: ResultOf<N> }> {
-    const [op, env] = await this.#send(name, args[0]);
-    if (!env.success) throw new DonDominioApiError(env, op.name);
-    return { ...env, responseData: parseResult(op, env.responseData) as ResultOf<N> };
+  callEnvelope<N extends OperationName>(name: N, ...args: ArgsOf<N>): Promise<Omit<ApiEnvelope, "responseData"> & { responseData: ResultOf<N> }> {
+    return this.#send(name, args[0], (op, env) => ({ ...env, responseData: resultOf(op, env) as ResultOf<N> }));
   }
 
   /** Every item of a paged operation, page after page (stops at the end). */
@@ -180,7 +180,8 @@ class Client {
     return op;
   }
 
-  async #send(name: string, params: unknown): Promise<[Operation, ApiEnvelope]> {
+  /** One call, retried as the policy allows; `finish` turns the envelope into what the caller returns. */
+  async #send<R>(name: string, params: unknown, finish: (op: Operation, env: ApiEnvelope) => R): Promise<R> {
     const op = this.#operation(name);
     const input = (params ?? {}) as Record<string, unknown>;
     const parsed = op.params.safeParse(input);
@@ -190,23 +191,25 @@ class Client {
     }
     const data = parsed.data as Record<string, unknown>;
     const secrets = secretValues(data, op.secrets);
-    // Credentials in the body, after the parameters (spec "Common request parameters").
-    const body = `${encodeForm(data)}&${encodeForm({ apiuser: this.apiUser, apipasswd: this.#apiPasswd, "output-format": this.outputFormat })}`.replace(/^&/, "");
+    const form = encodeForm(data);
+    const body = form ? `${form}&${this.#credentials}` : this.#credentials;
+    // Read once per call (the log can be switched on in a running process); off, the log costs nothing more.
+    const debug = debugEnabled();
     for (let attempt = 1; ; attempt++) {
-      const started = performance.now();
+      const started = debug ? performance.now() : 0;
+      let env: ApiEnvelope;
       try {
         const reply = await this.#limiter.run(() => this.#transport.post(op.name, op.module, op.action, body));
-        const env = parseEnvelope(reply.body, op.name);
-        env.messages = env.messages.map((m) => scrubText(m, [...secrets, this.#apiPasswd]));
+        env = parseEnvelope(reply.body, op.name);
+        if (env.messages.length) env.messages = env.messages.map((m) => scrubText(m, [...secrets, this.#apiPasswd]));
         if (!env.success && errorKind(env.errorCode) === "blocked") this.#limiter.blocked();
         else this.#limiter.succeeded();
-        logCall({ operation: op.name, durationMs: performance.now() - started, outcome: env.success ? "ok" : `error ${env.errorCode}`, params: data, secrets: op.secrets, attempt });
-        return [op, env];
+        if (debug) logCall({ operation: op.name, durationMs: performance.now() - started, outcome: env.success ? "ok" : `error ${env.errorCode}`, params: data, secrets: op.secrets, attempt });
       } catch (err) {
         const outcome = err instanceof DonDominioError ? `${err.kind}${(err as { code?: string }).code ? ` ${(err as { code?: string }).code}` : ""}` : "error";
-        logCall({ operation: op.name, durationMs: performance.now() - started, outcome, params: data, secrets: op.secrets, attempt });
+        if (debug) logCall({ operation: op.name, durationMs: performance.now() - started, outcome, params: data, secrets: op.secrets, attempt });
         if (shouldRetry(op, err, attempt, this.#retry)) {
-          await this.#sleep(backoff(attempt, this.#random, this.#retry));
+          await this.#sleep(backoff(this.#retry.delay, attempt - 1, this.#random));
           continue;
         }
         if (err instanceof DonDominioTransportError && err.mayHaveBeenSent && err.status === undefined && !op.retrySafe) {
@@ -214,6 +217,7 @@ class Client {
         }
         throw err;
       }
+      return finish(op, env);
     }
   }
 }

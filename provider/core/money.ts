@@ -20,6 +20,7 @@
  * are waited out by Api.call (provider/core/client.ts); 1100 (insufficient balance) fails with a
  * message saying that nothing was charged.
  */
+import { type Backoff, backoff } from "../../sdk/core/retry";
 import type { Ctx } from "./frame";
 import { info, warn } from "./log";
 
@@ -161,9 +162,10 @@ export async function resolvePending<T>(ctx: Ctx, pending: PendingOrder, o: Reso
   const start = Date.now();
   const deadline = start + (o.timeoutMs ?? 10 * 60_000);
   const decideAt = Date.parse(pending.decideAfter);
-  let delay = ctx.api.config.pollIntervalMs ?? 2000;
+  // Looks again after the poll interval, growing by half up to 15 s.
+  const polls: Backoff = { baseMs: ctx.api.config.pollIntervalMs ?? 2000, factor: 1.5, capMs: 15_000, jitter: "none" };
   let lastLog = 0;
-  for (;;) {
+  for (let step = 0; ; step++) {
     const found = await look(o.lookup);
     if (found !== undefined) {
       info(`${o.what}: ${pending.operation} sent at ${pending.sentAt} (its reply was lost) went through: ${o.object} is in the account and is adopted; nothing was sent again`);
@@ -184,8 +186,7 @@ export async function resolvePending<T>(ctx: Ctx, pending: PendingOrder, o: Reso
       info(`${o.what}: ${pending.operation} sent at ${pending.sentAt} is unconfirmed; looking for ${o.object} until ${pending.decideAfter} before ordering again`);
       lastLog = now;
     }
-    await sleep(Math.max(1, Math.min(delay, decideAt - now + 1, deadline - now)));
-    delay = Math.min(delay * 1.5, 15_000);
+    await sleep(Math.max(1, Math.min(backoff(polls, step), decideAt - now + 1, deadline - now)));
   }
 }
 

@@ -3,6 +3,7 @@
  * backoff, report progress when the observed status changes and at least every `progressEveryMs`,
  * and give up at the deadline *without throwing*, so that the caller can record what exists.
  */
+import { type Backoff, backoff } from "../../sdk/core/retry";
 import { info } from "./log";
 
 export interface WaitOptions<T> {
@@ -37,7 +38,7 @@ export async function waitUntil<T>(o: WaitOptions<T>): Promise<WaitResult<T>> {
   const now = o.now ?? Date.now;
   const log = o.log ?? info;
   const start = now();
-  let delay = Math.max(1, o.initialDelayMs ?? 2000);
+  const delays: Backoff = { baseMs: Math.max(1, o.initialDelayMs ?? 2000), factor: o.factor ?? 1.5, capMs: o.maxDelayMs ?? 30_000, jitter: "none" };
   let polls = 0;
   let lastText = "";
   let lastLogAt = start;
@@ -59,8 +60,7 @@ export async function waitUntil<T>(o: WaitOptions<T>): Promise<WaitResult<T>> {
     }
     const left = o.timeoutMs - elapsedMs;
     if (left <= 0) return { value, outcome: "timeout", elapsedMs, polls };
-    await sleep(Math.min(delay, left));
-    delay = Math.min(delay * (o.factor ?? 1.5), o.maxDelayMs ?? 30_000);
+    await sleep(Math.min(backoff(delays, polls - 1), left));
   }
 }
 

@@ -19,10 +19,12 @@ export function formValue(v: unknown): string | undefined {
 
 /** Encodes parameters (in their insertion order) into a form body. */
 export function encodeForm(params: Record<string, unknown>): string {
-  const body = new URLSearchParams();
+  let body: URLSearchParams | undefined;
   for (const [k, v] of Object.entries(params)) {
     const s = formValue(v);
-    if (s !== undefined) body.append(k, s);
+    if (s === undefined) continue;
+    body ??= new URLSearchParams();
+    body.append(k, s);
   }
-  return body.toString();
+  return body ? body.toString() : "";
 }

@@ -22,7 +22,7 @@ function asMessages(v: unknown): string[] {
 
 /** Parses the raw body; throws DonDominioResponseShapeError when it is not an envelope. */
 export function parseEnvelope(body: string, operation: string): ApiEnvelope {
-  const head = body.trimStart()[0];
+  const head = body[0] === "{" || body[0] === "<" ? body[0] : body.trimStart()[0];
   let raw: Record<string, unknown>;
   try {
     if (head === "{") raw = JSON.parse(body) as Record<string, unknown>;

@@ -20,11 +20,13 @@
  *   probe), and the others follow only once it succeeds, so a block still running costs one refused
  *   call per pause instead of a burst.
  */
+import { type Backoff, backoff } from "./retry";
+
 export const DEFAULT_MAX_CONCURRENCY = 4;
 export const DEFAULT_OPS_PER_MINUTE = 100;
 export const WINDOW_MS = 60_000;
-const PAUSE_BASE_MS = 1000;
-const PAUSE_MAX_MS = 60_000;
+/** The pause after a block whose reply gives no length: 1 s, 2 s, 4 s ... 60 s. */
+export const BLOCK_PAUSE: Backoff = { baseMs: 1000, factor: 2, capMs: 60_000, jitter: "none" };
 /** Share of the observed rate kept after a 1011 refusal. */
 const LEARN_FACTOR = 0.9;
 const MIN_LEARNT_RATE = 10;
@@ -51,10 +53,15 @@ export class Limiter {
   #configuredRates: number[] = [];
   #learntRate: number | undefined;
   #learntMax: number | undefined;
+  // Both bounds are read by every call: computed when a setting changes (#bounds), not per call.
+  #max = DEFAULT_MAX_CONCURRENCY;
+  #opsPerMinute = Number.POSITIVE_INFINITY;
   #active = 0;
   #wakers: (() => void)[] = [];
   /** Start times of the calls of the last WINDOW_MS, oldest first. */
   #starts: number[] = [];
+  /** #starts[#head] is the oldest start still in the window (dropping from the front is O(1)). */
+  #head = 0;
   #pausedUntil = 0;
   #blockedStreak = 0;
   /** A block episode runs from the first refusal to the next success. */
@@ -80,14 +87,19 @@ export class Limiter {
   }
 
   get max(): number {
-    const configured = this.#configured.length ? Math.min(...this.#configured) : DEFAULT_MAX_CONCURRENCY;
-    return this.#learntMax === undefined ? configured : Math.min(configured, this.#learntMax);
+    return this.#max;
   }
 
   /** Calls allowed to start in any rolling minute. */
   get opsPerMinute(): number {
-    const configured = this.#configuredRates.length ? Math.min(...this.#configuredRates) : Number.POSITIVE_INFINITY;
-    return this.#learntRate === undefined ? configured : Math.min(configured, this.#learntRate);
+    return this.#opsPerMinute;
+  }
+
+  #bounds(): void {
+    const max = this.#configured.length ? Math.min(...this.#configured) : DEFAULT_MAX_CONCURRENCY;
+    this.#max = this.#learntMax === undefined ? max : Math.min(max, this.#learntMax);
+    const rate = this.#configuredRates.length ? Math.min(...this.#configuredRates) : Number.POSITIVE_INFINITY;
+    this.#opsPerMinute = this.#learntRate === undefined ? rate : Math.min(rate, this.#learntRate);
   }
 
   get active(): number {
@@ -98,6 +110,7 @@ export class Limiter {
     if (maxConcurrency === undefined) return;
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) throw new RangeError(`maxConcurrency must be a positive integer, got ${maxConcurrency}`);
     this.#configured.push(maxConcurrency);
+    this.#bounds();
   }
 
   /** A known operations-per-minute limit (the smallest configured value wins). */
@@ -105,11 +118,13 @@ export class Limiter {
     if (opsPerMinute === undefined) return;
     if (!Number.isInteger(opsPerMinute) || opsPerMinute < 1) throw new RangeError(`opsPerMinute must be a positive integer, got ${opsPerMinute}`);
     if (!this.#configuredRates.includes(opsPerMinute)) this.#configuredRates.push(opsPerMinute);
+    this.#bounds();
   }
 
   /** Runs `fn` when a slot is free, the rate allows it and the key is not paused. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
-    const probe = await this.#acquire();
+    // A call that may start now takes its slot at once; only one that must wait goes through #acquire.
+    const probe = this.#obstacle(this.#clock.now()) === undefined ? this.#take() : await this.#acquire();
     try {
       return await fn();
     } finally {
@@ -122,47 +137,59 @@ export class Limiter {
   }
 
   #wakeAll(): void {
+    if (this.#wakers.length === 0) return;
     const all = this.#wakers;
     this.#wakers = [];
     for (const w of all) w();
   }
 
   #prune(now: number): void {
-    let i = 0;
-    while (i < this.#starts.length && this.#starts[i] <= now - WINDOW_MS) i++;
-    if (i) this.#starts.splice(0, i);
+    const starts = this.#starts;
+    let i = this.#head;
+    while (i < starts.length && starts[i] <= now - WINDOW_MS) i++;
+    this.#head = i;
+    if (i > 1024 && i * 2 > starts.length) {
+      starts.splice(0, i);
+      this.#head = 0;
+    }
+  }
+
+  /** Calls started in the last WINDOW_MS (after #prune). */
+  get #inWindow(): number {
+    return this.#starts.length - this.#head;
+  }
+
+  /** What keeps a call from starting at `now`, or undefined when it may start. */
+  #obstacle(now: number): "paused" | "probe" | "slot" | "rate" | undefined {
+    if (this.#pausedUntil > now) return "paused";
+    if (this.#probing && this.#probeInFlight) return "probe";
+    if (this.#active >= this.#max) return "slot";
+    this.#prune(now);
+    if (this.#inWindow >= this.#opsPerMinute) return "rate";
+    return undefined;
   }
 
   async #acquire(): Promise<boolean> {
     for (;;) {
       const now = this.#clock.now();
-      const paused = this.#pausedUntil - now;
-      if (paused > 0) {
-        await this.#clock.sleep(paused);
-        continue;
-      }
-      if (this.#probing && this.#probeInFlight) {
-        await this.#wait();
-        continue;
-      }
-      if (this.#active >= this.max) {
-        await this.#wait();
-        continue;
-      }
-      this.#prune(now);
-      if (this.#starts.length >= this.opsPerMinute) {
-        const ms = this.#starts[0] + WINDOW_MS - now + 1;
-        if (this.rateWaits === 0) this.onPacing?.(this.opsPerMinute);
+      const obstacle = this.#obstacle(now);
+      if (obstacle === undefined) return this.#take();
+      if (obstacle === "paused") await this.#clock.sleep(this.#pausedUntil - now);
+      else if (obstacle === "rate") {
+        const ms = this.#starts[this.#head] + WINDOW_MS - now + 1;
+        if (this.rateWaits === 0) this.onPacing?.(this.#opsPerMinute);
         this.rateWaits++;
         this.rateWaitMs += ms;
         await this.#clock.sleep(ms);
-        continue;
-      }
-      break;
+      } else await this.#wait();
     }
+  }
+
+  /** Starts a call; true when it is the probe after a pause. */
+  #take(): boolean {
     this.#active++;
     this.#starts.push(this.#clock.now());
-    this.peak = Math.max(this.peak, this.#active);
+    if (this.#active > this.peak) this.peak = this.#active;
     const probe = this.#probing;
     if (probe) this.#probeInFlight = true;
     return probe;
@@ -201,7 +228,7 @@ export class Limiter {
     if (hintMs !== undefined && hintMs > 0) ms = Math.min(hintMs, 15 * 60_000);
     else if (alreadyPaused) ms = this.#pausedUntil - now;
     else {
-      ms = Math.min(PAUSE_MAX_MS, PAUSE_BASE_MS * 2 ** this.#blockedStreak);
+      ms = backoff(BLOCK_PAUSE, this.#blockedStreak);
       this.#blockedStreak++;
     }
     this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
@@ -223,17 +250,19 @@ export class Limiter {
     let learnt: string | undefined;
     if (code === 1011) {
       this.#prune(now);
-      const seen = this.#starts.length;
+      const seen = this.#inWindow;
       // Other users of the same credentials may have spent most of the budget: never below 10.
       const rate = Math.max(MIN_LEARNT_RATE, Math.floor(seen * LEARN_FACTOR));
       if (rate < this.opsPerMinute) {
         this.#learntRate = rate;
+        this.#bounds();
         learnt = `${rate} operations per minute`;
       }
     } else if (code === 1010) {
       const max = Math.max(1, Math.floor(this.max / 2));
       if (max < this.max) {
         this.#learntMax = max;
+        this.#bounds();
         learnt = `${max} calls at once`;
       }
     }

@@ -18,8 +18,20 @@ export const GLOBAL_SECRETS: readonly string[] = [
 
 export const MASK = "***";
 
-function nameSet(extra: readonly string[] = []): Set<string> {
-  return new Set([...GLOBAL_SECRETS, ...extra].map((s) => s.toLowerCase()));
+const GLOBAL_NAMES: ReadonlySet<string> = new Set(GLOBAL_SECRETS.map((s) => s.toLowerCase()));
+/** Sets already built, by their extra names: every call of an operation asks for the same one. */
+const nameSets = new Map<string, ReadonlySet<string>>();
+
+function nameSet(extra: readonly string[] = []): ReadonlySet<string> {
+  if (extra.length === 0) return GLOBAL_NAMES;
+  const key = extra.join("\n");
+  let set = nameSets.get(key);
+  if (!set) {
+    set = new Set([...GLOBAL_NAMES, ...extra.map((s) => s.toLowerCase())]);
+    // Operations have fixed lists; the bound only guards against callers that build new ones.
+    if (nameSets.size < 1000) nameSets.set(key, set);
+  }
+  return set;
 }
 
 /** True when a member called `name` holds a secret (globally or for the given extra names). */

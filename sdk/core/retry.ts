@@ -6,15 +6,38 @@
 import type { Operation } from "../catalogue";
 import { DonDominioTransportError } from "./errors";
 
+/**
+ * Exponential backoff, the one formula for every wait that grows: the client's retries, the
+ * limiter's pause after a block, the provider's polling (provider/core/wait.ts, money.ts).
+ */
+export interface Backoff {
+  /** The first delay (step 0), in ms. */
+  readonly baseMs: number;
+  /** Growth per step: 2 doubles. */
+  readonly factor: number;
+  /** No delay exceeds this, in ms. */
+  readonly capMs: number;
+  /**
+   * "none": the exponential value itself; "equal": half of it fixed, half random ("equal jitter"),
+   * so that clients that failed together do not retry together.
+   */
+  readonly jitter: "none" | "equal";
+}
+
+/** The delay of step `step` (0 = the first): min(cap, base * factor^step), then jittered. */
+export function backoff(b: Backoff, step: number, random: () => number = Math.random): number {
+  const exp = Math.min(b.capMs, b.baseMs * b.factor ** Math.max(0, step));
+  return b.jitter === "equal" ? Math.round(exp / 2 + (exp / 2) * random()) : exp;
+}
+
 export interface RetryPolicy {
   /** Further attempts after the first (default 2). */
   readonly retries: number;
-  /** First delay in ms (default 250), doubled per attempt up to maxDelayMs (default 8000). */
-  readonly baseDelayMs: number;
-  readonly maxDelayMs: number;
+  /** Delay before attempt n + 1 is step n - 1 (default 250 ms doubling up to 8 s, equal jitter). */
+  readonly delay: Backoff;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 250, maxDelayMs: 8000 };
+export const DEFAULT_RETRY: RetryPolicy = { retries: 2, delay: { baseMs: 250, factor: 2, capMs: 8000, jitter: "equal" } };
 
 /**
  * Whether attempt number `attempt` (1 = the first call) that failed with `error` may be followed by
@@ -25,12 +48,6 @@ export function shouldRetry(op: Pick<Operation, "retrySafe" | "spendsMoney">, er
   if (!op.retrySafe || op.spendsMoney) return false;
   if (attempt > policy.retries) return false;
   return error instanceof DonDominioTransportError;
-}
-
-/** Delay before attempt `attempt + 1`: exponential with "equal jitter" (half fixed, half random). */
-export function backoff(attempt: number, random: () => number = Math.random, policy: RetryPolicy = DEFAULT_RETRY): number {
-  const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exp / 2 + (exp / 2) * random());
 }
 
 /**

@@ -271,69 +271,215 @@ export function checkBaseUrl(baseUrl: string, rule: { operation: string; field: 
   return url;
 }
 
+/**
+ * One request through undici's dispatch API, its reply collected into a string by this handler.
+ * `request()` wraps the same request in an async resource, a Readable stream and a body consumer,
+ * which together cost a tenth of a loopback call. The whole-call timeout (Deadlines) aborts
+ * through undici's controller, as an AbortSignal would, and it covers the body too.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  /** 0 until a final (non-1xx) reply starts. */
+  status = 0;
+  headers: Record<string, string | string[] | undefined> = {};
+  body = "";
+  /** Set when the request failed; `status` tells whether the reply had started. */
+  error: unknown;
+  timedOut = false;
+  settled = false;
+  /** performance.now() past which the call has timed out. */
+  readonly deadline: number;
+  #chunks: Buffer[] = [];
+  #length = 0;
+  #controller: Dispatcher.DispatchController | undefined;
+  readonly #done: (x: Exchange) => void;
+
+  constructor(deadline: number, done: (x: Exchange) => void) {
+    this.deadline = deadline;
+    this.#done = done;
+  }
+
+  expire(): void {
+    this.timedOut = true;
+    // Before onRequestStart the request has not reached a connection: it is aborted there.
+    this.#controller?.abort(timeoutReason());
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.timedOut) controller.abort(timeoutReason());
+  }
+
+  onResponseStart(_c: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>): void {
+    if (status < 200) return; // 1xx: informational, the reply follows
+    this.status = status;
+    this.headers = headers;
+  }
+
+  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#chunks.push(chunk);
+    this.#length += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    const chunks = this.#chunks;
+    if (chunks.length && this.#length) {
+      const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.#length);
+      // As undici's body.text(): UTF-8, a byte-order mark skipped.
+      const bom = buf.length > 2 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+      this.body = buf.toString("utf8", bom ? 3 : 0);
+    }
+    this.#settle();
+  }
+
+  onResponseError(_c: Dispatcher.DispatchController | undefined, err: Error): void {
+    this.error = err;
+    this.#settle();
+  }
+
+  #settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.#done(this);
+  }
+}
+
+/**
+ * The whole-call timeouts of one Transport. Its calls all have the same timeout, so their deadlines
+ * pass in the order the calls started: one timer, armed for the oldest unfinished call, serves them
+ * all (a timer per call cost a timer-list insertion and removal on every call).
+ */
+class Deadlines {
+  readonly #ms: number;
+  /** Calls in start order; #queue[#head] is the oldest one not known to be finished. */
+  #queue: Exchange[] = [];
+  #head = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ms: number) {
+    this.#ms = ms;
+  }
+
+  start(done: (x: Exchange) => void): Exchange {
+    const x = new Exchange(performance.now() + this.#ms, (x) => {
+      this.#drop();
+      done(x);
+    });
+    this.#queue.push(x);
+    if (!this.#timer) this.#arm(this.#ms);
+    return x;
+  }
+
+  /** Forgets finished calls at the front. */
+  #drop(): void {
+    const q = this.#queue;
+    let i = this.#head;
+    while (i < q.length && q[i].settled) i++;
+    if (i === q.length) {
+      q.length = 0;
+      this.#head = 0;
+    } else if (i > 1024 && i * 2 > q.length) {
+      q.splice(0, i);
+      this.#head = 0;
+    } else this.#head = i;
+  }
+
+  #arm(ms: number): void {
+    // Unref'd like AbortSignal.timeout's: a call in flight keeps the process alive by its socket.
+    this.#timer = setTimeout(() => this.#expire(), ms);
+    this.#timer.unref();
+  }
+
+  #expire(): void {
+    this.#timer = undefined;
+    const now = performance.now();
+    const q = this.#queue;
+    const expired: Exchange[] = [];
+    while (this.#head < q.length && q[this.#head].deadline <= now) {
+      const x = q[this.#head++];
+      if (!x.settled) expired.push(x);
+    }
+    // Aborting settles synchronously at times, which calls #drop: the queue is consistent by now.
+    for (const x of expired) x.expire();
+    this.#drop();
+    if (this.#head < q.length) this.#arm(Math.max(1, Math.ceil(q[this.#head].deadline - now)));
+  }
+}
+
+/** What AbortSignal.timeout aborts with, so that a timeout looks the same to every dispatcher. */
+const timeoutReason = () => new DOMException("The operation was aborted due to timeout", "TimeoutError");
+
 export class Transport {
   readonly baseUrl: string;
   readonly #dispatcher: Dispatcher;
   readonly #timeoutMs: number;
-  readonly #userAgent: string;
+  readonly #deadlines: Deadlines;
+  readonly #origin: string;
+  readonly #host: string;
+  /** baseUrl's path without its trailing slash (baseUrl may carry a path prefix). */
+  readonly #prefix: string;
+  readonly #headers: Readonly<Record<string, string>>;
   /** The dispatcher is our pool, whose connector marks connect-phase failures. */
   readonly #ownConnector: boolean;
 
   constructor(opts: TransportOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#userAgent = opts.userAgent ?? `pulumi-dondominio/${packageVersion()}`;
+    this.#deadlines = new Deadlines(this.#timeoutMs);
+    const userAgent = opts.userAgent ?? `pulumi-dondominio/${packageVersion()}`;
     const url = checkBaseUrl(this.baseUrl, { operation: opts.label ?? "DonDominioClient", field: "baseUrl", service: "the API", secret: "apipasswd", allowInsecureHttp: opts.allowInsecureHttp });
+    this.#origin = url.origin;
+    this.#host = url.host;
+    this.#prefix = url.pathname.replace(/\/+$/, "");
+    this.#headers = Object.freeze({ "content-type": "application/x-www-form-urlencoded", "user-agent": userAgent, accept: "application/json, application/xml" });
     this.#dispatcher = opts.dispatcher ?? poolFor(url.origin, opts.caCert, this.#timeoutMs);
     this.#ownConnector = opts.dispatcher === undefined;
   }
 
   /** Path under baseUrl for an operation (baseUrl may carry a path prefix). */
   pathFor(module: string, action: string): string {
-    return `${new URL(this.baseUrl).pathname.replace(/\/+$/, "")}/${module}/${action}/`;
+    return `${this.#prefix}/${module}/${action}/`;
   }
 
   /**
    * Sends one form body. Resolves with any HTTP reply below 500; throws DonDominioTransportError
    * for 5xx and for network failures (mayHaveBeenSent tells which side of "sent" it failed on),
    * DonDominioTlsError for a refused handshake and DonDominioInsecureRedirectError for a 3xx to
-   * an http:// Location (redirects are never followed).
+   * an http:// Location (redirects are never followed). The timeout covers the whole call, the
+   * reply's body included.
    */
-  async post(operation: string, module: string, action: string, body: string): Promise<RawReply> {
-    const url = new URL(this.baseUrl);
-    const signal = AbortSignal.timeout(this.#timeoutMs);
-    let res: Dispatcher.ResponseData;
-    try {
-      res = await this.#dispatcher.request({
-        origin: url.origin,
-        path: this.pathFor(module, action),
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": this.#userAgent, accept: "application/json, application/xml" },
-        body,
-        signal,
-        headersTimeout: this.#timeoutMs,
-        bodyTimeout: this.#timeoutMs,
+  post(operation: string, module: string, action: string, body: string): Promise<RawReply> {
+    return new Promise<RawReply>((resolve, reject) => {
+      const x = this.#deadlines.start((x) => {
+        try {
+          resolve(this.#reply(operation, x));
+        } catch (err) {
+          reject(err);
+        }
       });
-    } catch (err) {
-      throw classifyFailure(operation, err, { host: url.host, timedOut: signal.aborted, timeoutMs: this.#timeoutMs, ownConnector: this.#ownConnector });
-    }
-    const redirect = insecureRedirect(operation, res.statusCode, res.headers.location, this.baseUrl);
-    if (redirect) {
-      await res.body.dump().catch(() => undefined);
-      throw redirect;
-    }
-    let text: string;
-    try {
-      text = await res.body.text();
-    } catch (err) {
+      const request = { origin: this.#origin, path: this.pathFor(module, action), method: "POST" as const, headers: this.#headers, body, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs };
+      try {
+        this.#dispatcher.dispatch(request, x);
+      } catch (err) {
+        // undici reports through the handler; a dispatcher of the caller's might throw instead.
+        x.onResponseError(undefined, err as Error);
+      }
+    });
+  }
+
+  /** A finished exchange: the reply, or the error it amounts to (thrown). */
+  #reply(operation: string, x: Exchange): RawReply {
+    const redirect = x.status ? insecureRedirect(operation, x.status, x.headers.location, this.baseUrl) : undefined;
+    if (redirect) throw redirect;
+    if (x.error !== undefined) {
+      if (!x.status) throw classifyFailure(operation, x.error, { host: this.#host, timedOut: x.timedOut, timeoutMs: this.#timeoutMs, ownConnector: this.#ownConnector });
       // The request was answered, then the body broke: it was certainly sent.
-      const code = errCode(err);
-      throw new DonDominioTransportError(operation, `the reply was cut off (${code ?? "read error"})`, { code, mayHaveBeenSent: true, cause: err });
+      const code = errCode(x.error);
+      throw new DonDominioTransportError(operation, `the reply was cut off (${code ?? "read error"})`, { code, mayHaveBeenSent: true, cause: x.error });
     }
-    if (res.statusCode >= 500) {
-      throw new DonDominioTransportError(operation, `the server answered HTTP ${res.statusCode}`, { status: res.statusCode, mayHaveBeenSent: true });
+    if (x.status >= 500) {
+      throw new DonDominioTransportError(operation, `the server answered HTTP ${x.status}`, { status: x.status, mayHaveBeenSent: true });
     }
-    const ct = res.headers["content-type"];
-    return { status: res.statusCode, contentType: Array.isArray(ct) ? ct[0] : (ct ?? ""), body: text };
+    const ct = x.headers["content-type"];
+    return { status: x.status, contentType: Array.isArray(ct) ? ct[0] : (ct ?? ""), body: x.body };
   }
 }

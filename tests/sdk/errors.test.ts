@@ -4,12 +4,11 @@ import {
   DonDominioApiError,
   DonDominioClient,
   type DonDominioClientOptions,
-  DonDominioError,
   DonDominioResponseShapeError,
   DonDominioTransportError,
   DonDominioValidationError,
 } from "../../sdk";
-import { answer, deadPort, type Reply, type Script, startServer, type TestServer } from "./server";
+import { answer, deadPort, type Reply, rejection, type Script, startServer, type TestServer } from "./server";
 
 const OWNER = { ownerContactID: "ABC-1" };
 const HELLO = { ip: "127.0.0.1", lang: "en", version: "1.0.27" };
@@ -21,16 +20,6 @@ async function withServer(script: Script, fn: (s: TestServer, c: (o?: Partial<Do
   } finally {
     await s.close();
   }
-}
-
-async function rejection(p: Promise<unknown>): Promise<DonDominioError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).to.be.instanceOf(DonDominioError);
-    return err as DonDominioError;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("sdk errors", () => {

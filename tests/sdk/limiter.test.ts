@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { DonDominioClient, DonDominioTransportError, getOperation, type Operation } from "../../sdk";
-import { limiterFor } from "../../sdk/core/limiter";
-import { backoff, shouldRetry } from "../../sdk/core/retry";
+import { BLOCK_PAUSE, limiterFor } from "../../sdk/core/limiter";
+import { backoff, DEFAULT_RETRY, shouldRetry } from "../../sdk/core/retry";
 import { answer, startServer } from "./server";
 
 const HELLO = { ip: "127.0.0.1", lang: "en", version: "1.0.27" };
@@ -67,10 +67,20 @@ describe("retry policy", () => {
   });
 
   it("backoff grows exponentially, is capped, and jitters within [half, full]", () => {
-    expect(backoff(1, () => 0)).to.equal(125);
-    expect(backoff(1, () => 1)).to.equal(250);
-    expect(backoff(2, () => 1)).to.equal(500);
-    expect(backoff(3, () => 0.5)).to.equal(750);
-    expect(backoff(20, () => 1)).to.equal(8000);
+    // Step n is the delay after attempt n + 1.
+    const retry = DEFAULT_RETRY.delay;
+    expect(backoff(retry, 0, () => 0)).to.equal(125);
+    expect(backoff(retry, 0, () => 1)).to.equal(250);
+    expect(backoff(retry, 1, () => 1)).to.equal(500);
+    expect(backoff(retry, 2, () => 0.5)).to.equal(750);
+    expect(backoff(retry, 19, () => 1)).to.equal(8000);
+  });
+
+  it("backoff is the one formula of every growing wait: the limiter's block pause (1 s doubling to 60 s, no jitter) and the provider's polls", () => {
+    const pauses = Array.from({ length: 8 }, (_, step) => backoff(BLOCK_PAUSE, step, () => 0));
+    expect(pauses).to.deep.equal([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000]);
+    // provider/core/wait.ts's defaults: 2 s growing by half up to 30 s.
+    const polls = { baseMs: 2000, factor: 1.5, capMs: 30_000, jitter: "none" } as const;
+    expect([0, 1, 2, 3, 7, 8].map((step) => backoff(polls, step))).to.deep.equal([2000, 3000, 4500, 6750, 30_000, 30_000]);
   });
 });

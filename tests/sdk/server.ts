@@ -3,9 +3,11 @@
  * records every request (path, headers, decoded form body) and answers what the test's script
  * returns for it: an envelope in JSON or XML, a status, a delay, or a dropped socket.
  */
+import { expect } from "chai";
 import { createServer as createHttp, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttps } from "node:https";
 import type { AddressInfo } from "node:net";
+import { DonDominioError } from "../../sdk";
 import { encodeXml } from "../../sdk/core/xml";
 
 export interface Recorded {
@@ -124,4 +126,15 @@ export async function deadPort(): Promise<string> {
   const port = (s.address() as AddressInfo).port;
   await new Promise<void>((r) => s.close(() => r()));
   return `http://127.0.0.1:${port}`;
+}
+
+/** The DonDominioError a promise rejects with (a test fails when it resolves). */
+export async function rejection(p: Promise<unknown>): Promise<DonDominioError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).to.be.instanceOf(DonDominioError);
+    return err as DonDominioError;
+  }
+  throw new Error("expected a rejection");
 }

@@ -7,6 +7,7 @@ import { isIPv4 } from "node:net";
 import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
 import { domainForms, idnaProblem } from "../../core/normalise";
+import type { StateOf } from "../../core/resource-class";
 import { asciiHost, normalizeIPv6 } from "../dns-record/values";
 
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -114,10 +115,12 @@ export interface GlueRecordInputs {
   adopt?: boolean;
 }
 
-export interface GlueRecordState extends GlueRecordInputs {
+/** What the state adds to the inputs. */
+export const glueRecordOutputs = {
   /** The domain in ASCII (punycode). */
-  punycode: string;
-}
+  punycode: z.string(),
+};
+export type GlueRecordState = StateOf<GlueRecordInputs, typeof glueRecordOutputs>;
 
 /** A glue record cannot move to another domain or be renamed (the API has no rename). */
 export const GLUE_REPLACE_ON: readonly string[] = ["domain", "name"];

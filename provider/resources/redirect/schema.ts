@@ -11,6 +11,7 @@ import { z } from "zod";
 import { bool, oneOf } from "../../../sdk/catalogue/fields";
 import { toAscii } from "../../../sdk";
 import { idnaProblem } from "../../core/normalise";
+import type { StateOf } from "../../core/resource-class";
 import { serviceNameField } from "../../core/service-entities";
 
 /** One host label (catalogue `dnsName`): letters, digits, "-" inside, "_"; no wildcard for redirects. */
@@ -71,16 +72,14 @@ export const redirectInputs = z
 
 export type RedirectInputs = z.output<typeof redirectInputs>;
 
-export interface RedirectState {
-  serviceName: string;
+/** What the state adds to the inputs. */
+export const redirectOutputs = {
   /** Full host name: `blog.example.com`, or the service's name for the apex. */
-  origin: string;
-  destination: string;
-  type: "301" | "302" | "frame";
+  origin: z.string(),
   /** The API's entityID. */
-  entityId: string;
-  adopt?: boolean;
-}
+  entityId: z.string(),
+};
+export type RedirectState = StateOf<RedirectInputs, typeof redirectOutputs>;
 
 /** redirectupdate takes destination and type only (spec "CRUD families"). */
 export const REDIRECT_REPLACE_ON: readonly string[] = ["serviceName", "origin"];

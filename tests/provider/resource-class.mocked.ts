@@ -61,13 +61,13 @@ async function main() {
   for (const [cls, make] of Object.entries(construct)) {
     const r = make() as any;
     const outputs: Record<string, unknown> = {};
-    for (const k of asked[cls] ?? []) outputs[k] = pulumi.Output.isInstance(r[k]) ? await r[k].promise() : `not an Output: ${typeof r[k]}`;
+    for (const k of asked[cls] ?? []) outputs[k] = pulumi.Output.isInstance(r[k]) ? await (r[k] as any).promise() : `not an Output: ${typeof r[k]}`;
     report[cls] = {
       constructorName: r.constructor.name,
       instanceOfClass: r instanceof pkg[cls],
       instanceOfDynamicResource: r instanceof pulumi.dynamic.Resource,
       isCustomResource: pulumi.CustomResource.isInstance(r),
-      id: await r.id.promise(),
+      id: await (r.id as any).promise(),
       outputs,
     };
   }

@@ -1,7 +1,8 @@
 /** Pure mappings to and from the API's shapes (no engine, no network). */
 import { expect } from "chai";
 import { contactDataFromApi, contactToApi } from "../../provider/resources/contact/mapping";
-import { acquireParams, contactsToApi, restate, settingsToChange, stateFromApi, updateCall, withContacts, withWritten } from "../../provider/resources/domain/mapping";
+import { restate, withContacts, withWritten } from "../../provider/resources/domain/live";
+import { acquireParams, contactsToApi, settingsToChange, stateFromApi, updateCall } from "../../provider/resources/domain/mapping";
 import { domainInputs } from "../../provider/resources/domain/schema";
 import { serviceChanges, serviceStateFromApi } from "../../provider/resources/hosting-service/mapping";
 import { hostingInputs } from "../../provider/resources/hosting-service/schema";

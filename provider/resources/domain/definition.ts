@@ -4,8 +4,8 @@ import { type Ctx, PartialResultError, type ResourceDefinition } from "../../cor
 import { info, warn } from "../../core/log";
 import { domainForms } from "../../core/normalise";
 import { domainFacts } from "../../core/preview-rules";
-import { DEFAULT_WAIT_MS, liveState, waitActive, warnStatus } from "./live";
-import { restate, settingsToChange, updateCall, withContacts, withWritten } from "./mapping";
+import { DEFAULT_WAIT_MS, liveState, restate, waitActive, warnStatus, withContacts, withWritten } from "./live";
+import { settingsToChange, updateCall } from "./mapping";
 import { acquire, findDomain, renewIfNeeded, settlePendingOrder, wantsRenewal } from "./orders";
 import { DOMAIN_CREATE_ONLY, DOMAIN_REPLACE_ON, type DomainInputs, type DomainState, domainInputs, SETTLED, type Setting, ACQUIRING } from "./schema";
 
@@ -92,11 +92,19 @@ async function settle(ctx: Ctx, inputs: DomainInputs, timeoutMs: number, id: str
 
 /**
  * Whether an update can start from the recorded state instead of a read: the domain was settled,
- * no paid order is undecided (nor about to be placed: renewUntil), and everything the inputs
- * manage is recorded (an authcode newly asked for must be read).
+ * no paid order is undecided (nor about to be placed: renewUntil), and every part the inputs manage
+ * was read before (nameservers, contacts or an authcode managed from now on are read first).
  */
 function restatable(olds: DomainState, news: DomainInputs): boolean {
-  return SETTLED.has(olds.status) && !olds.pendingOrder && !wantsRenewal(news, olds) && !(news.exposeAuthcode === true && olds.authcode === undefined);
+  const recorded = (managed: boolean, value: unknown) => !managed || value !== undefined;
+  return (
+    SETTLED.has(olds.status) &&
+    !olds.pendingOrder &&
+    !wantsRenewal(news, olds) &&
+    recorded(news.nameservers !== undefined, olds.nameservers) &&
+    recorded(news.contacts !== undefined, olds.contacts) &&
+    recorded(news.exposeAuthcode === true, olds.authcode)
+  );
 }
 
 function pendingOf(d: DomainInputs, s: DomainState): Record<string, unknown> {

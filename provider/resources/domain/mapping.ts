@@ -36,23 +36,21 @@ function liveContacts(contact: Record<string, any>, desired: DomainInputs["conta
   return out;
 }
 
-/** The state's members a DOMSUM gives (spec: name, status, tld, tsExpir, domainID): every getinfo and every write reply carries one. */
-function fromSummary(s: Record<string, any>, name: string): Pick<DomainState, "name" | "tld" | "domainId" | "status" | "tsExpir"> {
-  return { name: domainForms(String(s.name ?? name)).unicode, tld: String(s.tld ?? ""), domainId: Number(s.domainID), status: String(s.status), tsExpir: s.tsExpir || undefined };
-}
-
 /** The outputs for the live domain. `inputs` supplies the create-only values and the shapes. */
 export function stateFromApi(live: LiveDomain, inputs: Omit<DomainInputs, "authcode">): DomainState {
   const s = live.status;
   const { contacts: _c, nameservers: _n, tags: _t, ...rest } = inputs as DomainInputs;
   delete (rest as Partial<DomainInputs>).authcode;
-  const summary = fromSummary(s, inputs.name);
   const state: DomainState = {
     ...rest,
-    ...summary,
-    punycode: String(s.punycode ?? domainForms(summary.name).ascii),
+    name: domainForms(String(s.name ?? inputs.name)).unicode,
+    punycode: String(s.punycode ?? domainForms(String(s.name ?? inputs.name)).ascii),
+    tld: String(s.tld ?? ""),
+    domainId: Number(s.domainID),
+    status: String(s.status),
     transferStatus: s.transferStatus || undefined,
     tsCreate: s.tsCreate || undefined,
+    tsExpir: s.tsExpir || undefined,
     ownerVerification: s.ownerverification || undefined,
     renewable: s.renewable,
     transferBlock: s.transferBlock ?? false,
@@ -69,44 +67,6 @@ export function stateFromApi(live: LiveDomain, inputs: Omit<DomainInputs, "authc
   if (live.contact) state.contacts = liveContacts(live.contact, inputs.contacts);
   if (live.authcode !== undefined) state.authcode = live.authcode;
   return state;
-}
-
-/** The members stateFromApi takes from the answer to getinfo infoType=status. */
-const STATUS_MEMBERS = ["name", "punycode", "tld", "domainId", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois", "renewalMode", "tags"] as const;
-
-/**
- * The state a read would give for `inputs` while the domain is as `recorded` says: the recorded live
- * members (and nameservers, contacts, authcode where `inputs` manage them), the rest from `inputs`,
- * as stateFromApi builds it. Lets an update write at once instead of reading first.
- */
-export function restate(recorded: DomainState, inputs: DomainInputs): DomainState {
-  const { contacts: _c, nameservers: _n, tags: _t, authcode: _a, ...rest } = inputs;
-  const state = { ...rest } as DomainState;
-  for (const k of STATUS_MEMBERS) (state as Record<string, unknown>)[k] = recorded[k];
-  if (inputs.nameservers !== undefined) state.nameservers = recorded.nameservers;
-  if (inputs.contacts !== undefined) state.contacts = recorded.contacts;
-  if (inputs.exposeAuthcode === true) state.authcode = recorded.authcode;
-  return state;
-}
-
-/**
- * The state once domain/update accepted `setting`: the value written (the API stores what it
- * accepts) and the DOMSUM of its reply, instead of reading the domain again. Contacts are not
- * taken from the desired value: see withContacts.
- */
-export function withWritten(state: DomainState, desired: DomainInputs, setting: Setting, reply: Record<string, any> | undefined): DomainState {
-  const next: DomainState = { ...state, ...(reply?.status !== undefined ? fromSummary(reply, state.name) : {}) };
-  if (setting !== "contacts") (next as Record<string, unknown>)[setting] = desired[setting];
-  return next;
-}
-
-/**
- * The state after a contact change, from one getinfo infoType=contact: every role as it is now
- * (inline data becomes a contact of the API's making) and the owner's verification status (spec
- * Domain: ownerverification is the owner contact's verification status).
- */
-export function withContacts(state: DomainState, info: Record<string, any>, desired: DomainInputs): DomainState {
-  return { ...state, ...fromSummary(info, state.name), contacts: liveContacts(info, desired.contacts), ownerVerification: info.contactOwner?.verificationstatus || undefined };
 }
 
 /** Does the desired contact of one role match the live one? Data compares on the fields the API shows. */

@@ -43,13 +43,18 @@ describe("HostingService (engine lifecycle)", function () {
     want.phpVersion = "8.3";
     want.renewalMode = "manual";
     want.productKey = "professional";
+    await h.emu.control.counters({ reset: true });
     const up = await eng.stack.up();
+    // One write each, no read before or after (replies are used), but one status read after the
+    // upgrade (its reply stays with the paid order); check's free read of the PHP versions offered.
+    expect((await h.emu.control.counters()).calls).to.deep.equal({ "service/upgrade": 1, "service/update": 2, "service/getinfo": 2 });
     expect(up.summary.resourceChanges).to.deep.include({ update: 1 });
     expect(up.outputs.productKey.value).to.equal("professional");
     const php = await info("php");
     expect(php.php!.version).to.equal("8.3");
     expect((await info()).renewalMode).to.equal("manual");
     await expectEmptyPlan(eng);
+    await expectCleanRefresh(eng);
   });
 
   it("refuses a downgrade at preview with a clear message", async () => {
@@ -67,10 +72,14 @@ describe("HostingService (engine lifecycle)", function () {
     await h.client.call("service/parkingupdate", { serviceName: "hosting-example.com", enabled: true });
     const refresh = await eng.stack.refresh();
     expect(refresh.summary.resourceChanges).to.deep.include({ update: 1 });
+    await h.emu.control.counters({ reset: true });
     const up = await eng.stack.up();
     expect(up.summary.resourceChanges).to.deep.include({ update: 1 });
+    // A one-field change: one write, no read.
+    expect((await h.emu.control.counters()).calls).to.deep.equal({ "service/parkingupdate": 1 });
     expect((await h.client.call("service/parkinggetinfo", { serviceName: "hosting-example.com" })).parking.enabled).to.equal(false);
     await expectEmptyPlan(eng);
+    await expectCleanRefresh(eng);
   });
 
   it("replaces on a new name; the old service is forgotten", async () => {

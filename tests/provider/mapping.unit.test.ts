@@ -1,6 +1,7 @@
 /** Pure mappings to and from the API's shapes (no engine, no network). */
 import { expect } from "chai";
 import { contactDataFromApi, contactToApi } from "../../provider/resources/contact/mapping";
+import { restate, withContacts, withWritten } from "../../provider/resources/domain/live";
 import { acquireParams, contactsToApi, settingsToChange, stateFromApi, updateCall } from "../../provider/resources/domain/mapping";
 import { domainInputs } from "../../provider/resources/domain/schema";
 import { serviceChanges, serviceStateFromApi } from "../../provider/resources/hosting-service/mapping";
@@ -51,6 +52,37 @@ describe("domain mapping", () => {
     expect(updateCall("modifyBlock", want, "example.com").params).to.deep.equal({ domain: "example.com", updateType: "block", block: true });
     expect(updateCall("contacts", want, "example.com", roles)).to.deep.equal({ op: "domain/updatecontacts", params: { domain: "example.com", techContactID: "GAR-9" } });
     expect(contactsToApi({ owner: "A-1" }, ["admin"])).to.deep.equal({});
+  });
+  const LIVE = {
+    status: { name: "example.com", status: "active", tld: "com", domainID: 7, tsExpir: "2027-01-01", tsCreate: "2024-01-01", renewable: true, renewalMode: "autorenew", modifyBlock: false, transferBlock: true, whoisPrivacy: false, viewWhois: false, tag: "b,a", ownerverification: "verified", transferStatus: "" },
+    nameservers: { defaultNS: false, nameservers: [{ order: 1, name: "ns1.a.net" }, { order: 2, name: "ns2.a.net" }] },
+    contact: { contactOwner: { contactID: "GAR-1", verificationstatus: "verified" }, contactAdmin: { contactID: "RUI-2", ...ORG } },
+    authcode: "code",
+  };
+  it("restates a recorded state for new inputs exactly as a read would give it", () => {
+    const managed = { ...inputs, exposeAuthcode: true };
+    const recorded = { ...stateFromApi(LIVE, managed), pendingSettings: { tags: ["x"] } };
+    expect(restate(recorded, managed)).to.deep.equal(stateFromApi(LIVE, managed));
+    // Other inputs (onDestroy set, contacts and nameservers no longer managed, authcode asked for).
+    const other = domainInputs.parse({ name: "example.com", registration: "adopt", onDestroy: "letexpire", exposeAuthcode: true, renewalMode: "manual" });
+    const { contact: _c, nameservers: _n, ...unmanaged } = LIVE;
+    expect(restate(stateFromApi(LIVE, { ...inputs, exposeAuthcode: true }), other)).to.deep.equal(stateFromApi(unmanaged, other));
+  });
+  it("takes a write's reply (DOMSUM) and the value written instead of reading again", () => {
+    const before = stateFromApi(LIVE, inputs);
+    const want = { ...inputs, nameservers: ["ns3.b.net", "ns4.b.net"], renewalMode: "manual" as const };
+    const reply = { name: "example.com", status: "active", tld: "com", domainID: 7, tsExpir: "2028-01-01" };
+    const after = withWritten(withWritten(before, want, "nameservers", reply), want, "renewalMode", reply);
+    const read = { ...LIVE, status: { ...LIVE.status, tsExpir: "2028-01-01", renewalMode: "manual" }, nameservers: { defaultNS: false, nameservers: [{ order: 1, name: "ns3.b.net" }, { order: 2, name: "ns4.b.net" }] } };
+    expect(after).to.deep.equal(stateFromApi(read, want));
+    expect(withWritten(before, want, "renewalMode", undefined)).to.deep.equal({ ...before, renewalMode: "manual" });
+  });
+  it("reads contacts back after a contact change, with the owner's verification status", () => {
+    const before = stateFromApi(LIVE, inputs);
+    const info = { name: "example.com", status: "active", tld: "com", domainID: 7, tsExpir: "2027-01-01", contactOwner: { contactID: "NEW-3", verificationstatus: "inprocess" }, contactAdmin: { contactID: "RUI-2", ...ORG } };
+    const want = { ...inputs, contacts: { ...inputs.contacts, owner: "NEW-3" } };
+    const read = { ...LIVE, status: { ...LIVE.status, ownerverification: "inprocess" }, contact: info };
+    expect(withContacts(before, info, want)).to.deep.equal(stateFromApi(read, want));
   });
 });
 

@@ -1,8 +1,8 @@
 /** The Contact resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { CONTACT_DATA_FIELDS } from "./schema";
+import { contactInputs, contactOutputs, type ContactState } from "./schema";
 
 export interface ContactArgs {
   /** individual or organization. */
@@ -27,18 +27,7 @@ export interface ContactArgs {
 }
 
 /** A reusable domain contact (contact/create). Any change replaces; destroy forgets it. */
-export class Contact extends pulumi.dynamic.Resource {
-  declare readonly contactId: pulumi.Output<string>;
-  declare readonly verificationStatus: pulumi.Output<string>;
-  declare readonly daAccepted: pulumi.Output<boolean>;
-  declare readonly contactType: pulumi.Output<string>;
-  declare readonly firstName: pulumi.Output<string>;
-  declare readonly lastName: pulumi.Output<string>;
-  declare readonly orgName: pulumi.Output<string | undefined>;
-  declare readonly email: pulumi.Output<string>;
-  declare readonly country: pulumi.Output<string>;
-
-  constructor(name: string, args: ContactArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["contactId", "verificationStatus", "daAccepted", ...CONTACT_DATA_FIELDS], opts), opts, "dondominio", "Contact");
-  }
-}
+export class Contact extends resourceClass<ContactArgs, ContactState>("Contact", crud, {
+  inputs: contactInputs,
+  outputs: contactOutputs,
+}) {}

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { contactId, country, email, oneOf, phone, text } from "../../../sdk/catalogue/fields";
+import type { StateOf } from "../../core/resource-class";
 
 export const CONTACT_DATA_FIELDS = [
   "contactType",
@@ -69,14 +70,16 @@ export const contactInputs = z
 
 export type ContactInputs = z.output<typeof contactInputs>;
 
-/** What the state records: the live contact data plus what the API adds. */
-export interface ContactState extends ContactInputs {
-  contactId: string;
+/** What the state adds to the live contact data (the inputs' fields). */
+export const contactOutputs = {
+  /** The API's contactID, e.g. ABC-12345. */
+  contactId: z.string(),
   /** verified, notapplicable, inprocess or failed (spec "States and transitions"). */
-  verificationStatus: string;
+  verificationStatus: z.string(),
   /** Designated agent accepted (spec "Contact"). */
-  daAccepted: boolean;
-}
+  daAccepted: z.boolean(),
+};
+export type ContactState = StateOf<ContactInputs, typeof contactOutputs>;
 
 /** Every input replaces: the API cannot change a contact. */
 export const CONTACT_REPLACE_ON: readonly string[] = [...CONTACT_DATA_FIELDS, "contactId"];

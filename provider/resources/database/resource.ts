@@ -1,8 +1,8 @@
 /** The Database resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { DATABASE_SECRETS } from "./schema";
+import { DATABASE_SECRETS, databaseInputs, databaseOutputs, type DatabaseState } from "./schema";
 
 export interface DatabaseArgs {
   /** The hosting service's name, e.g. "example.com". Changing it replaces (a new, empty database). */
@@ -18,26 +18,9 @@ export interface DatabaseArgs {
  * the service. password and externalAccess change in place; serviceName replaces; destroy deletes
  * it (service/ddbbdelete). Id: `<serviceName>/<entityID>`.
  */
-export class Database extends pulumi.dynamic.Resource {
-  declare readonly serviceName: pulumi.Output<string>;
-  /** Assigned by the service. */
-  declare readonly name: pulumi.Output<string>;
-  /** Assigned by the service. */
-  declare readonly user: pulumi.Output<string>;
-  /** The live password (the API returns it to the account); always a secret. */
-  declare readonly password: pulumi.Output<string>;
-  declare readonly externalAccess: pulumi.Output<boolean>;
-  /** The API's entityID. */
-  declare readonly entityId: pulumi.Output<string>;
-
-  constructor(name: string, args: DatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      crud,
-      name,
-      dynamicArgs(args, ["entityId", "name", "user", "externalAccess"], opts, DATABASE_SECRETS),
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...DATABASE_SECRETS] },
-      "dondominio",
-      "Database",
-    );
-  }
-}
+export class Database extends resourceClass<DatabaseArgs, DatabaseState>("Database", crud, {
+  inputs: databaseInputs,
+  outputs: databaseOutputs,
+  secretInputs: DATABASE_SECRETS,
+  secretOutputs: DATABASE_SECRETS,
+}) {}

@@ -4,6 +4,7 @@
  * ddbbcreate/ddbbupdate). Checked at preview with no API call.
  */
 import { z } from "zod";
+import type { StateOf } from "../../core/resource-class";
 import { passwordField, serviceNameField } from "../../core/service-entities";
 
 export const databaseInputs = z
@@ -20,14 +21,18 @@ export const databaseInputs = z
 
 export type DatabaseInputs = z.output<typeof databaseInputs>;
 
-export interface DatabaseState extends DatabaseInputs {
+/** What the state adds to the inputs. */
+export const databaseOutputs = {
   /** The API's entityID (SRV<digits>-<digits>). */
-  entityId: string;
+  entityId: z.string(),
   /** Database name, assigned by the service. */
-  name: string;
+  name: z.string(),
   /** Database user, assigned by the service. */
-  user: string;
-}
+  user: z.string(),
+  /** The live password (the API returns it to the account); always a secret. */
+  password: z.string(),
+};
+export type DatabaseState = StateOf<DatabaseInputs, typeof databaseOutputs>;
 
 /** Everything but the service changes in place (ddbbupdate: password, externalAccess). */
 export const DATABASE_REPLACE_ON: readonly string[] = ["serviceName"];

@@ -1,7 +1,8 @@
 /** The DnsRecord resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { dnsRecordInputs, dnsRecordOutputs, type DnsRecordState } from "./schema";
 
 export interface DnsRecordArgs {
   /** The zone: the name of the hosting or redirect service that holds it, e.g. "example.com". */
@@ -25,20 +26,7 @@ export interface DnsRecordArgs {
  * serviceName, name and type replace; destroy deletes it (service/dnsdelete).
  * The id is `<serviceName>/<entityID>`.
  */
-export class DnsRecord extends pulumi.dynamic.Resource {
-  declare readonly serviceName: pulumi.Output<string>;
-  /** Full host name, lower case, IDN labels in punycode. */
-  declare readonly name: pulumi.Output<string>;
-  declare readonly type: pulumi.Output<string>;
-  declare readonly value: pulumi.Output<string>;
-  declare readonly ttl: pulumi.Output<number | undefined>;
-  declare readonly priority: pulumi.Output<number | undefined>;
-  /** The API's entityID. */
-  declare readonly entityId: pulumi.Output<string>;
-  /** "@", "www", "*.dev". */
-  declare readonly relativeName: pulumi.Output<string>;
-
-  constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["entityId", "relativeName", "ttl", "priority"], opts), opts, "dondominio", "DnsRecord");
-  }
-}
+export class DnsRecord extends resourceClass<DnsRecordArgs, DnsRecordState>("DnsRecord", crud, {
+  inputs: dnsRecordInputs,
+  outputs: dnsRecordOutputs,
+}) {}

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { type DnsType, idnaProblem, isIpLiteral, normalizeRecord, TXT_MAX, TXT_STRING_BYTES, txtStrings } from "../../../sdk/rules";
+import type { StateOf } from "../../core/resource-class";
 import { entityResourceId, parseEntityResourceId } from "../../core/service-entities";
 
 /** Types whose value is a host name (SRV: the third field). */
@@ -80,13 +81,14 @@ export const dnsRecordInputs: z.ZodType<DnsRecordInputs> = dnsRecordRawInputs.tr
   return out;
 }) as unknown as z.ZodType<DnsRecordInputs>;
 
-/** What the state records: the live record (normalised) plus the API's id and a display name. */
-export interface DnsRecordState extends DnsRecordInputs {
+/** What the state adds to the live record (normalised as the inputs): the API's id and a display name. */
+export const dnsRecordOutputs = {
   /** The API's entityID (SRV<digits>-<digits>). */
-  entityId: string;
+  entityId: z.string(),
   /** The name relative to the zone: "@", "www", "*.dev". */
-  relativeName: string;
-}
+  relativeName: z.string(),
+};
+export type DnsRecordState = StateOf<DnsRecordInputs, typeof dnsRecordOutputs>;
 
 /** The API has no rename or retype (facts.md: dnsupdate changes only value, ttl and priority). */
 export const DNS_RECORD_REPLACE_ON: readonly string[] = ["serviceName", "name", "type"];

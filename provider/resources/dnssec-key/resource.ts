@@ -1,7 +1,8 @@
 /** The DnssecKey resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { dnssecKeyInputs, dnssecKeyOutputs, type DnssecKeyState } from "./schema";
 
 export interface DnssecKeyArgs {
   /** The signed domain (e.g. `domain.name`). */
@@ -23,18 +24,7 @@ export interface DnssecKeyArgs {
  * (the new entry is added before the old one is removed, so the chain of trust never breaks).
  * Destroy removes it (dnssecdelete). Id: `<ascii domain>/<keytag>-<algorithm>-<digesttype>-<digest prefix>`.
  */
-export class DnssecKey extends pulumi.dynamic.Resource {
-  declare readonly domain: pulumi.Output<string>;
-  declare readonly punycode: pulumi.Output<string>;
-  declare readonly keytag: pulumi.Output<number>;
-  declare readonly algorithm: pulumi.Output<number>;
-  declare readonly digesttype: pulumi.Output<number>;
-  /** Upper-case hex. */
-  declare readonly digest: pulumi.Output<string>;
-  /** `<keytag> <algorithm> <digesttype> <digest>`. */
-  declare readonly dsRecord: pulumi.Output<string>;
-
-  constructor(name: string, args: DnssecKeyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["punycode", "dsRecord"], opts), opts, "dondominio", "DnssecKey");
-  }
-}
+export class DnssecKey extends resourceClass<DnssecKeyArgs, DnssecKeyState>("DnssecKey", crud, {
+  inputs: dnssecKeyInputs,
+  outputs: dnssecKeyOutputs,
+}) {}

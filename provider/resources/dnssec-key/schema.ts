@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { bool, int } from "../../../sdk/catalogue/fields";
 import { domainForms } from "../../../sdk/rules";
+import type { StateOf } from "../../core/resource-class";
 
 /** Digest lengths in hex characters per digest type (RFC 4034: 1 SHA-1, RFC 4509: 2 SHA-256, RFC 5933: 3 GOST, RFC 6605: 4 SHA-384). */
 export const DIGEST_HEX_LENGTH: Record<number, number> = { 1: 40, 2: 64, 3: 64, 4: 96, 5: 64, 6: 64 };
@@ -69,12 +70,14 @@ export interface DnssecKeyInputs {
   adopt?: boolean;
 }
 
-export interface DnssecKeyState extends DnssecKeyInputs {
+/** What the state adds to the inputs. */
+export const dnssecKeyOutputs = {
   /** The domain in ASCII (punycode). */
-  punycode: string;
+  punycode: z.string(),
   /** The DS record as zone-file text: `<keytag> <algorithm> <digesttype> <digest>`. */
-  dsRecord: string;
-}
+  dsRecord: z.string(),
+};
+export type DnssecKeyState = StateOf<DnssecKeyInputs, typeof dnssecKeyOutputs>;
 
 /** The API has no update (spec: dnsseccreate / dnssecdelete only): every field replaces. */
 export const DNSSEC_REPLACE_ON: readonly string[] = ["domain", "keytag", "algorithm", "digesttype", "digest"];

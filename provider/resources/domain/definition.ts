@@ -4,7 +4,7 @@ import { type Ctx, PartialResultError, type ResourceDefinition } from "../../cor
 import { info, warn } from "../../core/log";
 import { domainForms } from "../../../sdk/rules";
 import { domainFacts } from "../../core/preview-rules";
-import { DEFAULT_WAIT_MS, liveState, waitActive, warnStatus } from "./live";
+import { DEFAULT_WAIT_MS, liveState, restate, waitActive, warnStatus, withContacts, withWritten } from "./live";
 import { settingsToChange, updateCall } from "./mapping";
 import { acquire, findDomain, renewIfNeeded, settlePendingOrder, wantsRenewal } from "./orders";
 import { DOMAIN_CREATE_ONLY, DOMAIN_REPLACE_ON, type DomainInputs, type DomainState, domainInputs, SETTLED, type Setting, ACQUIRING } from "./schema";
@@ -19,15 +19,17 @@ function waitForOf(i: DomainInputs): "submitted" | "active" {
 /**
  * Brings the live settings to the desired ones. While the domain is not settled the API refuses
  * updates: those settings are recorded in pendingSettings and applied by a later update.
- * modifyBlock is lifted first and set last, so that it never blocks the other changes.
+ * modifyBlock is lifted first and set last, so that it never blocks the other changes. Each
+ * write's reply (DOMSUM) and the value written make the new state, instead of a read; a contact
+ * change is read back once (withContacts).
  */
-async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState): Promise<{ pending: Record<string, unknown>; applied: number }> {
+async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState): Promise<{ state: DomainState; pending: Record<string, unknown> }> {
   const { settings, roles } = settingsToChange(desired, state);
   const pending: Record<string, unknown> = {};
-  let applied = 0;
-  if (!settings.length) return { pending, applied };
+  if (!settings.length) return { state, pending };
   const order: Setting[] = [...settings].sort((a, b) => rank(a, desired) - rank(b, desired));
   const domain = ascii(desired.name);
+  let next = state;
   for (const setting of order) {
     if (!SETTLED.has(state.status)) {
       pending[setting] = desired[setting];
@@ -35,8 +37,7 @@ async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState
     }
     const { op, params } = updateCall(setting, desired, domain, roles);
     try {
-      await ctx.api.call(op, params);
-      applied++;
+      next = withWritten(next, desired, setting, await ctx.api.call(op, params));
     } catch (err) {
       // Refused because of the state (pending owner verification, registry lock): keep it pending.
       if (!isNotAllowed(err) || hasCode(err, 2202)) throw err;
@@ -45,7 +46,8 @@ async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState
     }
   }
   ctx.api.cache.invalidate(`domain:${domain}`);
-  return { pending, applied };
+  if (settings.includes("contacts") && !("contacts" in pending)) next = withContacts(next, await ctx.api.call("domain/getinfo", { domain, infoType: "contact" }), desired);
+  return { state: next, pending };
 }
 
 function rank(s: Setting, d: DomainInputs): number {
@@ -53,9 +55,13 @@ function rank(s: Setting, d: DomainInputs): number {
   return d.modifyBlock ? 2 : 0;
 }
 
-async function settle(ctx: Ctx, inputs: DomainInputs, timeoutMs: number, id: string): Promise<DomainState> {
+/**
+ * Waits (waitFor), applies the settings and renews (renewUntil). `known`: the state restated from
+ * the last one (update of a settled domain), so the settings are written without reading first.
+ */
+async function settle(ctx: Ctx, inputs: DomainInputs, timeoutMs: number, id: string, known?: DomainState): Promise<DomainState> {
   const domain = ascii(inputs.name);
-  let state = await liveState(ctx, domain, inputs);
+  let state = known ?? (await liveState(ctx, domain, inputs));
   if (waitForOf(inputs) === "active" && ACQUIRING.has(state.status)) {
     const r = await waitActive(ctx, domain, inputs.name, timeoutMs);
     state = await liveState(ctx, domain, inputs);
@@ -73,12 +79,32 @@ async function settle(ctx: Ctx, inputs: DomainInputs, timeoutMs: number, id: str
       throw new PartialResultError(`ended in status ${state.status} instead of active: recorded as it is`, id, recorded);
     }
   }
-  const { pending, applied } = await applySettings(ctx, inputs, state);
-  if (applied) state = await liveState(ctx, domain, inputs);
+  const applied = await applySettings(ctx, inputs, state);
+  const { pending } = applied;
+  state = applied.state;
+  // A refusal of a domain taken as recorded: it changed since (its status); record it as it is.
+  if (known && Object.keys(pending).length) state = await liveState(ctx, domain, inputs);
   // renewUntil (paid): after the settings, so that an unconfirmed renewal records them applied.
   if (await renewIfNeeded(ctx, inputs, Object.keys(pending).length ? { ...state, pendingSettings: pending } : state)) state = await liveState(ctx, domain, inputs);
   warnStatus(state);
   return Object.keys(pending).length ? { ...state, pendingSettings: pending } : state;
+}
+
+/**
+ * Whether an update can start from the recorded state instead of a read: the domain was settled,
+ * no paid order is undecided (nor about to be placed: renewUntil), and every part the inputs manage
+ * was read before (nameservers, contacts or an authcode managed from now on are read first).
+ */
+function restatable(olds: DomainState, news: DomainInputs): boolean {
+  const recorded = (managed: boolean, value: unknown) => !managed || value !== undefined;
+  return (
+    SETTLED.has(olds.status) &&
+    !olds.pendingOrder &&
+    !wantsRenewal(news, olds) &&
+    recorded(news.nameservers !== undefined, olds.nameservers) &&
+    recorded(news.contacts !== undefined, olds.contacts) &&
+    recorded(news.exposeAuthcode === true, olds.authcode)
+  );
 }
 
 function pendingOf(d: DomainInputs, s: DomainState): Record<string, unknown> {
@@ -151,7 +177,7 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
       await ctx.api.call("domain/transferrestart", { domain: id, authcode: news.authcode });
       info(`Domain ${news.name}: transfer restarted`);
     }
-    return settle(ctx, news, ctx.timeouts.update ?? DEFAULT_WAIT_MS, id);
+    return settle(ctx, news, ctx.timeouts.update ?? DEFAULT_WAIT_MS, id, restatable(olds, news) ? restate(olds, news) : undefined);
   },
 
   async delete(ctx, id, state) {

@@ -3,7 +3,7 @@ import type { Ctx } from "../../core/frame";
 import { warn } from "../../core/log";
 import { waitUntil } from "../../core/wait";
 import { type LiveDomain, stateFromApi } from "./mapping";
-import { ACQUIRING, type DomainInputs, type DomainState, FAILED, SETTLED } from "./schema";
+import { ACQUIRING, type DomainInputs, type DomainState, FAILED, SETTLED, type Setting } from "./schema";
 
 /** Fetches what the state needs: status always; nameservers, contacts, authcode when managed. */
 export async function fetchLive(ctx: Ctx, ascii: string, want: { nameservers?: boolean; contacts?: boolean; authcode?: boolean }): Promise<LiveDomain> {
@@ -20,6 +20,51 @@ export function wantsOf(inputs: Partial<DomainInputs> | Partial<DomainState>): {
 
 export async function liveState(ctx: Ctx, ascii: string, inputs: Omit<DomainInputs, "authcode">): Promise<DomainState> {
   return stateFromApi(await fetchLive(ctx, ascii, wantsOf(inputs)), inputs);
+}
+
+/** The members stateFromApi takes from the answer to getinfo infoType=status. */
+const STATUS_MEMBERS = ["name", "punycode", "tld", "domainId", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois", "renewalMode", "tags"] as const;
+
+/**
+ * The state a read would give for `inputs` while the domain is as `recorded` says: the recorded live
+ * members (and nameservers, contacts, authcode where `inputs` manage them), the rest from `inputs`,
+ * as stateFromApi builds it. Lets an update write at once instead of reading first.
+ */
+export function restate(recorded: DomainState, inputs: DomainInputs): DomainState {
+  const { contacts: _c, nameservers: _n, tags: _t, authcode: _a, ...rest } = inputs;
+  const state = { ...rest } as DomainState;
+  for (const k of STATUS_MEMBERS) (state as Record<string, unknown>)[k] = recorded[k];
+  if (inputs.nameservers !== undefined) state.nameservers = recorded.nameservers;
+  if (inputs.contacts !== undefined) state.contacts = recorded.contacts;
+  if (inputs.exposeAuthcode === true) state.authcode = recorded.authcode;
+  return state;
+}
+
+/** The DOMSUM of a reply (spec: name, status, tld, tsExpir, domainID; every getinfo and write answers one), mapped as stateFromApi maps it. */
+function summaryOf(reply: Record<string, any>, name: string): Pick<DomainState, "name" | "tld" | "domainId" | "status" | "tsExpir"> {
+  const { tld, domainId, status, tsExpir, ...s } = stateFromApi({ status: reply }, { name } as DomainInputs);
+  return { name: s.name, tld, domainId, status, tsExpir };
+}
+
+/**
+ * The state once domain/update accepted `setting`: the value written (the API stores what it
+ * accepts) and the DOMSUM of its reply, instead of reading the domain again. Contacts are read
+ * back instead (withContacts).
+ */
+export function withWritten(state: DomainState, desired: DomainInputs, setting: Setting, reply: Record<string, any> | undefined): DomainState {
+  const next: DomainState = { ...state, ...(reply?.status !== undefined ? summaryOf(reply, state.name) : {}) };
+  if (setting !== "contacts") (next as Record<string, unknown>)[setting] = desired[setting];
+  return next;
+}
+
+/**
+ * The state after a contact change, from one getinfo infoType=contact: every role as it is now
+ * (inline data becomes a contact of the API's making) and the owner's verification status (spec
+ * Domain: ownerverification is the owner contact's verification status).
+ */
+export function withContacts(state: DomainState, info: Record<string, any>, desired: DomainInputs): DomainState {
+  const { contacts } = stateFromApi({ status: info, contact: info }, desired);
+  return { ...state, ...summaryOf(info, state.name), contacts, ownerVerification: info.contactOwner?.verificationstatus || undefined };
 }
 
 /** Warnings for states that need the user's attention; never a failure (issue 6). */

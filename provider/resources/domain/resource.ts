@@ -1,7 +1,8 @@
 /** The Domain resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { DOMAIN_SECRETS, domainInputs, domainOutputs, type DomainState } from "./schema";
 
 /** Contact data given inline (the API then creates the contact). */
 export interface InlineContact {
@@ -57,38 +58,10 @@ export interface DomainArgs {
   tldParams?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
 }
 
-const OUTPUTS = ["domainId", "punycode", "tld", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "pendingSettings", "authcode", "nameservers", "transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois", "renewalMode", "tags", "pendingOrder"];
-
 /** A domain of the account: registered, transferred in or adopted. Destroy never deletes it. */
-export class Domain extends pulumi.dynamic.Resource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly punycode: pulumi.Output<string>;
-  declare readonly tld: pulumi.Output<string>;
-  declare readonly domainId: pulumi.Output<number>;
-  declare readonly status: pulumi.Output<string>;
-  declare readonly transferStatus: pulumi.Output<string | undefined>;
-  declare readonly tsCreate: pulumi.Output<string | undefined>;
-  declare readonly tsExpir: pulumi.Output<string | undefined>;
-  declare readonly ownerVerification: pulumi.Output<string | undefined>;
-  declare readonly renewable: pulumi.Output<boolean | undefined>;
-  declare readonly nameservers: pulumi.Output<string[] | "default" | undefined>;
-  declare readonly pendingSettings: pulumi.Output<Record<string, unknown> | undefined>;
-  /**
-   * A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup
-   * did not find it yet. The next `pulumi up` looks again before ordering anything (README).
-   */
-  declare readonly pendingOrder: pulumi.Output<{ operation: string; sentAt: string; reason: string; decideAfter: string } | undefined>;
-  /** Only with exposeAuthcode. */
-  declare readonly authcode: pulumi.Output<string | undefined>;
-
-  constructor(name: string, args: DomainArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      crud,
-      name,
-      dynamicArgs(args, OUTPUTS, opts, ["authcode"]),
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "authcode"] },
-      "dondominio",
-      "Domain",
-    );
-  }
-}
+export class Domain extends resourceClass<DomainArgs, DomainState>("Domain", crud, {
+  inputs: domainInputs,
+  outputs: domainOutputs,
+  secretInputs: DOMAIN_SECRETS,
+  secretOutputs: DOMAIN_SECRETS,
+}) {}

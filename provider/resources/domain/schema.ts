@@ -9,6 +9,7 @@ import { DOB_TLDS, INTENDED_USE_TLDS, JOBS_ROLES, tldParamProblems } from "../..
 import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
 import { desiredNameservers, domainForms, MODIFIABLE_STATUSES, normaliseTags, unicodeDomainField } from "../../../sdk/rules";
 import type { PendingOrder } from "../../core/money";
+import type { StateOf } from "../../core/resource-class";
 import { type CONTACT_DATA_FIELDS, contactDataShape, requireContactData } from "../contact/schema";
 
 export const ROLES = ["owner", "admin", "tech", "billing"] as const;
@@ -177,24 +178,30 @@ export const domainInputs = z
 export type DomainInputs = z.output<typeof domainInputs>;
 export type ContactRef = string | Partial<Record<(typeof CONTACT_DATA_FIELDS)[number], unknown>>;
 
-export interface DomainState extends Omit<DomainInputs, "authcode"> {
-  punycode: string;
-  tld: string;
-  domainId: number;
+/** What the state adds to the inputs (the settings among them hold the live values). */
+export const domainOutputs = {
+  /** The domain in ASCII (punycode). */
+  punycode: z.string(),
+  tld: z.string(),
+  domainId: z.number(),
   /** Domain status (spec "States and transitions"): register-init ... active ... expired-*. */
-  status: string;
-  transferStatus?: string;
-  tsCreate?: string;
-  tsExpir?: string;
-  ownerVerification?: string;
-  renewable?: boolean;
+  status: z.string(),
+  transferStatus: z.string().optional(),
+  tsCreate: z.string().optional(),
+  tsExpir: z.string().optional(),
+  ownerVerification: z.string().optional(),
+  renewable: z.boolean().optional(),
   /** Settings the API refused while the domain was not active, with the values still to apply. */
-  pendingSettings?: Record<string, unknown>;
-  /** Only with exposeAuthcode (secret). */
-  authcode?: string;
-  /** A paid order (create, transfer, renew) whose reply was lost and is not confirmed yet (provider/core/money.ts). */
-  pendingOrder?: PendingOrder;
-}
+  pendingSettings: z.record(z.string(), z.unknown()).optional(),
+  /** Only with exposeAuthcode: the domain's current authcode (secret). */
+  authcode: z.string().optional(),
+  /**
+   * A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup
+   * did not find it yet. The next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+   */
+  pendingOrder: z.custom<PendingOrder>().optional(),
+};
+export type DomainState = StateOf<Omit<DomainInputs, "authcode">, typeof domainOutputs>;
 
 /** Settings compared with the live domain and changed in place. */
 export const SETTINGS = ["nameservers", "contacts", "transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois", "renewalMode", "tags"] as const;

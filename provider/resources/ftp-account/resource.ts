@@ -1,8 +1,8 @@
 /** The FtpAccount resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { FTP_SECRETS } from "./schema";
+import { FTP_SECRETS, ftpAccountInputs, ftpAccountOutputs, type FtpAccountState } from "./schema";
 
 export interface FtpAccountArgs {
   /** The hosting service's name, e.g. "example.com". Changing it replaces. */
@@ -21,23 +21,9 @@ export interface FtpAccountArgs {
  * An FTP account of a hosting service (service/ftpcreate). ftpPath and password change in place;
  * serviceName and name replace; destroy deletes it (service/ftpdelete). Id: `<serviceName>/<entityID>`.
  */
-export class FtpAccount extends pulumi.dynamic.Resource {
-  declare readonly serviceName: pulumi.Output<string>;
-  declare readonly name: pulumi.Output<string>;
-  declare readonly ftpPath: pulumi.Output<string>;
-  /** The live password (the API returns it to the account); always a secret. */
-  declare readonly password: pulumi.Output<string>;
-  /** The API's entityID. */
-  declare readonly entityId: pulumi.Output<string>;
-
-  constructor(name: string, args: FtpAccountArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      crud,
-      name,
-      dynamicArgs(args, ["entityId"], opts, FTP_SECRETS),
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...FTP_SECRETS] },
-      "dondominio",
-      "FtpAccount",
-    );
-  }
-}
+export class FtpAccount extends resourceClass<FtpAccountArgs, FtpAccountState>("FtpAccount", crud, {
+  inputs: ftpAccountInputs,
+  outputs: ftpAccountOutputs,
+  secretInputs: FTP_SECRETS,
+  secretOutputs: FTP_SECRETS,
+}) {}

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ftpUserField } from "../../../sdk/rules";
+import type { StateOf } from "../../core/resource-class";
 import { ftpPathField, passwordField, serviceNameField } from "../../core/service-entities";
 
 /** The catalogue's rule for FTP user names (ftpcreate lower-cases and trims them). */
@@ -22,10 +23,14 @@ export const ftpAccountInputs = z
 
 export type FtpAccountInputs = z.output<typeof ftpAccountInputs>;
 
-export interface FtpAccountState extends FtpAccountInputs {
+/** What the state adds to the inputs. */
+export const ftpAccountOutputs = {
   /** The API's entityID (SRV<digits>-<digits>). */
-  entityId: string;
-}
+  entityId: z.string(),
+  /** The live password (the API returns it to the account); always a secret. */
+  password: z.string(),
+};
+export type FtpAccountState = StateOf<FtpAccountInputs, typeof ftpAccountOutputs>;
 
 /** ftpupdate changes only ftpPath and password (spec): a new user name or service is a new account. */
 export const FTP_REPLACE_ON: readonly string[] = ["serviceName", "name"];

@@ -3,7 +3,7 @@ import { hasCode, isGone, onceWithLookup } from "../../core/errors";
 import type { Ctx, ResourceDefinition } from "../../core/frame";
 import { info } from "../../core/log";
 import { domainForms } from "../../../sdk/rules";
-import { glueParams, glueState, type LiveGlue, listGlue, sameAddresses, scopeOf } from "./mapping";
+import { glueFromApi, glueParams, glueState, type LiveGlue, listGlue, sameAddresses, scopeOf } from "./mapping";
 import { GLUE_CREATE_ONLY, GLUE_REPLACE_ON, type GlueRecordInputs, type GlueRecordState, glueRecordId, glueRecordInputs, parseGlueRecordId } from "./schema";
 
 const ascii = (domain: string) => domainForms(domain).ascii;
@@ -17,14 +17,21 @@ async function findFresh(ctx: Ctx, domain: string, name: string): Promise<LiveGl
   return (await fresh(ctx, domain)).find((g) => g.name === name);
 }
 
+/** The record in a write's reply (gluerecordcreate/update answer the domain's glue records, spec), else in a fresh list. */
+async function afterWrite(ctx: Ctx, domain: string, name: string, reply: Record<string, any> | undefined): Promise<LiveGlue | undefined> {
+  const listed = Array.isArray(reply?.gluerecords) ? (reply.gluerecords as Record<string, unknown>[]).map(glueFromApi) : await fresh(ctx, domain);
+  return listed.find((g) => g.name === name);
+}
+
 /** gluerecordupdate (idempotent: the sdk may resend it); answers the record as the API now holds it. */
 async function updateAddresses(ctx: Ctx, domain: string, inputs: GlueRecordInputs): Promise<GlueRecordState> {
+  let reply: Record<string, any> | undefined;
   try {
-    await ctx.api.call("domain/gluerecordupdate", glueParams(domain, inputs));
+    reply = await ctx.api.call("domain/gluerecordupdate", glueParams(domain, inputs));
   } finally {
     ctx.api.cache.invalidate(scopeOf(domain));
   }
-  const live = await findFresh(ctx, domain, inputs.name);
+  const live = await afterWrite(ctx, domain, inputs.name, reply);
   if (!live) throw new Error(`glue record ${inputs.name} is no longer listed by domain/getgluerecords after the update`);
   return glueState(domain, live, inputs);
 }
@@ -49,9 +56,10 @@ export const glueRecordDefinition: ResourceDefinition<GlueRecordInputs, GlueReco
       info(`GlueRecord ${inputs.name}: adopted`);
       return { id, outs: sameAddresses(existing, inputs) ? glueState(domain, existing, inputs) : await updateAddresses(ctx, domain, inputs) };
     }
+    let reply: Record<string, any> | undefined;
     try {
       // gluerecordcreate is not retry-safe: after an ambiguous failure the list says whether it landed.
-      await onceWithLookup(
+      reply = await onceWithLookup(
         () => ctx.api.call("domain/gluerecordcreate", glueParams(domain, inputs)),
         async () => ((await findFresh(ctx, domain, inputs.name)) ? {} : undefined),
       );
@@ -63,7 +71,7 @@ export const glueRecordDefinition: ResourceDefinition<GlueRecordInputs, GlueReco
     } finally {
       ctx.api.cache.invalidate(scopeOf(domain));
     }
-    const live = await findFresh(ctx, domain, inputs.name);
+    const live = await afterWrite(ctx, domain, inputs.name, reply);
     return { id, outs: live ? glueState(domain, live, inputs) : { ...inputs, punycode: domain } };
   },
 

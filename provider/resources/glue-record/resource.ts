@@ -1,7 +1,8 @@
 /** The GlueRecord resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { glueRecordInputs, glueRecordOutputs, type GlueRecordState } from "./schema";
 
 export interface GlueRecordArgs {
   /** The domain the host belongs to (e.g. `domain.name`). Changing it replaces. */
@@ -21,16 +22,7 @@ export interface GlueRecordArgs {
  * (gluerecordupdate); domain and name replace; destroy deletes it (gluerecorddelete).
  * The id is `<ascii domain>/<ascii host>`.
  */
-export class GlueRecord extends pulumi.dynamic.Resource {
-  declare readonly domain: pulumi.Output<string>;
-  /** The domain in ASCII (punycode). */
-  declare readonly punycode: pulumi.Output<string>;
-  /** Full host name, lower case, punycode. */
-  declare readonly name: pulumi.Output<string>;
-  declare readonly ipv4: pulumi.Output<string>;
-  declare readonly ipv6: pulumi.Output<string | undefined>;
-
-  constructor(name: string, args: GlueRecordArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["punycode", "ipv6"], opts), opts, "dondominio", "GlueRecord");
-  }
-}
+export class GlueRecord extends resourceClass<GlueRecordArgs, GlueRecordState>("GlueRecord", crud, {
+  inputs: glueRecordInputs,
+  outputs: glueRecordOutputs,
+}) {}

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
 import { asciiHost, domainForms, idnaProblem, isHostName, isPlainIPv4, normalizeIPv6 } from "../../../sdk/rules";
+import type { StateOf } from "../../core/resource-class";
 
 export const glueRecordInputs = z
   .object({
@@ -110,10 +111,12 @@ export interface GlueRecordInputs {
   adopt?: boolean;
 }
 
-export interface GlueRecordState extends GlueRecordInputs {
+/** What the state adds to the inputs. */
+export const glueRecordOutputs = {
   /** The domain in ASCII (punycode). */
-  punycode: string;
-}
+  punycode: z.string(),
+};
+export type GlueRecordState = StateOf<GlueRecordInputs, typeof glueRecordOutputs>;
 
 /** A glue record cannot move to another domain or be renamed (the API has no rename). */
 export const GLUE_REPLACE_ON: readonly string[] = ["domain", "name"];

@@ -22,9 +22,54 @@ async function liveState(ctx: Ctx, inputs: HostingInputs): Promise<HostingState>
   return serviceStateFromApi(live, inputs);
 }
 
-/** Applies upgrade, renewal mode, PHP version and parking where they differ from the live service. */
-async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs: number): Promise<HostingState> {
-  let state = await liveState(ctx, desired);
+/** The members serviceStateFromApi takes from the answer to service/getinfo infoType=status. */
+const STATUS_MEMBERS = ["name", "productKey", "type", "status", "tsCreate", "tsExpir", "renewable", "renewalMode"] as const;
+
+/**
+ * The state a read would give for `inputs` while the service is as `recorded` says: the recorded
+ * live members (and phpVersion, parking where `inputs` manage them), the rest from `inputs`, as
+ * serviceStateFromApi builds it. Lets an update write at once instead of reading first.
+ */
+function restate(recorded: HostingState, inputs: HostingInputs): HostingState {
+  const state = { ...inputs } as HostingState;
+  for (const k of STATUS_MEMBERS) (state as Record<string, unknown>)[k] = recorded[k];
+  delete state.phpVersion;
+  delete state.parking;
+  if (inputs.phpVersion !== undefined) state.phpVersion = recorded.phpVersion;
+  if (inputs.parking !== undefined) state.parking = recorded.parking;
+  return state;
+}
+
+/**
+ * Whether an update can start from the recorded state instead of a read: the service was set up
+ * (status as the API gives it, not init), no paid order is undecided (nor about to be placed:
+ * renewUntil), and every part the inputs manage was read before.
+ */
+function restatable(olds: HostingState, news: HostingInputs): boolean {
+  const recorded = (managed: boolean, value: unknown) => !managed || value !== undefined;
+  return (
+    ["active", "inactive", "renewed", "renewable"].includes(olds.status) &&
+    !olds.pendingOrder &&
+    !wantsRenewal(news, olds) &&
+    recorded(news.phpVersion !== undefined, olds.phpVersion) &&
+    recorded(news.parking !== undefined, olds.parking)
+  );
+}
+
+/** A service summary (name, type, productkey, status, tsExpir: getinfo and service/update answer one), mapped as serviceStateFromApi maps it. */
+function summaryOf(reply: Record<string, any>, inputs: HostingInputs): Pick<HostingState, "name" | "productKey" | "type" | "status" | "tsExpir"> {
+  const { name, productKey, type, status, tsExpir } = serviceStateFromApi({ status: reply }, inputs);
+  return { name, productKey, type, status, tsExpir };
+}
+
+/**
+ * Applies upgrade, renewal mode, PHP version and parking where they differ from the live service.
+ * `known`: the state restated from the last one (update), so the changes are written without
+ * reading first. Each write's value and reply (a service summary) make the new state instead of a
+ * read; an upgrade (its reply stays with the order, orders.ts) is followed by one status read.
+ */
+async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs: number, known?: HostingState): Promise<HostingState> {
+  let state = known ?? (await liveState(ctx, desired));
   if (state.status === "init") {
     // Set-up in progress (spec "Service status values"): settings wait until it is active.
     const r = await waitUntil({
@@ -40,23 +85,27 @@ async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs:
   }
   const problem = downgradeProblem(state.productKey, desired.productKey);
   if (problem) throw new Error(`productKey: ${problem}`);
+  const serviceName = desired.name;
+  let next = state;
+  const written = (reply: Record<string, any> | undefined, values: Partial<HostingState>) => {
+    next = { ...next, ...(reply?.status !== undefined ? summaryOf(reply, desired) : {}), ...values };
+  };
   for (const change of serviceChanges(desired, state)) {
-    const serviceName = desired.name;
     if (change === "productKey") {
       // Money: sent once; an unknown outcome is recorded as a pending order (orders.ts).
       await upgrade(ctx, serviceName, desired.productKey, state);
       info(`HostingService ${serviceName}: upgraded ${state.productKey} -> ${desired.productKey}`);
+      written(await ctx.api.call("service/getinfo", { serviceName, infoType: "status" }), {});
     } else if (change === "renewalMode") {
-      await ctx.api.call("service/update", { serviceName, updateType: "renewalMode", renewalMode: desired.renewalMode });
+      written(await ctx.api.call("service/update", { serviceName, updateType: "renewalMode", renewalMode: desired.renewalMode }), { renewalMode: desired.renewalMode });
     } else if (change === "phpVersion") {
-      await ctx.api.call("service/update", { serviceName, updateType: "phpversion", phpversion: desired.phpVersion });
+      written(await ctx.api.call("service/update", { serviceName, updateType: "phpversion", phpversion: desired.phpVersion }), { phpVersion: desired.phpVersion });
     } else if (change === "parking") {
-      await ctx.api.call("service/parkingupdate", { serviceName, enabled: desired.parking });
+      written(await ctx.api.call("service/parkingupdate", { serviceName, enabled: desired.parking }), { parking: desired.parking });
     }
   }
   ctx.api.cache.invalidate(`service:${desired.name}`);
-  const after = await liveState(ctx, desired);
-  return (await renewIfNeeded(ctx, desired, after)) ? liveState(ctx, desired) : after;
+  return (await renewIfNeeded(ctx, desired, next)) ? liveState(ctx, desired) : next;
 }
 
 export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> = {
@@ -117,7 +166,7 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   async update(ctx, id, olds, news) {
     // A paid order whose reply was lost is decided first (provider/core/money.ts).
     await settlePendingOrder(ctx, id, olds, news, ctx.timeouts.update ?? 10 * 60_000);
-    return converge(ctx, news, id, ctx.timeouts.update ?? 10 * 60_000);
+    return converge(ctx, news, id, ctx.timeouts.update ?? 10 * 60_000, restatable(olds, news) ? restate(olds, news) : undefined);
   },
 
   async delete(ctx, id, state) {

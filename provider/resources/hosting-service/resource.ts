@@ -1,7 +1,8 @@
 /** The HostingService resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { hostingInputs, hostingOutputs, type HostingState } from "./schema";
 
 export interface HostingServiceArgs {
   /** The service name: the domain it serves. Changing it replaces. */
@@ -23,21 +24,7 @@ export interface HostingServiceArgs {
 }
 
 /** A hosting or mail service (service/create). Destroy never deletes it. */
-export class HostingService extends pulumi.dynamic.Resource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly productKey: pulumi.Output<string>;
-  declare readonly type: pulumi.Output<string>;
-  declare readonly status: pulumi.Output<string>;
-  declare readonly tsCreate: pulumi.Output<string | undefined>;
-  declare readonly tsExpir: pulumi.Output<string | undefined>;
-  declare readonly renewable: pulumi.Output<boolean | undefined>;
-  declare readonly renewalMode: pulumi.Output<string | undefined>;
-  declare readonly phpVersion: pulumi.Output<string | undefined>;
-  declare readonly parking: pulumi.Output<boolean | undefined>;
-  /** A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything. */
-  declare readonly pendingOrder: pulumi.Output<{ operation: string; sentAt: string; reason: string; decideAfter: string } | undefined>;
-
-  constructor(name: string, args: HostingServiceArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["type", "status", "tsCreate", "tsExpir", "renewable", "renewalMode", "phpVersion", "parking", "pendingOrder"], opts), opts, "dondominio", "HostingService");
-  }
-}
+export class HostingService extends resourceClass<HostingServiceArgs, HostingState>("HostingService", crud, {
+  inputs: hostingInputs,
+  outputs: hostingOutputs,
+}) {}

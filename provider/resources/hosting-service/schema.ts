@@ -8,6 +8,7 @@ import { PRODUCT_KEYS } from "../../../sdk/catalogue/service";
 import { bool, int, oneOf } from "../../../sdk/catalogue/fields";
 import type { PendingOrder } from "../../core/money";
 import { unicodeDomainField } from "../../../sdk/rules";
+import type { StateOf } from "../../core/resource-class";
 
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
 export const productRank = (k: string) => (PRODUCT_KEYS as readonly string[]).indexOf(k);
@@ -37,17 +38,19 @@ export const hostingInputs = z
 
 export type HostingInputs = z.output<typeof hostingInputs>;
 
-export interface HostingState extends HostingInputs {
+/** What the state adds to the inputs (renewalMode, phpVersion and parking hold the live values). */
+export const hostingOutputs = {
   /** Human-readable product name ("Hosting Basic"). */
-  type: string;
+  type: z.string(),
   /** init, active, inactive, renewed, renewable (spec "States and transitions"). */
-  status: string;
-  tsCreate?: string;
-  tsExpir?: string;
-  renewable?: boolean;
-  /** A paid order (create, upgrade, renew) whose reply was lost and is not confirmed yet (provider/core/money.ts). */
-  pendingOrder?: PendingOrder;
-}
+  status: z.string(),
+  tsCreate: z.string().optional(),
+  tsExpir: z.string().optional(),
+  renewable: z.boolean().optional(),
+  /** A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/core/money.ts). */
+  pendingOrder: z.custom<PendingOrder>().optional(),
+};
+export type HostingState = StateOf<HostingInputs, typeof hostingOutputs>;
 
 export const HOSTING_REPLACE_ON: readonly string[] = ["name"];
 export const HOSTING_CREATE_ONLY: readonly string[] = ["period", "registration"];

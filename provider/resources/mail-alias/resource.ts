@@ -1,7 +1,8 @@
 /** The MailAlias resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { mailAliasInputs, mailAliasOutputs, type MailAliasState } from "./schema";
 
 export interface MailAliasArgs {
   /** The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`). */
@@ -19,15 +20,7 @@ export interface MailAliasArgs {
  * (service/mailaliasupdate); serviceName and name replace; destroy deletes it
  * (service/mailaliasdelete). The id is `<serviceName>/<entityID>`.
  */
-export class MailAlias extends pulumi.dynamic.Resource {
-  declare readonly serviceName: pulumi.Output<string>;
-  /** The full address: "sales@example.com". */
-  declare readonly name: pulumi.Output<string>;
-  declare readonly targets: pulumi.Output<string[]>;
-  /** The API's entityID. */
-  declare readonly entityId: pulumi.Output<string>;
-
-  constructor(name: string, args: MailAliasArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["entityId"], opts), opts, "dondominio", "MailAlias");
-  }
-}
+export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState>("MailAlias", crud, {
+  inputs: mailAliasInputs,
+  outputs: mailAliasOutputs,
+}) {}

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
 import { mailTargetsField } from "../../../sdk/rules";
 import { mailAddress } from "../../core/mail-address";
+import type { StateOf } from "../../core/resource-class";
 import { serviceNameField } from "../../core/service-entities";
 
 /** Alias targets: the rule library's field, the catalogue's too (sdk/rules mailTargetsField). */
@@ -29,16 +30,16 @@ export const mailAliasInputs = z
 
 export type MailAliasInputs = z.output<typeof mailAliasInputs>;
 
-export interface MailAliasState {
-  serviceName: string;
+/** What the state adds to the inputs. */
+export const mailAliasOutputs = {
   /** The full address: `sales@example.com`. */
-  name: string;
+  name: z.string(),
   /** Destination addresses as the API answers them. */
-  targets: string[];
+  targets: z.array(z.string()),
   /** The API's entityID. */
-  entityId: string;
-  adopt?: boolean;
-}
+  entityId: z.string(),
+};
+export type MailAliasState = StateOf<MailAliasInputs, typeof mailAliasOutputs>;
 
 /** mailaliasupdate takes only the targets (spec "CRUD families"): no rename. */
 export const MAIL_ALIAS_REPLACE_ON: readonly string[] = ["serviceName", "name"];

@@ -1,8 +1,8 @@
 /** The MailBox resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { MAILBOX_SECRET_INPUTS, MAILBOX_SECRET_OUTPUTS } from "./schema";
+import { MAILBOX_SECRET_INPUTS, MAILBOX_SECRET_OUTPUTS, mailBoxInputs, mailBoxOutputs, type MailBoxState } from "./schema";
 
 export interface MailBoxArgs {
   /** The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`). */
@@ -20,27 +20,9 @@ export interface MailBoxArgs {
  * serviceName and name replace; destroy deletes it (service/maildelete). The id is
  * `<serviceName>/<entityID>`.
  */
-export class MailBox extends pulumi.dynamic.Resource {
-  declare readonly serviceName: pulumi.Output<string>;
-  /** The full address: "info@example.com". */
-  declare readonly name: pulumi.Output<string>;
-  /** The API's entityID. */
-  declare readonly entityId: pulumi.Output<string>;
-  /** Bytes used. */
-  declare readonly usage: pulumi.Output<number>;
-  /** Bytes allowed by the service's product. */
-  declare readonly quotaMax: pulumi.Output<number>;
-  /** Salted scrypt fingerprint of the last password applied (secret). */
-  declare readonly passwordHash: pulumi.Output<string>;
-
-  constructor(name: string, args: MailBoxArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      crud,
-      name,
-      dynamicArgs(args, ["entityId", "usage", "quotaMax", "passwordHash"], opts, MAILBOX_SECRET_INPUTS),
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...MAILBOX_SECRET_OUTPUTS] },
-      "dondominio",
-      "MailBox",
-    );
-  }
-}
+export class MailBox extends resourceClass<MailBoxArgs, MailBoxState>("MailBox", crud, {
+  inputs: mailBoxInputs,
+  outputs: mailBoxOutputs,
+  secretInputs: MAILBOX_SECRET_INPUTS,
+  secretOutputs: MAILBOX_SECRET_OUTPUTS,
+}) {}

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
 import { passwordField } from "../../../sdk/rules";
 import { mailAddress } from "../../core/mail-address";
+import type { StateOf } from "../../core/resource-class";
 import { serviceNameField } from "../../core/service-entities";
 
 export const mailBoxInputs = z
@@ -27,21 +28,20 @@ export const mailBoxInputs = z
 
 export type MailBoxInputs = z.output<typeof mailBoxInputs>;
 
-/** The state: no password, only its fingerprint. */
-export interface MailBoxState {
-  serviceName: string;
+/** What the state adds to the inputs: no password, only its fingerprint. */
+export const mailBoxOutputs = {
   /** The full address, as the API answers it: `info@example.com`. */
-  name: string;
+  name: z.string(),
   /** The API's entityID. */
-  entityId: string;
+  entityId: z.string(),
   /** Bytes used. */
-  usage: number;
-  /** Bytes allowed (the service's product). */
-  quotaMax: number;
-  /** `scrypt$<salt>$<hash>` of the last password applied (secret output). */
-  passwordHash: string;
-  adopt?: boolean;
-}
+  usage: z.number(),
+  /** Bytes allowed by the service's product. */
+  quotaMax: z.number(),
+  /** `scrypt$<salt>$<hash>`: salted fingerprint of the last password applied (secret). */
+  passwordHash: z.string(),
+};
+export type MailBoxState = StateOf<Omit<MailBoxInputs, "password">, typeof mailBoxOutputs>;
 
 /** No rename in the API (mailupdate takes only the password: spec "CRUD families"). */
 export const MAILBOX_REPLACE_ON: readonly string[] = ["serviceName", "name"];

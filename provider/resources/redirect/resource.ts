@@ -1,7 +1,8 @@
 /** The Redirect resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { redirectInputs, redirectOutputs, type RedirectState } from "./schema";
 
 export interface RedirectArgs {
   /** The hosting or redirect service's name, e.g. "example.com" (a HostingService's `name`). */
@@ -21,16 +22,7 @@ export interface RedirectArgs {
  * (service/redirectupdate); serviceName and origin replace; destroy deletes it
  * (service/redirectdelete). The id is `<serviceName>/<entityID>`.
  */
-export class Redirect extends pulumi.dynamic.Resource {
-  declare readonly serviceName: pulumi.Output<string>;
-  /** The full host name: "blog.example.com" (the service's name for the apex). */
-  declare readonly origin: pulumi.Output<string>;
-  declare readonly destination: pulumi.Output<string>;
-  declare readonly type: pulumi.Output<string>;
-  /** The API's entityID. */
-  declare readonly entityId: pulumi.Output<string>;
-
-  constructor(name: string, args: RedirectArgs, opts?: pulumi.CustomResourceOptions) {
-    super(crud, name, dynamicArgs(args, ["entityId"], opts), opts, "dondominio", "Redirect");
-  }
-}
+export class Redirect extends resourceClass<RedirectArgs, RedirectState>("Redirect", crud, {
+  inputs: redirectInputs,
+  outputs: redirectOutputs,
+}) {}

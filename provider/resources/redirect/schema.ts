@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { bool, oneOf } from "../../../sdk/catalogue/fields";
 import { asciiHost as ascii, idnaProblem, isDnsName, MAX_NAME_LENGTH, redirectUrlField } from "../../../sdk/rules";
+import type { StateOf } from "../../core/resource-class";
 import { serviceNameField } from "../../core/service-entities";
 
 /** The origin relative to the zone ("" = apex, ASCII labels), or a reason it is not acceptable. */
@@ -54,16 +55,14 @@ export const redirectInputs = z
 
 export type RedirectInputs = z.output<typeof redirectInputs>;
 
-export interface RedirectState {
-  serviceName: string;
+/** What the state adds to the inputs. */
+export const redirectOutputs = {
   /** Full host name: `blog.example.com`, or the service's name for the apex. */
-  origin: string;
-  destination: string;
-  type: "301" | "302" | "frame";
+  origin: z.string(),
   /** The API's entityID. */
-  entityId: string;
-  adopt?: boolean;
-}
+  entityId: z.string(),
+};
+export type RedirectState = StateOf<RedirectInputs, typeof redirectOutputs>;
 
 /** redirectupdate takes destination and type only (spec "CRUD families"). */
 export const REDIRECT_REPLACE_ON: readonly string[] = ["serviceName", "origin"];

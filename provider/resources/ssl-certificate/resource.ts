@@ -1,8 +1,9 @@
 /** The SslCertificate resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import type { InlineContact } from "../domain/resource";
 import * as crud from "./crud";
+import { SSL_SECRETS, sslInputs, sslOutputs, type SslState } from "./schema";
 
 export interface SslCertificateArgs {
   /** ssl/productlist's productID. Changing it orders a new certificate. */
@@ -37,60 +38,13 @@ export interface SslCertificateArgs {
   autoRenew?: pulumi.Input<boolean>;
 }
 
-const OUTPUTS = [
-  "certificateId",
-  "status",
-  "renewable",
-  "tsCreate",
-  "tsExpir",
-  "tsSubscriptionEnds",
-  "commonName",
-  "csr",
-  "privateKey",
-  "alternativeNames",
-  "validations",
-  "validationRecords",
-  "certificate",
-  "certificateChain",
-  "pendingOrder",
-];
-
 /**
  * An SSL certificate order (ssl/create, paid). The id is the API's certificateID. Destroy only
  * forgets it: the API has no certificate delete.
  */
-export class SslCertificate extends pulumi.dynamic.Resource {
-  declare readonly certificateId: pulumi.Output<number>;
-  /** process, valid, expired, renew, reissue, cancel. */
-  declare readonly status: pulumi.Output<string>;
-  declare readonly renewable: pulumi.Output<boolean>;
-  declare readonly tsCreate: pulumi.Output<string | undefined>;
-  declare readonly tsExpir: pulumi.Output<string | undefined>;
-  declare readonly tsSubscriptionEnds: pulumi.Output<string | undefined>;
-  declare readonly commonName: pulumi.Output<string>;
-  declare readonly csr: pulumi.Output<string>;
-  /** Secret. */
-  declare readonly privateKey: pulumi.Output<string | undefined>;
-  declare readonly alternativeNames: pulumi.Output<string[]>;
-  declare readonly validations: pulumi.Output<
-    { domainName: string; method: string; validated: boolean; recordName?: string; recordType?: string; recordValue?: string; fileUrl?: string; fileContents?: string; approverEmail?: string }[]
-  >;
-  /** The DNS records the CA asks for (dns validation), common name first: feed them to DnsRecord resources. */
-  declare readonly validationRecords: pulumi.Output<{ name: string; type: string; value: string }[]>;
-  /** PEM, once issued. */
-  declare readonly certificate: pulumi.Output<string | undefined>;
-  declare readonly certificateChain: pulumi.Output<string[] | undefined>;
-  /** A paid order sent but not confirmed (its reply was lost); the next `pulumi up` looks again before ordering anything. */
-  declare readonly pendingOrder: pulumi.Output<{ operation: string; sentAt: string; reason: string; decideAfter: string } | undefined>;
-
-  constructor(name: string, args: SslCertificateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      crud,
-      name,
-      dynamicArgs(args, OUTPUTS, opts, ["privateKey"]),
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "privateKey"] },
-      "dondominio",
-      "SslCertificate",
-    );
-  }
-}
+export class SslCertificate extends resourceClass<SslCertificateArgs, SslState>("SslCertificate", crud, {
+  inputs: sslInputs,
+  outputs: sslOutputs,
+  secretInputs: SSL_SECRETS,
+  secretOutputs: SSL_SECRETS,
+}) {}

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { bool, contactId, country, email, int, oneOf } from "../../../sdk/catalogue/fields";
 import { isSslName, validationMethod } from "../../../sdk/catalogue/ssl-fields";
 import { cleanHost, hostNameProblem } from "../../../sdk/rules";
+import type { StateOf } from "../../core/resource-class";
 import type { PendingOrder } from "../../core/money";
 import { contactDataShape, requireContactData } from "../contact/schema";
 import { keySpki, parseCsr } from "./csr";
@@ -109,27 +110,30 @@ export interface Validation {
   approverEmail?: string;
 }
 
-export interface SslState extends SslInputs {
-  certificateId: number;
+/** What the state adds to the inputs. */
+export const sslOutputs = {
+  /** The API's certificateID. */
+  certificateId: z.number(),
   /** process, valid, expired, renew, reissue, cancel (facts.md "SSL"). */
-  status: string;
-  renewable: boolean;
-  tsCreate?: string;
-  tsExpir?: string;
-  tsSubscriptionEnds?: string;
+  status: z.string(),
+  renewable: z.boolean(),
+  tsCreate: z.string().optional(),
+  tsExpir: z.string().optional(),
+  tsSubscriptionEnds: z.string().optional(),
   /** The CSR the order used (given or generated). */
-  csr: string;
+  csr: z.string(),
   /** Secret: the key given, or the one ssl/csrcreate generated. */
-  privateKey?: string;
-  validations: Validation[];
-  /** dns validation records of the last round: [{name, type, value}] (kept after issue). */
-  validationRecords: { name: string; type: string; value: string }[];
+  privateKey: z.string().optional(),
+  validations: z.custom<Validation>().array(),
+  /** The DNS records the CA asks for (dns validation) in the last round, common name first, kept after issue: feed them to DnsRecord resources. */
+  validationRecords: z.array(z.object({ name: z.string(), type: z.string(), value: z.string() })),
   /** PEM, once issued. */
-  certificate?: string;
-  certificateChain?: string[];
-  /** A paid order (create, renew, reissue, added name) whose reply was lost and is not confirmed yet (provider/core/money.ts). */
-  pendingOrder?: PendingOrder;
-}
+  certificate: z.string().optional(),
+  certificateChain: z.array(z.string()).optional(),
+  /** A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/core/money.ts). */
+  pendingOrder: z.custom<PendingOrder>().optional(),
+};
+export type SslState = StateOf<SslInputs, typeof sslOutputs>;
 
 /** A new product or name is a new certificate (the API cannot change them). */
 export const SSL_REPLACE_ON: readonly string[] = ["productId", "commonName"];

@@ -1,8 +1,8 @@
 /** The Subdomain resource class users write in programs. */
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicArgs } from "../../core/resource-args";
+import type * as pulumi from "@pulumi/pulumi";
+import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { SUBDOMAIN_SECRETS } from "./schema";
+import { SUBDOMAIN_SECRETS, subdomainInputs, subdomainOutputs, type SubdomainState } from "./schema";
 
 export interface SubdomainSslArgs {
   /** PEM certificate for the subdomain. */
@@ -33,26 +33,9 @@ export interface SubdomainArgs {
  * serviceName and name replace; destroy deletes it (service/subdomaindelete). Id:
  * `<serviceName>/<entityID>`.
  */
-export class Subdomain extends pulumi.dynamic.Resource {
-  declare readonly serviceName: pulumi.Output<string>;
-  /** Full host name, lower case, IDN labels in punycode. */
-  declare readonly name: pulumi.Output<string>;
-  declare readonly ftpPath: pulumi.Output<string>;
-  /** The installed certificate while managed; always a secret. */
-  declare readonly ssl: pulumi.Output<SubdomainSslArgs | undefined>;
-  /** A certificate is installed (managed or not). */
-  declare readonly sslInstalled: pulumi.Output<boolean>;
-  /** The API's entityID. */
-  declare readonly entityId: pulumi.Output<string>;
-
-  constructor(name: string, args: SubdomainArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      crud,
-      name,
-      dynamicArgs(args, ["entityId", "sslInstalled", "ssl"], opts, SUBDOMAIN_SECRETS),
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...SUBDOMAIN_SECRETS] },
-      "dondominio",
-      "Subdomain",
-    );
-  }
-}
+export class Subdomain extends resourceClass<SubdomainArgs, SubdomainState>("Subdomain", crud, {
+  inputs: subdomainInputs,
+  outputs: subdomainOutputs,
+  secretInputs: SUBDOMAIN_SECRETS,
+  secretOutputs: SUBDOMAIN_SECRETS,
+}) {}

@@ -7,6 +7,7 @@
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { domainForms, idnaProblem, isDnsHost, toAscii } from "../../../sdk/rules";
+import type { StateOf } from "../../core/resource-class";
 import { ftpPathField, serviceNameField } from "../../core/service-entities";
 
 const pemText = (kind: string) =>
@@ -87,12 +88,18 @@ export const subdomainInputs = z
 
 export type SubdomainInputs = z.output<typeof subdomainInputs>;
 
-export interface SubdomainState extends SubdomainInputs {
-  /** The API's entityID (SRV<digits>-<digits>). */
-  entityId: string;
+/** What the state adds to the inputs. */
+export const subdomainOutputs = {
+  /** Full host name, lower case, IDN labels in punycode. */
+  name: z.string(),
+  /** The installed certificate while managed; always a secret. */
+  ssl: sslInputs.optional(),
   /** A certificate is installed (managed or not). */
-  sslInstalled: boolean;
-}
+  sslInstalled: z.boolean(),
+  /** The API's entityID (SRV<digits>-<digits>). */
+  entityId: z.string(),
+};
+export type SubdomainState = StateOf<SubdomainInputs, typeof subdomainOutputs>;
 
 /** subdomainupdate changes ftpPath and the certificate only (spec): another name is a new subdomain. */
 export const SUBDOMAIN_REPLACE_ON: readonly string[] = ["serviceName", "name"];

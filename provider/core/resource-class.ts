@@ -1,0 +1,63 @@
+/**
+ * The resource classes users write in programs, built from each resource's state: a class's
+ * outputs are its state's members, declared once (provider/resources/<r>/schema.ts) and never
+ * listed again.
+ *
+ * The state is the normalised inputs plus an output shape: a plain object of zod schemas whose
+ * keys name the outputs the state adds or redefines (their JSDoc is what editors show on the
+ * class's properties; a plain object keeps it in the emitted .d.ts, a `z.object(...)` would not).
+ * Nothing parses the state with these schemas: they give each output its type. At run time the
+ * class declares one output placeholder per input and output name, so every member of the state
+ * is an Output on the instance.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { dynamicArgs } from "./resource-args";
+
+/** Output name -> the schema of its value. */
+export type OutputShape = Record<string, z.ZodType>;
+
+/** A resource's state: its normalised inputs, with the outputs of `Shape` added (or redefined). */
+export type StateOf<Inputs, Shape extends OutputShape> = Omit<Inputs, keyof Shape> & z.output<z.ZodObject<Shape>>;
+
+/** Every member of the state as an Output (an optional member is an Output of a value or undefined). */
+export type Outputs<S> = { readonly [K in keyof S]-?: pulumi.Output<S[K]> };
+
+export type ResourceClass<Args, S> = new (name: string, args: Args, opts?: pulumi.CustomResourceOptions) => pulumi.dynamic.Resource & Outputs<S>;
+
+export interface ClassSpec {
+  /** The inputs schema: its object's keys are input names. */
+  readonly inputs: z.ZodType;
+  /** The outputs the state adds to the inputs (schema.ts). */
+  readonly outputs: OutputShape;
+  /** Inputs stored encrypted even when the program gives plain text. */
+  readonly secretInputs?: readonly string[];
+  /** Outputs always stored as secrets (additionalSecretOutputs). */
+  readonly secretOutputs?: readonly string[];
+}
+
+/**
+ * The base class of a resource: `export class MailBox extends resourceClass<MailBoxArgs,
+ * MailBoxState>("MailBox", crud, {...}) {}`. The type token is `pulumi-nodejs:dynamic/dondominio:<type>`
+ * (part of every URN: never change `type`), the provider is the resource's crud module (serialized
+ * by reference, provider/README.md).
+ */
+export function resourceClass<Args extends object, S extends object>(type: string, provider: pulumi.dynamic.ResourceProvider, spec: ClassSpec): ResourceClass<Args, S> {
+  const names = outputNames(spec);
+  const secretOutputs = spec.secretOutputs ?? [];
+  class Resource extends pulumi.dynamic.Resource {
+    constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
+      const withSecrets = secretOutputs.length ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] } : opts;
+      super(provider, name, dynamicArgs(args, names, opts, spec.secretInputs), withSecrets, "dondominio", type);
+    }
+  }
+  return Resource as unknown as ResourceClass<Args, S>;
+}
+
+/** Input names (the object under the inputs' transforms) and output names, each once. */
+export function outputNames(spec: Pick<ClassSpec, "inputs" | "outputs">): string[] {
+  let s: z.ZodType = spec.inputs;
+  while (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+  if (!(s instanceof z.ZodObject)) throw new Error("resourceClass: the inputs schema must be an object, possibly transformed");
+  return [...new Set([...Object.keys(s.shape), ...Object.keys(spec.outputs)])];
+}

@@ -1,14 +1,20 @@
 /**
- * The emulator's import graph (emulator/README.md "Layout"): no cycle between its files (type-only
- * imports included: a type cycle is still a cycle of meaning), and core/ and http/ import no module
- * (modules register themselves: handlers through modules/index.ts, account members through
- * registerAccountSlice). Read from the sources, so a new import that breaks a rule fails here.
+ * The import graph of the three layers, read from the sources, so a new import that breaks a rule
+ * fails here (README "Architecture", sdk/, emulator/ and provider/ READMEs):
+ * - provider -> sdk <- emulator: the sdk imports neither; the emulator and the provider do not
+ *   import each other; sdk/rules imports nothing of the project but itself;
+ * - no cycle between files anywhere (type-only imports included: a type cycle is still a cycle of
+ *   meaning);
+ * - in the emulator, core/ and http/ import no module (modules register themselves: handlers
+ *   through modules/index.ts, account members through registerAccountSlice), and modules import
+ *   core/ and data/ only.
  */
 import { expect } from "chai";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-const ROOT = resolve(__dirname, "../../emulator");
+const ROOT = resolve(__dirname, "..");
+const LAYERS = ["sdk", "emulator", "provider"];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -34,10 +40,10 @@ function resolveSpec(from: string, spec: string): string | undefined {
   return [`${base}.ts`, join(base, "index.ts")].find((c) => existsSync(c));
 }
 
-/** Emulator file -> the emulator files it imports (paths relative to emulator/). */
-function emulatorGraph(): Map<string, string[]> {
+/** File -> the project files it imports (paths relative to the repository), over the three layers. */
+function projectGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of sources(ROOT)) {
+  for (const file of LAYERS.flatMap((l) => sources(join(ROOT, l)))) {
     const deps = importsOf(readFileSync(file, "utf8"))
       .map((s) => resolveSpec(file, s))
       .filter((p): p is string => p?.startsWith(`${ROOT}/`) === true)
@@ -81,12 +87,18 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-describe("emulator layers: the import graph", () => {
-  const graph = emulatorGraph();
+/** The edges `from -> to` where `from` matches the first pattern and `to` the second. */
+function edges(graph: Map<string, string[]>, from: RegExp, to: RegExp): string[] {
+  return [...graph].flatMap(([file, deps]) => (from.test(file) ? deps.filter((d) => to.test(d)).map((d) => `${file} -> ${d}`) : []));
+}
 
-  it("reads the imports of every emulator file", () => {
-    expect(graph.size).to.be.greaterThan(40);
-    expect(graph.get("server.ts")).to.include("http/api.ts");
+describe("layers: the import graph", () => {
+  const graph = projectGraph();
+
+  it("reads the imports of every file of sdk/, emulator/ and provider/", () => {
+    expect(graph.size).to.be.greaterThan(150);
+    expect(graph.get("emulator/server.ts")).to.include("emulator/http/api.ts");
+    expect(graph.get("provider/core/client.ts")).to.include("sdk/index.ts");
     expect(importsOf('import type { A } from "./a";\nexport { b } from "../b";\nimport "./c";\nimport x from "node:fs";')).to.deep.equal(["./a", "../b", "./c"]);
   });
 
@@ -104,15 +116,21 @@ describe("emulator layers: the import graph", () => {
     expect(cycles(graph)).to.deep.equal([]);
   });
 
-  it("core/ and http/ import no module (modules register with them, not the other way round)", () => {
-    const wrong = [...graph].flatMap(([file, deps]) => (/^(core|http)\//.test(file) ? deps.filter((d) => d.startsWith("modules/")).map((d) => `${file} -> ${d}`) : []));
-    expect(wrong).to.deep.equal([]);
+  it("provider -> sdk <- emulator: the sdk imports neither, and they do not import each other", () => {
+    expect(edges(graph, /^sdk\//, /^(emulator|provider)\//)).to.deep.equal([]);
+    expect(edges(graph, /^emulator\//, /^provider\//)).to.deep.equal([]);
+    expect(edges(graph, /^provider\//, /^emulator\//)).to.deep.equal([]);
   });
 
-  it("modules import core/ and data/, never the server, http/ or the control API", () => {
-    const wrong = [...graph].flatMap(([file, deps]) =>
-      file.startsWith("modules/") ? deps.filter((d) => !/^(core|data|modules)\//.test(d)).map((d) => `${file} -> ${d}`) : [],
-    );
-    expect(wrong).to.deep.equal([]);
+  it("sdk/rules imports nothing of the project but itself", () => {
+    expect(edges(graph, /^sdk\/rules\//, /^(?!sdk\/rules\/)/)).to.deep.equal([]);
+  });
+
+  it("emulator core/ and http/ import no module (modules register with them, not the other way round)", () => {
+    expect(edges(graph, /^emulator\/(core|http)\//, /^emulator\/modules\//)).to.deep.equal([]);
+  });
+
+  it("emulator modules import core/, data/ and the sdk, never the server, http/ or the control API", () => {
+    expect(edges(graph, /^emulator\/modules\//, /^emulator\/(?!(core|data|modules)\/)/)).to.deep.equal([]);
   });
 });

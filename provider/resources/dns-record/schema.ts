@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { TXT_MAX } from "../../../sdk/catalogue/service";
 import { idnaProblem, isIpLiteral } from "../../core/normalise";
-import { entityResourceId, parseEntityResourceId } from "../../core/service-entities";
 import type { DnsRecordType } from "./capabilities";
 import { normalizeRecord } from "./normalize";
 
@@ -124,8 +123,3 @@ export interface DnsRecordState extends DnsRecordInputs {
 export const DNS_RECORD_REPLACE_ON: readonly string[] = ["serviceName", "name", "type"];
 /** adopt only matters when the record is created. */
 export const DNS_RECORD_CREATE_ONLY: readonly string[] = ["adopt"];
-
-/** Resource id: `<serviceName>/<entityID>`, e.g. `example.com/SRV100001-10008`. */
-export const dnsRecordId = entityResourceId;
-
-export const parseDnsRecordId = (id: string) => parseEntityResourceId("DnsRecord", id);

@@ -26,7 +26,7 @@ export type Item<F extends Family> = ItemOf<FamilyOp<F, "list">> & { entityID: s
 /** `<family>create` parameters, serviceName included. */
 export type CreateParams<F extends Family> = CallParams<FamilyOp<F, "create">>;
 /** `<family>update` parameters; updateEntity adds serviceName. */
-export type UpdateParams<F extends Family> = Omit<CallParams<FamilyOp<F, "update">>, "serviceName"> & { serviceName?: string };
+export type UpdateParams<F extends Family> = Omit<CallParams<FamilyOp<F, "update">>, "serviceName"> & { serviceName?: string; entityID: string };
 
 /** Scope of every list of one service in the list cache (provider/README.md convention). */
 export const serviceScope = (serviceName: string) => `service:${serviceName}`;
@@ -157,7 +157,7 @@ export async function updateEntity<F extends Family>(api: Api, family: F, servic
     return replyItem(family, await api.send({ op: familyOp(family, "update"), params: { ...params, serviceName } as CallParams<FamilyOp<F, "update">> }));
   } catch (err) {
     // 4002: deleted outside since the last refresh.
-    if (hasCode(err, 4002)) throw new Error(`entity ${String((params as { entityID?: unknown }).entityID)} no longer exists in service ${serviceName}; run \`pulumi refresh\` and \`pulumi up\` to create it again`);
+    if (hasCode(err, 4002)) throw new Error(`entity ${params.entityID} no longer exists in service ${serviceName}; run \`pulumi refresh\` and \`pulumi up\` to create it again`);
     throw err;
   } finally {
     api.cache.invalidate(serviceScope(serviceName));

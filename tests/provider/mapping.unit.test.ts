@@ -1,10 +1,13 @@
 /** Pure mappings to and from the API's shapes (no engine, no network). */
 import { expect } from "chai";
-import { contactDataFromApi, contactToApi } from "../../provider/resources/contact/mapping";
-import { acquireParams, contactsToApi, settingsToChange, stateFromApi, updateCall } from "../../provider/resources/domain/mapping";
+import { type ApiContact, contactDataFromApi, contactToApi } from "../../provider/resources/contact/mapping";
+import { acquireParams, contactsToApi, type LiveDomain, settingsToChange, stateFromApi, updateCall } from "../../provider/resources/domain/mapping";
 import { domainInputs } from "../../provider/resources/domain/schema";
-import { serviceChanges, serviceStateFromApi } from "../../provider/resources/hosting-service/mapping";
+import { type LiveService, serviceChanges, serviceStateFromApi } from "../../provider/resources/hosting-service/mapping";
 import { hostingInputs } from "../../provider/resources/hosting-service/schema";
+
+/** An API answer with only the members a case is about (the catalogue types every member). */
+const answer = <T>(members: object) => members as T;
 
 const ORG = { contactType: "organization", firstName: "Eva", lastName: "Ruiz", orgName: "Ruiz SL", identNumber: "B1", email: "e@x.es", phone: "+34.911111111", address: "A", postalCode: "1", city: "C", state: "S", country: "ES" };
 
@@ -15,7 +18,7 @@ describe("contact mapping", () => {
     expect(contactToApi(ORG, "admin")).to.include({ adminContactType: "organization", adminContactOrgName: "Ruiz SL" });
   });
   it("reads the API's Contact object with the input rules (empty orgName dropped, country upper case)", () => {
-    expect(contactDataFromApi({ contactType: "individual", firstName: " Ana ", orgName: "", country: "es", phone: "+34.931 234 567" })).to.deep.equal({ contactType: "individual", firstName: "Ana", country: "ES", phone: "+34.931234567" });
+    expect(contactDataFromApi(answer<ApiContact>({ contactType: "individual", firstName: " Ana ", orgName: "", country: "es", phone: "+34.931 234 567" }))).to.deep.equal({ contactType: "individual", firstName: "Ana", country: "ES", phone: "+34.931234567" });
   });
 });
 
@@ -31,17 +34,17 @@ describe("domain mapping", () => {
   });
   it("maps getinfo answers to outputs: nameservers in order, default servers, contacts by id or by data", () => {
     const s = stateFromApi(
-      {
+      answer<LiveDomain>({
         status: { name: "example.com", status: "active", tld: "com", domainID: 7, tsExpir: "2027-01-01", tsCreate: "", tag: "b,a", whoisPrivacy: true },
         nameservers: { defaultNS: false, nameservers: [{ order: 2, name: "NS2.a.net" }, { order: 1, name: "ns1.a.net." }] },
         contact: { contactOwner: { contactID: "GAR-1" }, contactAdmin: { contactID: "RUI-2", ...ORG } },
-      },
+      }),
       inputs,
     );
     expect(s).to.deep.include({ punycode: "example.com", domainId: 7, tags: ["a", "b"], whoisPrivacy: true, nameservers: ["ns1.a.net", "ns2.a.net"] });
     expect(s.tsCreate).to.equal(undefined);
     expect(s.contacts).to.deep.equal({ owner: "GAR-1", admin: ORG });
-    expect(stateFromApi({ status: { name: "example.com", status: "active" }, nameservers: { defaultNS: true } }, inputs).nameservers).to.equal("default");
+    expect(stateFromApi(answer<LiveDomain>({ status: { name: "example.com", status: "active" }, nameservers: { defaultNS: true } }), inputs).nameservers).to.equal("default");
   });
   it("finds the settings to change and builds their update calls", () => {
     const want = domainInputs.parse({ name: "example.com", registration: "adopt", modifyBlock: true, tags: ["x"], contacts: { tech: "GAR-9" } });
@@ -57,7 +60,7 @@ describe("domain mapping", () => {
 describe("hosting service mapping", () => {
   it("reads status, PHP and parking answers, and orders the changes with the upgrade first", () => {
     const want = hostingInputs.parse({ name: "Example.com", productKey: "advanced", phpVersion: "8.3", parking: true });
-    const s = serviceStateFromApi({ status: { name: "example.com", productkey: "basic", type: "Hosting Basic", status: "active", renewalMode: "autorenew" }, php: { php: { version: "8.2" } }, parking: { parking: { enabled: false } } }, want);
+    const s = serviceStateFromApi(answer<LiveService>({ status: { name: "example.com", productkey: "basic", type: "Hosting Basic", status: "active", renewalMode: "autorenew" }, php: { php: { version: "8.2" } }, parking: { parking: { enabled: false } } }), want);
     expect(s).to.deep.include({ productKey: "basic", phpVersion: "8.2", parking: false, renewalMode: "autorenew" });
     expect(serviceChanges(want, s)).to.deep.equal(["productKey", "phpVersion", "parking"]);
   });

@@ -33,9 +33,9 @@ async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState
       pending[setting] = desired[setting];
       continue;
     }
-    const { op, params } = updateCall(setting, desired, domain, roles);
+    const call = updateCall(setting, desired, domain, roles);
     try {
-      await ctx.api.call(op, params);
+      await ctx.api.send(call);
       applied++;
     } catch (err) {
       // Refused because of the state (pending owner verification, registry lock): keep it pending.

@@ -2,16 +2,16 @@
 import type { Ctx } from "../../core/frame";
 import { warn } from "../../core/log";
 import { waitUntil } from "../../core/wait";
-import { type LiveDomain, stateFromApi } from "./mapping";
+import { type DomainInfo, type LiveDomain, stateFromApi } from "./mapping";
 import { ACQUIRING, type DomainInputs, type DomainState, FAILED, SETTLED } from "./schema";
 
 /** Fetches what the state needs: status always; nameservers, contacts, authcode when managed. */
 export async function fetchLive(ctx: Ctx, ascii: string, want: { nameservers?: boolean; contacts?: boolean; authcode?: boolean }): Promise<LiveDomain> {
-  const get = (infoType: string) => ctx.api.call("domain/getinfo", { domain: ascii, infoType });
+  const get = (infoType: "status" | "nameservers" | "contact" | "authcode") => ctx.api.call("domain/getinfo", { domain: ascii, infoType });
   const [status, nameservers, contact] = await Promise.all([get("status"), want.nameservers ? get("nameservers") : undefined, want.contacts ? get("contact") : undefined]);
   // The authcode is readable only when authcodeCheck is true (spec "Domain"); not before registration ends.
   const auth = want.authcode && status.authcodeCheck === true ? await get("authcode") : undefined;
-  return { status, nameservers, contact, authcode: auth ? String(auth.authcode ?? "") : undefined };
+  return { status, nameservers, contact, authcode: auth ? (auth.authcode ?? "") : undefined };
 }
 
 export function wantsOf(inputs: Partial<DomainInputs> | Partial<DomainState>): { nameservers: boolean; contacts: boolean; authcode: boolean } {
@@ -39,8 +39,8 @@ export async function waitActive(ctx: Ctx, ascii: string, label: string, timeout
     what: `Domain ${label}`,
     poll: () => ctx.api.call("domain/getinfo", { domain: ascii, infoType: "status" }),
     // Anything but a running acquisition (cancelled, inactive, expired) will not become active by waiting.
-    done: (s: Record<string, any>) => (SETTLED.has(s.status) ? true : ACQUIRING.has(s.status) ? false : "failed"),
-    describe: (s: Record<string, any>) => `${s.status}${s.transferStatus ? ` (transfer ${s.transferStatus})` : ""}`,
+    done: (s: DomainInfo) => (SETTLED.has(s.status) ? true : ACQUIRING.has(s.status) ? false : "failed"),
+    describe: (s: DomainInfo) => `${s.status}${s.transferStatus ? ` (transfer ${s.transferStatus})` : ""}`,
     timeoutMs,
     initialDelayMs: ctx.api.config.pollIntervalMs ?? 2000,
   });

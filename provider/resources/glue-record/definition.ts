@@ -34,7 +34,7 @@ export const glueRecordDefinition: ResourceDefinition<GlueRecordInputs, GlueReco
   inputs: glueRecordInputs,
   replaceOn: GLUE_REPLACE_ON,
   createOnly: GLUE_CREATE_ONLY,
-  label: (r) => String(r.name ?? "(unnamed)"),
+  label: (r) => r.name ?? "(unnamed)",
 
   // gluerecordupdate sets both addresses: leaving ipv6 out of the program removes it.
   diffExtra(olds, news) {

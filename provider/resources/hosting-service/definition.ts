@@ -4,7 +4,7 @@ import { type Ctx, PartialResultError, type ResourceDefinition } from "../../cor
 import { info, warn } from "../../core/log";
 import { hostingFacts } from "../../core/preview-rules";
 import { waitUntil } from "../../core/wait";
-import { type LiveService, serviceChanges, serviceStateFromApi } from "./mapping";
+import { type LiveService, type ServiceInfo, serviceChanges, serviceStateFromApi } from "./mapping";
 import { acquireService, findService, renewIfNeeded, settlePendingOrder, upgrade, wantsRenewal } from "./orders";
 import { downgradeProblem, HOSTING_CREATE_ONLY, HOSTING_REPLACE_ON, type HostingInputs, type HostingState, hostingInputs } from "./schema";
 
@@ -30,8 +30,8 @@ async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs:
     const r = await waitUntil({
       what: `HostingService ${desired.name}`,
       poll: () => ctx.api.call("service/getinfo", { serviceName: desired.name, infoType: "status" }),
-      done: (s: Record<string, any>) => s.status !== "init",
-      describe: (s: Record<string, any>) => String(s.status),
+      done: (s: ServiceInfo) => s.status !== "init",
+      describe: (s: ServiceInfo) => s.status,
       timeoutMs,
       initialDelayMs: ctx.api.config.pollIntervalMs ?? 2000,
     });
@@ -51,7 +51,7 @@ async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs:
     } else if (change === "phpVersion") {
       await ctx.api.call("service/update", { serviceName, updateType: "phpversion", phpversion: desired.phpVersion });
     } else if (change === "parking") {
-      await ctx.api.call("service/parkingupdate", { serviceName, enabled: desired.parking });
+      await ctx.api.call("service/parkingupdate", { serviceName, enabled: desired.parking === true });
     }
   }
   ctx.api.cache.invalidate(`service:${desired.name}`);
@@ -64,7 +64,7 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   inputs: hostingInputs,
   replaceOn: HOSTING_REPLACE_ON,
   createOnly: HOSTING_CREATE_ONLY,
-  label: (s) => String(s.name ?? ""),
+  label: (s) => s.name ?? "",
   checkFacts: hostingFacts,
 
   checkTransition(olds, news) {

@@ -1,5 +1,6 @@
 /** SslCertificate <-> API shapes (pure, except listCertificates through the list cache). */
 import type { CallParams, ItemOf, ResultOf } from "../../../sdk";
+import type { DnsType } from "../../../sdk/catalogue/service";
 import type { Api } from "../../core/client";
 import { contactToApi } from "../contact/mapping";
 import type { SslInputs, SslState, Validation } from "./schema";
@@ -54,13 +55,17 @@ export function validationFromApi(name: string, e: DcvEntry): Validation {
   return v;
 }
 
-/** The dns records to create, common name first, then the alternative names in sorted order. */
+/**
+ * The dns records to create, common name first, then the alternative names in sorted order. Typed
+ * as DnsRecord takes them (the CA asks for CNAME or TXT); a type DnsRecord does not know would be
+ * refused by its check, naming it.
+ */
 export function recordsOf(validations: Validation[], commonName: string): SslState["validationRecords"] {
   const rank = (v: Validation) => (v.domainName === commonName ? "" : v.domainName);
   return [...validations]
     .sort((a, b) => rank(a).localeCompare(rank(b)))
     .filter((v) => v.recordName && v.recordType && v.recordValue)
-    .map((v) => ({ name: v.recordName!, type: v.recordType!, value: v.recordValue! }));
+    .map((v) => ({ name: v.recordName!, type: v.recordType as DnsType, value: v.recordValue! }));
 }
 
 /** Summary fields (ssl/list item or getinfo status) over the previous state. */

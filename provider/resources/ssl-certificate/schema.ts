@@ -4,6 +4,7 @@
  * alternative names are normalised and sorted as the state records them.
  */
 import { z } from "zod";
+import type { DnsType } from "../../../sdk/catalogue/service";
 import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
 import { isSslName, validationMethod } from "../../../sdk/catalogue/ssl-fields";
 import { hostNameProblem } from "../../core/normalise";
@@ -123,7 +124,7 @@ export interface SslState extends SslInputs {
   privateKey?: string;
   validations: Validation[];
   /** dns validation records of the last round: [{name, type, value}] (kept after issue). */
-  validationRecords: { name: string; type: string; value: string }[];
+  validationRecords: { name: string; type: DnsType; value: string }[];
   /** PEM, once issued. */
   certificate?: string;
   certificateChain?: string[];

@@ -112,7 +112,7 @@ async function callThroughBlocks<N extends OperationName>(caller: ApiCaller, lim
  * Every item of a paged operation, each page fetched by `fetch` (the sdk's paging: it stops on an
  * empty or short page or at queryInfo.total). The provider's lists go through here only.
  */
-export async function listPages<N extends OperationName>(operation: N, params: CallParams<N>, fetch: (params: CallParams<N>) => Promise<ResultOf<N>>): Promise<ItemOf<N>[]> {
+async function listPages<N extends OperationName>(operation: N, params: CallParams<N>, fetch: (params: CallParams<N>) => Promise<ResultOf<N>>): Promise<ItemOf<N>[]> {
   const paged = getOperation(operation)?.paged;
   if (!paged) throw new TypeError(`${operation} is not a paged operation`);
   const given = params as CallParams<N> & { page?: number; pageLength?: number };

@@ -254,7 +254,7 @@ export class PreviewFacts {
   sslProducts(): Promise<Map<number, SslProductFacts>> {
     return this.#once("ssl-products", async () => {
       const out = new Map<number, SslProductFacts>();
-      for (const p of await this.#list("ssl/productlist", { pageLength: PAGE })) {
+      for (const p of await this.#list("ssl/productlist", {})) {
         out.set(p.productID, {
           productId: p.productID,
           productName: p.productName,

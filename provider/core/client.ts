@@ -9,16 +9,21 @@
  * operation's deadline (its customTimeouts, else DEFAULT_BLOCK_BUDGET_MS); past it the call fails
  * with a message saying that nothing was executed.
  */
-import { DonDominioClient } from "../../sdk";
+import { type ArgsOf, type CallParams, DonDominioClient, getOperation, type ItemOf, type OperationName, type ResultOf } from "../../sdk";
 import { DEFAULT_OPS_PER_MINUTE, type Limiter, limiterFor } from "../../sdk/core/limiter";
+import { iteratePages } from "../../sdk/core/paging";
 import { BLOCK_REASONS, blockHintMs, TEMPORARY_BLOCK_CODES } from "../../sdk/core/retry";
 import { type ProviderConfig, resolveConfig } from "./config";
 import { ListCache } from "./list-cache";
 import { info, warn } from "./log";
 
-/** The part of the sdk client resources use: loosely typed so that mapping code stays plain data. */
-export interface ApiCaller {
-  call(operation: string, params?: Record<string, unknown>): Promise<any>;
+/** The part of the sdk client resources use: its call, typed from the catalogue (sdk/client.ts). */
+export type ApiCaller = Pick<DonDominioClient, "call">;
+
+/** One call as data (a mapping's answer): the operation and its parameters, typed together. */
+export interface ApiCall<N extends OperationName = OperationName> {
+  op: N;
+  params: CallParams<N>;
 }
 
 export interface Api {
@@ -27,7 +32,15 @@ export interface Api {
   readonly config: ProviderConfig;
   readonly limiter: Limiter;
   /** caller.call, waiting out temporary blocks until the deadline (see above). */
-  call(operation: string, params?: Record<string, unknown>): Promise<any>;
+  call<N extends OperationName>(operation: N, ...args: ArgsOf<N>): Promise<ResultOf<N>>;
+  /** `call` of an ApiCall: the mapping chose the operation, its parameters came with it. */
+  send<N extends OperationName>(c: ApiCall<N>): Promise<ResultOf<N>>;
+  /**
+   * Every item of a paged operation, page after page by the sdk's paging (sdk/core/paging.ts), each
+   * page through `call` (so blocks are waited out as for any call). `pageLength` defaults to the
+   * catalogue's.
+   */
+  listAll<N extends OperationName>(operation: N, params: CallParams<N>): Promise<ItemOf<N>[]>;
   /** The same Api whose calls give up waiting out blocks at `deadline` (epoch ms). */
   until(deadline: number): Api;
 }
@@ -60,11 +73,11 @@ function keyOf(c: ProviderConfig): string {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-async function callThroughBlocks(caller: ApiCaller, limiter: Limiter, operation: string, params: Record<string, unknown> | undefined, deadline: number): Promise<any> {
+async function callThroughBlocks<N extends OperationName>(caller: ApiCaller, limiter: Limiter, operation: N, args: ArgsOf<N>, deadline: number): Promise<ResultOf<N>> {
   const started = Date.now();
   for (let refused = 0; ; ) {
     try {
-      return await caller.call(operation, params);
+      return await caller.call(operation, ...args);
     } catch (err) {
       const e = err as { errorCode?: unknown; messages?: readonly string[]; message?: string };
       const code = typeof e?.errorCode === "number" ? e.errorCode : undefined;
@@ -95,15 +108,32 @@ async function callThroughBlocks(caller: ApiCaller, limiter: Limiter, operation:
   }
 }
 
+/**
+ * Every item of a paged operation, each page fetched by `fetch` (the sdk's paging: it stops on an
+ * empty or short page or at queryInfo.total). The provider's lists go through here only.
+ */
+async function listPages<N extends OperationName>(operation: N, params: CallParams<N>, fetch: (params: CallParams<N>) => Promise<ResultOf<N>>): Promise<ItemOf<N>[]> {
+  const paged = getOperation(operation)?.paged;
+  if (!paged) throw new TypeError(`${operation} is not a paged operation`);
+  const given = params as CallParams<N> & { page?: number; pageLength?: number };
+  const out: ItemOf<N>[] = [];
+  const pages = iteratePages<ItemOf<N>>(paged, (page, pageLength) => fetch({ ...given, page, pageLength }), given.page ?? 1, given.pageLength ?? paged.defaultPageLength);
+  for await (const item of pages) out.push(item);
+  return out;
+}
+
 function makeApi(caller: ApiCaller, cache: ListCache, config: ProviderConfig, limiter: Limiter, deadline?: number): Api {
-  return {
+  const api: Api = {
     caller,
     cache,
     config,
     limiter,
-    call: (op, params) => callThroughBlocks(caller, limiter, op, params, deadline ?? Date.now() + DEFAULT_BLOCK_BUDGET_MS),
+    call: (op, ...args) => callThroughBlocks(caller, limiter, op, args, deadline ?? Date.now() + DEFAULT_BLOCK_BUDGET_MS),
+    send: (c) => api.call(c.op, ...([c.params] as ArgsOf<typeof c.op>)),
+    listAll: (op, params) => listPages(op, params, (page) => api.send({ op, params: page })),
     until: (d) => makeApi(caller, cache, config, limiter, d),
   };
+  return api;
 }
 
 /** The shared Api for the effective configuration (stack config, then environment). */
@@ -113,14 +143,14 @@ export function getApi(config: ProviderConfig = resolveConfig()): Api {
   if (!api) {
     const caller: ApiCaller = override
       ? override(config)
-      : (new DonDominioClient({
+      : new DonDominioClient({
           apiUser: config.apiUser,
           apiPasswd: config.apiPasswd,
           baseUrl: config.baseUrl,
           caCert: config.caCertFile,
           timeoutMs: config.timeoutMs,
           maxConcurrency: config.maxConcurrency,
-        }) as unknown as ApiCaller);
+        });
     // The sdk client's own limiter (same key: baseUrl + apiUser); the rate is configured here.
     const limiter = limiterFor(config.baseUrl ?? DEFAULT_BASE_URL, config.apiUser);
     limiter.configureRate(config.maxOpsPerMinute ?? DEFAULT_OPS_PER_MINUTE);
@@ -130,6 +160,14 @@ export function getApi(config: ProviderConfig = resolveConfig()): Api {
     apis.set(key, api);
   }
   return api;
+}
+
+/**
+ * Tests: a fake caller from a plain function (operation, params) -> reply. The one place where an
+ * untyped reply stands for the catalogue's typed one.
+ */
+export function fakeCaller(call: (operation: OperationName, params?: Record<string, unknown>) => Promise<unknown>): ApiCaller {
+  return { call: call as ApiCaller["call"] };
 }
 
 /** Tests: route every Api to a fake caller (undefined restores the sdk client). Clears the pool. */

@@ -69,7 +69,7 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
    * and checkTransition passed and no input is unknown: [property, reason]. `olds` is the previous
    * inputs as recorded, undefined for a resource not created yet.
    */
-  checkFacts?(olds: Data | undefined, news: I): Promise<[string, string][]>;
+  checkFacts?(olds: Partial<I> | undefined, news: I): Promise<[string, string][]>;
   /** Extra diff verdicts (e.g. settings still pending, a refused downgrade throws). */
   diffExtra?(olds: S, news: I): { changes?: string[]; replaces?: string[] } | undefined;
   create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;
@@ -110,11 +110,11 @@ function hasUnknown(v: unknown): boolean {
 }
 
 function valueAt(obj: unknown, path: readonly PropertyKey[]): unknown {
-  let cur: any = obj;
+  let cur = obj;
   for (const p of path) {
     if (cur === UNKNOWN) return UNKNOWN;
     if (cur === null || typeof cur !== "object") return undefined;
-    cur = cur[p as any];
+    cur = (cur as Record<PropertyKey, unknown>)[p];
   }
   return cur;
 }
@@ -209,7 +209,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
       }
       if (parsed.success && !failures.length && def.checkFacts && !hasUnknown(raw)) {
         const before = userInputs(olds ?? {});
-        for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? before : undefined, parsed.data)) {
+        for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? (before as Partial<I>) : undefined, parsed.data)) {
           failures.push({ property, reason: `${property}: ${reason}` });
         }
       }

@@ -11,6 +11,7 @@
  * `FactUnavailable`: the rule that needed it is skipped and the API judges at apply, as before.
  * Without credentials no read is made at all (previewFacts() answers undefined).
  */
+import type { ArgsOf, CallParams, ItemOf, OperationName, ResultOf } from "../../sdk";
 import { debugEnabled } from "../../sdk/core/log";
 import { type Api, getApi } from "./client";
 
@@ -52,11 +53,13 @@ export interface Usage {
 export const QUOTA_OF = { ftp: "ftp", ddbb: "ddbb", subdomain: "subdomain", mail: "email", mailalias: "emailalias" } as const;
 export type QuotaFamily = keyof typeof QUOTA_OF;
 
+/** The largest page (spec "Limits"): account/zones would page by 100 otherwise. */
 const PAGE = 1000;
 
-const years = (v: unknown): number[] | undefined => {
-  if (v === undefined || v === null) return undefined;
-  const list = String(v)
+/** "1,2,5,10" (account/zones, ssl/productlist years) as sorted numbers; undefined when none. */
+const years = (v: string | undefined): number[] | undefined => {
+  if (v === undefined) return undefined;
+  const list = v
     .split(",")
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
@@ -98,13 +101,13 @@ export class PreviewFacts {
     return value;
   }
 
-  async #call(operation: string, params: Record<string, unknown>): Promise<any> {
+  async #read<T>(read: () => Promise<T>): Promise<T> {
     // The API was unreachable, refused the credentials or blocked them: no more preview reads in
     // this process (each would wait as long again); the API judges at apply.
     if (this.#down) throw new FactUnavailable(`preview reads stopped after: ${this.#down}`);
     this.reads++;
     try {
-      return await this.#api.call(operation, params);
+      return await read();
     } catch (err) {
       const kind = (err as { kind?: string })?.kind;
       if (kind === "authentication" || kind === "blocked" || kind === "transport") this.#down = String((err as Error)?.message ?? err);
@@ -112,18 +115,22 @@ export class PreviewFacts {
     }
   }
 
+  #call<N extends OperationName>(operation: N, ...args: ArgsOf<N>): Promise<ResultOf<N>> {
+    return this.#read(() => this.#api.call(operation, ...args));
+  }
+
+  /** Every item of a paged list (the sdk's paging, through Api.listAll). */
+  #list<N extends OperationName>(operation: N, params: CallParams<N>): Promise<ItemOf<N>[]> {
+    return this.#read(() => this.#api.listAll(operation, params));
+  }
+
   /** Every TLD of account/zones, by name ("com", "com.es"). */
   zones(): Promise<Map<string, ZoneFacts>> {
     return this.#once("zones", async () => {
       const out = new Map<string, ZoneFacts>();
-      for (let page = 1; ; page++) {
-        const res = await this.#call("account/zones", { page, pageLength: PAGE });
-        if (!Array.isArray(res?.zones)) throw new FactUnavailable("account/zones answered no zones");
-        for (const z of res.zones) {
-          const tld = String(z.tld ?? "").toLowerCase();
-          if (tld) out.set(tld, { tld, authcodereq: Boolean(z.authcodereq), create: z.create ? (years(z.create.years) ?? []) : undefined, renew: z.renew ? (years(z.renew.years) ?? []) : undefined, transfer: z.transfer ? (years(z.transfer.years) ?? []) : undefined });
-        }
-        if (res.zones.length === 0 || out.size >= Number(res.queryInfo?.total ?? out.size)) break;
+      for (const z of await this.#list("account/zones", { pageLength: PAGE })) {
+        const tld = z.tld.toLowerCase();
+        if (tld) out.set(tld, { tld, authcodereq: z.authcodereq, create: z.create ? (years(z.create.years) ?? []) : undefined, renew: z.renew ? (years(z.renew.years) ?? []) : undefined, transfer: z.transfer ? (years(z.transfer.years) ?? []) : undefined });
       }
       if (out.size === 0) throw new FactUnavailable("account/zones listed no TLD");
       return out;
@@ -146,9 +153,9 @@ export class PreviewFacts {
     return this.#once(`check:${ascii}`, async () => {
       try {
         const res = await this.#call("domain/check", { domain: ascii });
-        const d = res?.domains?.[0];
+        const d = res.domains[0];
         if (!d) throw new FactUnavailable("domain/check answered no domain");
-        return { ok: true as const, available: Boolean(d.available), premium: Boolean(d.premium), price: Number(d.price), currency: String(d.currency ?? "") };
+        return { ok: true as const, available: d.available, premium: d.premium, price: d.price, currency: d.currency };
       } catch (err) {
         const code = codeOf(err);
         if (code !== undefined && code >= 2000 && code < 2100) return { ok: false as const, code, message: apiText(err) };
@@ -174,7 +181,7 @@ export class PreviewFacts {
   countries(): Promise<Set<string>> {
     return this.#once("countries", async () => {
       const res = await this.#call("tool/gettable", { tableType: "countries" });
-      const codes = new Set<string>((Array.isArray(res?.items) ? res.items : []).map((i: { code?: unknown }) => String(i.code ?? "").toUpperCase()).filter(Boolean));
+      const codes = new Set(res.items.map((i) => i.code.toUpperCase()).filter(Boolean));
       if (codes.size === 0) throw new FactUnavailable("tool/gettable listed no country");
       return codes;
     });
@@ -185,7 +192,7 @@ export class PreviewFacts {
     return this.#once(`contact:${id}`, async () => {
       try {
         const c = await this.#call("contact/getinfo", { contactID: id });
-        return { contactType: String(c?.contactType ?? "") };
+        return { contactType: c.contactType };
       } catch (err) {
         if (codeOf(err) === 3001) return undefined;
         throw err;
@@ -194,7 +201,7 @@ export class PreviewFacts {
   }
 
   /** A hosting service of the account (getinfo status: productkey, status), undefined when there is none (4001). */
-  service(name: string): Promise<Record<string, any> | undefined> {
+  service(name: string): Promise<ResultOf<"service/getinfo"> | undefined> {
     return this.#once(`service:${name}`, async () => {
       try {
         return await this.#call("service/getinfo", { serviceName: name, infoType: "status" });
@@ -210,8 +217,8 @@ export class PreviewFacts {
     return this.#once(`resources:${name}`, async () => {
       try {
         const res = await this.#call("service/getinfo", { serviceName: name, infoType: "resources" });
-        if (!res?.resources || typeof res.resources !== "object") throw new FactUnavailable("service/getinfo answered no resources");
-        return res.resources as Record<string, Usage>;
+        if (!res.resources) throw new FactUnavailable("service/getinfo answered no resources");
+        return res.resources;
       } catch (err) {
         if (codeOf(err) === 4001) return undefined;
         throw err;
@@ -224,9 +231,9 @@ export class PreviewFacts {
     return this.#once(`php:${name}`, async () => {
       try {
         const res = await this.#call("service/getinfo", { serviceName: name, infoType: "php" });
-        const list = res?.php?.available;
-        if (!Array.isArray(list) || list.length === 0) throw new FactUnavailable("service/getinfo answered no PHP versions");
-        return list.map(String);
+        const list = res.php?.available;
+        if (!list?.length) throw new FactUnavailable("service/getinfo answered no PHP versions");
+        return list;
       } catch (err) {
         if (codeOf(err) === 4001) return undefined;
         throw err;
@@ -237,13 +244,9 @@ export class PreviewFacts {
   /** Names (as listed) of one family of a service's entities. */
   entityNames(family: QuotaFamily, serviceName: string): Promise<string[]> {
     return this.#once(`list:${family}:${serviceName}`, async () => {
-      const out: string[] = [];
-      for (let page = 1; ; page++) {
-        const res = await this.#call(`service/${family}list`, { serviceName, page, pageLength: PAGE });
-        const items = Array.isArray(res?.[family]) ? res[family] : [];
-        out.push(...items.map((i: Record<string, unknown>) => String(i.name ?? i.entityID ?? "")));
-        if (items.length === 0 || out.length >= Number(res?.queryInfo?.total ?? out.length)) return out;
-      }
+      // Every family's item has a name (sdk/catalogue/service.ts); a union of families types as none.
+      const items = (await this.#list(`service/${family}list`, { serviceName } as CallParams<`service/${QuotaFamily}list`>)) as { name: string }[];
+      return items.map((i) => i.name);
     });
   }
 
@@ -251,23 +254,17 @@ export class PreviewFacts {
   sslProducts(): Promise<Map<number, SslProductFacts>> {
     return this.#once("ssl-products", async () => {
       const out = new Map<number, SslProductFacts>();
-      for (let page = 1; ; page++) {
-        const res = await this.#call("ssl/productlist", { page, pageLength: PAGE });
-        if (!Array.isArray(res?.products)) throw new FactUnavailable("ssl/productlist answered no products");
-        for (const p of res.products) {
-          const id = Number(p.productID);
-          out.set(id, {
-            productId: id,
-            productName: String(p.productName ?? id),
-            isWildcard: Boolean(p.isWildcard),
-            isMultiDomain: Boolean(p.isMultiDomain),
-            isTrial: Boolean(p.isTrial),
-            numDomains: Number(p.numDomains ?? 1),
-            years: p.create ? years(p.create.years) : undefined,
-            sanMaxDomains: p.sanMaxDomains === undefined ? undefined : Number(p.sanMaxDomains),
-          });
-        }
-        if (res.products.length === 0 || out.size >= Number(res.queryInfo?.total ?? out.size)) break;
+      for (const p of await this.#list("ssl/productlist", {})) {
+        out.set(p.productID, {
+          productId: p.productID,
+          productName: p.productName,
+          isWildcard: p.isWildcard,
+          isMultiDomain: p.isMultiDomain,
+          isTrial: p.isTrial,
+          numDomains: p.numDomains,
+          years: p.create ? years(p.create.years) : undefined,
+          sanMaxDomains: p.sanMaxDomains,
+        });
       }
       if (out.size === 0) throw new FactUnavailable("ssl/productlist listed no product");
       return out;

@@ -17,9 +17,10 @@ import { sameValue } from "./plain-data";
 import { type FactFailure, type PreviewFacts, QUOTA_OF, type QuotaFamily, runFactRules } from "./preview-facts";
 
 type Fail = (property: string, reason: string) => void;
-type Olds = Record<string, any> | undefined;
+/** The inputs recorded by the previous check (undefined for a resource not created yet). */
+type Olds<I> = Partial<I> | undefined;
 /** True when the input is new or differs from the recorded one: unchanged inputs cost no read. */
-const changed = (olds: Olds, get: (o: Record<string, any>) => unknown, value: unknown) => olds === undefined || !sameValue(get(olds), value);
+const changed = <I>(olds: Olds<I>, get: (o: Partial<I>) => unknown, value: unknown) => olds === undefined || !sameValue(get(olds), value);
 const ROLES = ["owner", "admin", "tech", "billing"] as const;
 const list = (xs: Iterable<unknown>, max = 12) => {
   const all = [...xs].map(String);
@@ -42,7 +43,7 @@ async function countryRule(facts: PreviewFacts, fail: Fail, property: string, da
   if (!codes.has(country.toUpperCase())) fail(property, `"${country}" is not an ISO 3166 country code the API knows (tool/gettable lists them, e.g. ES, FR, US)`);
 }
 
-export function contactFacts(olds: Olds, c: ContactInputs): Promise<FactFailure[]> {
+export function contactFacts(olds: Olds<ContactInputs>, c: ContactInputs): Promise<FactFailure[]> {
   return runFactRules("Contact", [
     async (facts, fail) => {
       if (changed(olds, (o) => o.country, c.country)) await countryRule(facts, fail, "country", c);
@@ -54,7 +55,7 @@ export function contactFacts(olds: Olds, c: ContactInputs): Promise<FactFailure[
   ]);
 }
 
-export function domainFacts(olds: Olds, d: DomainInputs): Promise<FactFailure[]> {
+export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<FactFailure[]> {
   const ascii = domainForms(d.name).ascii;
   const isNew = olds === undefined || asciiOf(olds.name) !== ascii;
   const top = ascii.split(".").pop();
@@ -114,7 +115,7 @@ export function domainFacts(olds: Olds, d: DomainInputs): Promise<FactFailure[]>
   ]);
 }
 
-export function hostingFacts(olds: Olds, h: HostingInputs): Promise<FactFailure[]> {
+export function hostingFacts(olds: Olds<HostingInputs>, h: HostingInputs): Promise<FactFailure[]> {
   const isNew = olds === undefined || asciiOf(olds.name) !== asciiOf(h.name);
   return runFactRules(`HostingService ${h.name}`, [
     async (facts, fail) => {
@@ -122,14 +123,14 @@ export function hostingFacts(olds: Olds, h: HostingInputs): Promise<FactFailure[
       const live = await facts.service(h.name);
       // A new service of the same product is left to create: one an interrupted run of this program
       // ordered is adopted there (resources/hosting-service/orders.ts), any other fails with this hint.
-      const created = Date.parse(`${String(live?.tsCreate ?? "")}T00:00:00Z`);
-      const recent = live && String(live.productkey) === h.productKey && (live.status === "init" || (Number.isFinite(created) && Date.now() - created <= 72 * 3600_000));
+      const created = Date.parse(`${live?.tsCreate ?? ""}T00:00:00Z`);
+      const recent = live && live.productkey === h.productKey && (live.status === "init" || (Number.isFinite(created) && Date.now() - created <= 72 * 3600_000));
       if (h.registration === "create" && live && !recent) {
         fail("registration", `a hosting service ${h.name} (${live.productkey}) already exists in this account: use registration: "adopt" to manage it (service/create would be refused)`);
       } else if (h.registration === "adopt" && !live) {
         fail("registration", `adopt: ${h.name} has no hosting service in this account (service/getinfo answered 4001); use registration: "create"`);
-      } else if (h.registration === "adopt" && live && productRank(String(live.productkey)) > productRank(h.productKey)) {
-        fail("productKey", `the service is ${live.productkey} (service/getinfo): ${downgradeProblem(String(live.productkey), h.productKey)}`);
+      } else if (h.registration === "adopt" && live?.productkey !== undefined && productRank(live.productkey) > productRank(h.productKey)) {
+        fail("productKey", `the service is ${live.productkey} (service/getinfo): ${downgradeProblem(live.productkey, h.productKey)}`);
       }
     },
     async (facts, fail) => {
@@ -157,18 +158,18 @@ function entityKey(family: QuotaFamily, name: string): string {
  * program adding several at once is refused when together they pass it. A service that does not
  * exist yet (created by the same program) is not judged.
  */
-export function quotaFacts(olds: Olds, family: QuotaFamily, serviceName: string, name: string | undefined, adopt: boolean | undefined): Promise<FactFailure[]> {
+export function quotaFacts(olds: Olds<unknown>, family: QuotaFamily, serviceName: string, name: string | undefined, adopt: boolean | undefined): Promise<FactFailure[]> {
   if (olds !== undefined) return Promise.resolve([]);
   return runFactRules(`${family} in ${serviceName}`, [
     async (facts, fail) => {
       const resources = await facts.resources(serviceName);
       const q = resources?.[QUOTA_OF[family]];
-      if (!q || !Number.isFinite(Number(q.max))) return;
-      const max = Number(q.max);
+      if (!q || !Number.isFinite(q.max)) return;
+      const max = q.max;
       const what = FAMILY_WHAT[family];
       const advice = `delete one or upgrade the service (HostingService productKey); service/getinfo resources: ${q.value} of ${max}`;
       if (name === undefined) {
-        if (Number(q.value) + 1 > max) fail("serviceName", `${what} quota reached: ${serviceName}'s product allows ${max} and it has ${q.value}; ${advice}`);
+        if (q.value + 1 > max) fail("serviceName", `${what} quota reached: ${serviceName}'s product allows ${max} and it has ${q.value}; ${advice}`);
         return;
       }
       const key = entityKey(family, name);
@@ -183,8 +184,8 @@ export function quotaFacts(olds: Olds, family: QuotaFamily, serviceName: string,
   ]);
 }
 
-export function sslFacts(olds: Olds, s: SslInputs): Promise<FactFailure[]> {
-  const isNew = olds === undefined || Number(olds.productId) !== s.productId || String(olds.commonName ?? "").toLowerCase() !== s.commonName;
+export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailure[]> {
+  const isNew = olds === undefined || olds.productId !== s.productId || olds.commonName?.toLowerCase() !== s.commonName;
   return runFactRules(`SslCertificate ${s.commonName}`, [
     async (facts, fail) => {
       // An unchanged certificate costs no read; new names on one are judged again (multidomainaddsan).

@@ -5,18 +5,27 @@
  * cache (scope `service:<serviceName>`, so that a refresh of many objects of one service makes one
  * list call per family), and create / adopt / update / delete that never resend a call that is not
  * retry-safe blindly (create and delete of these families are not: sdk/catalogue/service.ts).
+ * `serviceEntityDefinition` builds each of their ResourceDefinitions from what differs.
  * Nothing here is serialized into users' state.
  */
+import type { CallParams, ItemOf, OperationName } from "../../sdk";
+import { domainForms, passwordField as passwordRule, pathField, unicodeDomainField } from "../../sdk/rules";
 import type { Api } from "./client";
 import { hasCode, isGone, onceWithLookup } from "./errors";
-import { domainForms, passwordField as passwordRule, pathField, unicodeDomainField } from "../../sdk/rules";
-
-/** The largest page the family lists serve (spec "Limits": 1000; the catalogue's defaultPageLength). */
-const PAGE = 1000;
+import type { ResourceDefinition } from "./frame";
 
 export type Family = "ftp" | "ddbb" | "subdomain" | "mail" | "mailalias" | "redirect" | "dns";
-/** One item of a family's list (spec "Service sub-resources"). */
-export type Item = Record<string, any> & { entityID: string };
+type Action = "list" | "create" | "update" | "delete";
+/** `service/<family><action>`, one of the catalogue's family operations (sdk/catalogue/service.ts `family()`). */
+type FamilyOp<F extends Family, A extends Action> = `service/${F}${A}` & OperationName;
+const familyOp = <F extends Family, A extends Action>(family: F, action: A) => `service/${family}${action}` as FamilyOp<F, A>;
+
+/** One item of a family's list, create and update replies: the catalogue's item schema (spec "Service sub-resources"). */
+export type Item<F extends Family> = ItemOf<FamilyOp<F, "list">> & { entityID: string };
+/** `<family>create` parameters, serviceName included. */
+export type CreateParams<F extends Family> = CallParams<FamilyOp<F, "create">>;
+/** `<family>update` parameters; updateEntity adds serviceName. */
+export type UpdateParams<F extends Family> = Omit<CallParams<FamilyOp<F, "update">>, "serviceName"> & { serviceName?: string; entityID: string };
 
 /** Scope of every list of one service in the list cache (provider/README.md convention). */
 export const serviceScope = (serviceName: string) => `service:${serviceName}`;
@@ -60,43 +69,38 @@ export function parseEntityResourceId(type: string, id: string): { serviceName: 
 }
 
 /** Every item of one family of the service, from the list cache (one traversal until a write). */
-export function listEntities(api: Api, family: Family, serviceName: string): Promise<Item[]> {
-  const operation = `service/${family}list`;
-  return api.cache.get(operation, serviceScope(serviceName), async () => {
-    const out: Item[] = [];
-    for (let page = 1; ; page++) {
-      const res = await api.call(operation, { serviceName, page, pageLength: PAGE });
-      const items = (res?.[family] ?? []) as Item[];
-      out.push(...items);
-      const total = Number(res?.queryInfo?.total ?? out.length);
-      if (items.length === 0 || out.length >= total) return out;
-    }
-  });
+export function listEntities<F extends Family>(api: Api, family: F, serviceName: string): Promise<Item<F>[]> {
+  const operation = familyOp(family, "list");
+  return api.cache.get(operation, serviceScope(serviceName), () => api.listAll(operation, { serviceName } as CallParams<typeof operation>) as Promise<Item<F>[]>);
 }
 
 /** The family's items listed afresh (after an ambiguous write, the cached list may predate it). */
-export function freshEntities(api: Api, family: Family, serviceName: string): Promise<Item[]> {
+export function freshEntities<F extends Family>(api: Api, family: F, serviceName: string): Promise<Item<F>[]> {
   api.cache.invalidate(serviceScope(serviceName));
   return listEntities(api, family, serviceName);
 }
 
 /** The live item with this entityID, or undefined when it (or its whole service) is gone. */
-export async function findEntity(api: Api, family: Family, serviceName: string, entityId: string): Promise<Item | undefined> {
+export async function findEntity<F extends Family>(api: Api, family: F, serviceName: string, entityId: string): Promise<Item<F> | undefined> {
   try {
-    return (await listEntities(api, family, serviceName)).find((x) => String(x.entityID).toUpperCase() === entityId.toUpperCase());
+    return (await listEntities(api, family, serviceName)).find((x) => x.entityID.toUpperCase() === entityId.toUpperCase());
   } catch (err) {
     if (isGone(err)) return undefined;
     throw err;
   }
 }
 
-export interface CreateSpec {
-  family: Family;
+/** The item of a create or update reply: `{ <family>: [item] }` (sdk/catalogue/service.ts `oneResponse`). */
+const replyItem = <F extends Family>(family: F, reply: unknown): Item<F> => (reply as Record<F, Item<F>[]>)[family][0];
+
+export interface CreateSpec<F extends Family> {
+  family: F;
   serviceName: string;
-  /** Create parameters (serviceName included). */
-  params: Record<string, unknown>;
+  params: CreateParams<F>;
   /** The live item this resource stands for (same name / origin), if listed; may throw when it cannot tell. */
-  find(items: Item[]): Item | undefined;
+  find(items: Item<F>[]): Item<F> | undefined;
+  /** The item an ambiguous create left, when `find` cannot tell it (default: `find`). */
+  created?(items: Item<F>[]): Item<F> | undefined;
   /** What the program calls the object, for messages ("mailbox info@example.com"). */
   what: string;
   adopt?: boolean;
@@ -106,23 +110,24 @@ export interface CreateSpec {
  * Creates the item, or with `adopt` takes over the live one `find` picks (the caller then updates it
  * to the inputs when needed: `adopted` is true). An ambiguous failure is settled by listing again.
  */
-export async function createEntity(api: Api, s: CreateSpec): Promise<{ item: Item; adopted: boolean }> {
+export async function createEntity<F extends Family>(api: Api, s: CreateSpec<F>): Promise<{ item: Item<F>; adopted: boolean }> {
   try {
     if (s.adopt) {
       const found = s.find(await listEntities(api, s.family, s.serviceName));
       if (found) return { item: found, adopted: true };
     }
-    const res = await onceWithLookup(
-      () => api.call(`service/${s.family}create`, s.params),
-      async () => {
-        const found = s.find(await freshEntities(api, s.family, s.serviceName));
-        return found ? { [s.family]: [found] } : undefined;
-      },
+    const created = s.created ?? s.find;
+    const item = await onceWithLookup(
+      async () => replyItem(s.family, await api.send({ op: familyOp(s.family, "create"), params: s.params })),
+      async () => created(await freshEntities(api, s.family, s.serviceName)),
     );
-    return { item: res[s.family][0] as Item, adopted: false };
+    return { item, adopted: false };
   } catch (err) {
-    // 4004: the name is taken (spec "Errors"; emulator: names unique per service).
-    if (hasCode(err, 4004) && !s.adopt) throw new Error(`${s.what} already exists in service ${s.serviceName}; set adopt: true to manage it, or remove it (${(err as Error).message})`);
+    // 4004: the name is taken (spec "Errors"; emulator: names unique per service), or a CNAME would
+    // share its name (RFC 1034): "already exists" only when the family lists the object.
+    if (hasCode(err, 4004) && !s.adopt && s.find(await freshEntities(api, s.family, s.serviceName).catch(() => []))) {
+      throw new Error(`${s.what} already exists in service ${s.serviceName}; set adopt: true to manage it, or remove it (${(err as Error).message})`);
+    }
     throw err;
   } finally {
     api.cache.invalidate(serviceScope(s.serviceName));
@@ -130,13 +135,12 @@ export async function createEntity(api: Api, s: CreateSpec): Promise<{ item: Ite
 }
 
 /** An in-place update (same values again are a no-op: retry-safe); a 4002 says what to do. */
-export async function updateEntity(api: Api, family: Family, serviceName: string, params: Record<string, unknown>): Promise<Item> {
+export async function updateEntity<F extends Family>(api: Api, family: F, serviceName: string, params: UpdateParams<F>): Promise<Item<F>> {
   try {
-    const res = await api.call(`service/${family}update`, { serviceName, ...params });
-    return res[family][0] as Item;
+    return replyItem(family, await api.send({ op: familyOp(family, "update"), params: { ...params, serviceName } as CallParams<FamilyOp<F, "update">> }));
   } catch (err) {
     // 4002: deleted outside since the last refresh.
-    if (hasCode(err, 4002)) throw new Error(`entity ${String(params.entityID)} no longer exists in service ${serviceName}; run \`pulumi refresh\` and \`pulumi up\` to create it again`);
+    if (hasCode(err, 4002)) throw new Error(`entity ${params.entityID} no longer exists in service ${serviceName}; run \`pulumi refresh\` and \`pulumi up\` to create it again`);
     throw err;
   } finally {
     api.cache.invalidate(serviceScope(serviceName));
@@ -147,10 +151,10 @@ export async function updateEntity(api: Api, family: Family, serviceName: string
  * `<family>delete`, which is not retry-safe: after an ambiguous failure an item no longer listed
  * counts as deleted. An item (or service) already gone is fine: nothing is left to delete.
  */
-export async function deleteEntity(api: Api, family: Family, serviceName: string, entityId: string): Promise<void> {
+export async function deleteEntity<F extends Family>(api: Api, family: F, serviceName: string, entityId: string): Promise<void> {
   try {
-    await onceWithLookup(
-      () => api.call(`service/${family}delete`, { serviceName, entityID: entityId }),
+    await onceWithLookup<unknown>(
+      () => api.send({ op: familyOp(family, "delete"), params: { serviceName, entityID: entityId } as CallParams<FamilyOp<F, "delete">> }),
       async () => ((await freshEntities(api, family, serviceName)).some((x) => x.entityID === entityId) ? undefined : {}),
     );
   } catch (err) {
@@ -160,58 +164,75 @@ export async function deleteEntity(api: Api, family: Family, serviceName: string
   }
 }
 
-/** What differs between the entity resources that share `entityCrud` (FtpAccount, Subdomain, MailAlias, Redirect). */
-export interface EntityCrudSpec<I extends { serviceName: string; adopt?: boolean }, S extends { entityId: string }> {
-  type: string;
-  family: Family;
-  createParams(inputs: I): Record<string, unknown>;
-  updateParams(entityId: string, inputs: I): Record<string, unknown>;
-  /** The listed item an adopting create takes over (same name / origin). */
-  find(items: Item[], inputs: I): Item | undefined;
-  /** What the program calls the object, for messages. */
-  what(inputs: I): string;
-  /** State from an API item; `basis` is the inputs (create, update) or the recorded state (read). */
-  toState(serviceName: string, item: Item, basis: I | S): S;
-  /** After adopting: does the live entity differ from the inputs (then it is updated)? */
-  needsUpdate(found: S, inputs: I, item: Item): boolean;
+/** Inputs and state every service entity has. */
+interface EntityInputs {
+  serviceName: string;
+  adopt?: boolean;
+}
+interface EntityState {
+  serviceName: string;
+  entityId: string;
 }
 
-/** create/read/update/delete of an entity resource, on createEntity/findEntity/updateEntity/deleteEntity. */
-export function entityCrud<I extends { serviceName: string; adopt?: boolean }, S extends { entityId: string }>(spec: EntityCrudSpec<I, S>) {
+/**
+ * What differs between the service entities (FtpAccount, Database, Subdomain, MailBox, MailAlias,
+ * Redirect, DnsRecord); everything else of the ResourceDefinition is passed through as given.
+ */
+export interface ServiceEntitySpec<F extends Family, I extends EntityInputs, S extends EntityState> extends Omit<ResourceDefinition<I, S>, "create" | "read" | "update" | "delete"> {
+  family: F;
+  createParams(inputs: I): CreateParams<F>;
+  updateParams(entityId: string, inputs: I): UpdateParams<F>;
+  /**
+   * The listed item this resource stands for (same name, origin, record): what adopt takes over,
+   * what an ambiguous create left, what a refused create (4004) ran into.
+   */
+  find(items: Item<F>[], inputs: I): Item<F> | undefined;
+  /** What the program calls the object, for messages ("mailbox info@example.com"). */
+  what(inputs: I): string;
+  /** State from an API item; `basis` is the inputs (create, update) or the recorded state (read). */
+  toState(serviceName: string, item: Item<F>, basis: I | S): S;
+  /** After adopting: does the live entity differ from the inputs (then it is updated)? Default yes. */
+  needsUpdate?(found: S, inputs: I, item: Item<F>): boolean;
+  /**
+   * Made before a create when the API names the entity itself (Database), so that `find` cannot
+   * recognise what an ambiguous create left: the finder to use instead (e.g. what is new since).
+   */
+  createdFinder?(api: Api, inputs: I): Promise<(items: Item<F>[]) => Item<F> | undefined>;
+  /** The state to record with no call when nothing the API keeps differs (MailBox: a password matching its fingerprint). */
+  unchanged?(olds: S, news: I): S | undefined;
+}
+
+/** The ResourceDefinition of a service entity: create (or adopt) / read / update / delete on the functions above. */
+export function serviceEntityDefinition<F extends Family, I extends EntityInputs, S extends EntityState>(spec: ServiceEntitySpec<F, I, S>): ResourceDefinition<I, S> {
+  const { family, createParams, updateParams, find, what, toState, needsUpdate, createdFinder, unchanged, ...definition } = spec;
+  const ref = (id: string) => parseEntityResourceId(spec.type, id);
   return {
-    async create(ctx: { api: Api }, inputs: I): Promise<{ id: string; outs: S }> {
+    ...definition,
+
+    async create(ctx, inputs) {
       const svc = inputs.serviceName;
-      const { item, adopted } = await createEntity(ctx.api, {
-        family: spec.family,
-        serviceName: svc,
-        params: spec.createParams(inputs),
-        find: (items) => spec.find(items, inputs),
-        what: spec.what(inputs),
-        adopt: inputs.adopt,
-      });
-      const found = spec.toState(svc, item, inputs);
-      const state =
-        adopted && spec.needsUpdate(found, inputs, item)
-          ? spec.toState(svc, await updateEntity(ctx.api, spec.family, svc, spec.updateParams(found.entityId, inputs)), inputs)
-          : found;
+      const created = await createdFinder?.(ctx.api, inputs);
+      const { item, adopted } = await createEntity(ctx.api, { family, serviceName: svc, params: createParams(inputs), find: (items) => find(items, inputs), created, what: what(inputs), adopt: inputs.adopt });
+      const found = toState(svc, item, inputs);
+      const state = adopted && (needsUpdate?.(found, inputs, item) ?? true) ? toState(svc, await updateEntity(ctx.api, family, svc, updateParams(found.entityId, inputs)), inputs) : found;
       return { id: entityResourceId(svc, state.entityId), outs: state };
     },
 
-    async read(ctx: { api: Api }, id: string, state: S): Promise<S | undefined> {
-      const { serviceName, entityId } = parseEntityResourceId(spec.type, id);
-      const live = await findEntity(ctx.api, spec.family, serviceName, entityId);
+    async read(ctx, id, state) {
+      const { serviceName, entityId } = ref(id);
+      const live = await findEntity(ctx.api, family, serviceName, entityId);
       // Gone (deleted outside, or its service went): the engine drops it from the state.
-      return live ? spec.toState(serviceName, live, state) : undefined;
+      return live ? toState(serviceName, live, state) : undefined;
     },
 
-    async update(ctx: { api: Api }, id: string, _olds: S, news: I): Promise<S> {
-      const { serviceName, entityId } = parseEntityResourceId(spec.type, id);
-      return spec.toState(serviceName, await updateEntity(ctx.api, spec.family, serviceName, spec.updateParams(entityId, news)), news);
+    async update(ctx, id, olds, news) {
+      const { serviceName, entityId } = ref(id);
+      return unchanged?.(olds, news) ?? toState(serviceName, await updateEntity(ctx.api, family, serviceName, updateParams(entityId, news)), news);
     },
 
-    async delete(ctx: { api: Api }, id: string): Promise<void> {
-      const { serviceName, entityId } = parseEntityResourceId(spec.type, id);
-      await deleteEntity(ctx.api, spec.family, serviceName, entityId);
+    async delete(ctx, id) {
+      const { serviceName, entityId } = ref(id);
+      await deleteEntity(ctx.api, family, serviceName, entityId);
     },
   };
 }

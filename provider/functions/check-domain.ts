@@ -48,17 +48,9 @@ export function checkDomain(args: CheckDomainArgs): Promise<CheckDomainResult> {
     p = (async () => {
       const api = getApi(resolveConfig(process.env, programConfig));
       const r = await api.call("domain/check", { domain: ascii });
-      const d = (r.domains as Record<string, any>[])[0];
+      const d = r.domains[0];
       if (!d) throw new Error(`checkDomain: domain/check returned no result for ${ascii}`);
-      return {
-        name: String(d.name),
-        punycode: String(d.punycode ?? ascii),
-        tld: String(d.tld),
-        available: d.available === true,
-        premium: d.premium === true,
-        price: Number(d.price),
-        currency: String(d.currency),
-      };
+      return { name: d.name, punycode: d.punycode, tld: d.tld, available: d.available, premium: d.premium, price: d.price, currency: d.currency };
     })();
     p.catch(() => asked.delete(ascii));
     asked.set(ascii, p);

@@ -24,6 +24,8 @@ export const sslName = () =>
   );
 
 const METHODS = ["dns", "http", "https"] as const;
+/** A validationMethod as a type: one of the methods, or the approver's e-mail address. */
+export type ValidationMethod = (typeof METHODS)[number] | `${string}@${string}`;
 
 export function isValidationMethod(v: string): boolean {
   return (METHODS as readonly string[]).includes(v) || isEmailAddress(v);

@@ -176,12 +176,13 @@ export function normalizeRecordOrThrow(input: DnsRecordInput): NormalRecord {
   return record;
 }
 
+/** A dnslist item as the catalogue reads it (service/dnslist: all text); ttl and priority may be absent. */
 export interface ApiDnsItem {
   entityID: string;
   name: string;
   type: string;
-  ttl?: string | number;
-  priority?: string | number;
+  ttl?: string;
+  priority?: string;
   value: string;
 }
 
@@ -192,7 +193,7 @@ export interface ApiDnsItem {
  */
 export function recordFromApi(serviceName: string, item: ApiDnsItem): NormalRecord & { entityID: string } {
   const zone = asciiHost(serviceName) ?? serviceName;
-  const type = String(item.type).toUpperCase() as DnsType;
+  const type = item.type.toUpperCase() as DnsType;
   const keep = <T>(f: () => T, fallback: T): T => {
     try {
       return f();
@@ -200,9 +201,9 @@ export function recordFromApi(serviceName: string, item: ApiDnsItem): NormalReco
       return fallback;
     }
   };
-  const name = keep(() => normalizeName(zone, `${String(item.name)}.`), String(item.name).toLowerCase());
-  const value = type === "TXT" ? String(item.value) : keep(() => normalizeValue(zone, type, String(item.value)), String(item.value));
-  const record: NormalRecord & { entityID: string } = { entityID: String(item.entityID), serviceName: zoneUnicode(zone), name, type, value };
+  const name = keep(() => normalizeName(zone, `${item.name}.`), item.name.toLowerCase());
+  const value = type === "TXT" ? item.value : keep(() => normalizeValue(zone, type, item.value), item.value);
+  const record: NormalRecord & { entityID: string } = { entityID: item.entityID, serviceName: zoneUnicode(zone), name, type, value };
   const ttl = keep(() => normalizeTtl(item.ttl), undefined);
   if (ttl !== undefined) record.ttl = ttl;
   const priority = isDnsType(type) ? keep(() => normalizePriority(type, item.priority), undefined) : undefined;

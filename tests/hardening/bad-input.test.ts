@@ -220,7 +220,7 @@ describe("bad input is refused at preview, with no write call", function () {
   // The decision for TXT text over 255 bytes (README of DnsRecord): split into DNS strings of at
   // most 255 bytes, not refused. A valid input, so this part writes (one record).
   describe("TXT over 255 bytes is split into 255-byte strings, not refused", () => {
-    const base = { serviceName: FULL, name: "longtxt", type: "TXT" };
+    const base = { serviceName: FULL, name: "longtxt", type: "TXT" as const };
     it("check: 256 characters in one string become two quoted strings; bytes, not characters, count", async () => {
       const one = await crud.DnsRecord.check({}, { ...base, value: `"${"y".repeat(256)}"` });
       expect(one.failures).to.equal(undefined);

@@ -12,6 +12,7 @@ import { expect } from "chai";
 import { createPublicKey, X509Certificate } from "node:crypto";
 import forge from "node-forge";
 import { getProduct } from "../../emulator/data/products";
+import type { ProductKey } from "../../provider/resources/hosting-service/schema";
 import { findSslProduct } from "../../emulator/data/ssl-products";
 import type { EngineStack } from "../../scripts/engine";
 import { expectCleanRefresh, expectEmptyPlan, OWNER } from "../provider/harness";
@@ -31,7 +32,7 @@ describe("hardening: paid changes under faults (engine)", function () {
   const keys: Record<string, { key: string; csr: string }> = {};
   for (const kind of ["reissue", "crenew"]) for (const c of FAULT_CASES) keys[`${kind}-${c}`] = keyAndCsr(cn(kind, c));
   // What phase two asks for (filled in once the objects exist).
-  const want = { renewUntil: undefined as string | undefined, productKey: "mini", newKeys: {} as Record<string, { key: string; csr: string }>, autoRenew: false, txt: "before" };
+  const want = { renewUntil: undefined as string | undefined, productKey: "mini" as ProductKey, newKeys: {} as Record<string, { key: string; csr: string }>, autoRenew: false, txt: "before" };
   const UPD_ZONE = "free-updates-zone.com";
 
   before(async () => {

@@ -1,7 +1,7 @@
 /** The provider frame and shared helpers, without the engine (fake API caller, no network). */
 import { expect } from "chai";
 import { resetStackConfig, resolveConfig, setStackConfig } from "../../provider/core/config";
-import { setCallerFactoryForTests } from "../../provider/core/client";
+import { fakeCaller, setCallerFactoryForTests } from "../../provider/core/client";
 import { onceWithLookup } from "../../provider/core/errors";
 import { UNKNOWN } from "../../provider/core/frame";
 import { ListCache } from "../../provider/core/list-cache";
@@ -123,7 +123,7 @@ describe("ambiguous money calls", () => {
 
 describe("check (no API call)", () => {
   let calls = 0;
-  before(() => setCallerFactoryForTests(() => ({ call: async () => void calls++ })));
+  before(() => setCallerFactoryForTests(() => fakeCaller(async () => void calls++)));
   after(() => setCallerFactoryForTests(undefined));
   afterEach(() => expect(calls).to.equal(0));
 

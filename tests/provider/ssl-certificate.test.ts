@@ -8,8 +8,12 @@
 import { expect } from "chai";
 import { createPublicKey, generateKeyPairSync, X509Certificate } from "node:crypto";
 import forge from "node-forge";
+import type { SslState } from "../../provider/resources/ssl-certificate/schema";
 import type { EngineStack } from "../../scripts/engine";
 import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, OWNER, outputsOf, startHarness } from "./harness";
+
+/** One validation record as the state types it (its type is one DnsRecord takes). */
+type ValidationRecord = SslState["validationRecords"][number];
 
 const ZONE = "ssl-example.com";
 const CN = `www.${ZONE}`;
@@ -44,7 +48,7 @@ describe("SslCertificate (engine lifecycle)", function () {
       const cert = new SslCertificate("cert", want as any);
       // One DnsRecord per name: the CNAME the CA asks for (validationRecords, common name first).
       (want.alternativeNames as string[]).concat([CN]).forEach((_, i) => {
-        const rec = cert.validationRecords.apply((r) => r[i] ?? { name: "pending", type: "TXT", value: "pending" });
+        const rec = cert.validationRecords.apply((r) => (r[i] ?? { name: "pending", type: "TXT", value: "pending" }) as ValidationRecord);
         new DnsRecord(`dcv${i}`, { serviceName: ZONE, name: rec.name, type: rec.type, value: rec.value });
       });
       return { id: cert.id, status: cert.status, certificate: cert.certificate, chain: cert.certificateChain, names: cert.alternativeNames, key: cert.privateKey };

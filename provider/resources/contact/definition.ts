@@ -36,7 +36,8 @@ export const contactDefinition: ResourceDefinition<ContactInputs, ContactState> 
       // An ambiguous failure: a contact with the same identity number and e-mail is the one we sent.
       async () => {
         const list = await ctx.api.call("contact/list", { identNumber: inputs.identNumber, email: inputs.email });
-        const ids = (list.contacts as { contactID: string }[]).map((x) => x.contactID).sort((a, b) => Number(b.split("-")[1]) - Number(a.split("-")[1]));
+        // The newest first: ids are <PREFIX>-<number>.
+        const ids = list.contacts.map((x) => x.contactID).sort((a, b) => Number(b.split("-")[1]) - Number(a.split("-")[1]));
         return ids.length ? await ctx.api.call("contact/getinfo", { contactID: ids[0] }) : undefined;
       },
     );

@@ -1,7 +1,14 @@
 /** Contact <-> API shapes (pure; unit-tested in tests/provider/contact.mapping.test.ts). */
+import type { CallParams, ResultOf } from "../../../sdk";
+import type { CONTACT_FIELDS } from "../../../sdk/catalogue/fields";
 import { CONTACT_DATA_FIELDS, type ContactDataField, type ContactInputs, type ContactState, contactDataShape } from "./schema";
 
-const API_NAME: Record<ContactDataField, string> = {
+/** The API's Contact object (contact/getinfo, contact/create, domain/getinfo contactOwner...). */
+export type ApiContact = ResultOf<"contact/getinfo">;
+/** Contact data as the program gives it (Contact inputs, a Domain's or SslCertificate's inline contact). */
+export type ContactData = Partial<Record<ContactDataField, unknown>>;
+
+const API_NAME: Record<ContactDataField, (typeof CONTACT_FIELDS)[number]> = {
   contactType: "Type",
   firstName: "FirstName",
   lastName: "LastName",
@@ -17,7 +24,9 @@ const API_NAME: Record<ContactDataField, string> = {
 };
 
 /** Contact data as contact/create parameters (no prefix), or as `<prefix>Contact<Field>` for CONTACTS. */
-export function contactToApi(data: Partial<Record<ContactDataField, unknown>>, prefix = ""): Record<string, unknown> {
+export function contactToApi(data: ContactData): CallParams<"contact/create">;
+export function contactToApi<P extends string>(data: ContactData, prefix: P): { [K in `${P}Contact${(typeof CONTACT_FIELDS)[number]}`]?: unknown };
+export function contactToApi(data: ContactData, prefix = ""): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of CONTACT_DATA_FIELDS) {
     if (data[f] === undefined) continue;
@@ -35,8 +44,8 @@ function normalised(field: ContactDataField, value: unknown): unknown {
 }
 
 /** The API's Contact object (contact/getinfo, contact/create, domain getinfo contactOwner) -> data fields. */
-export function contactDataFromApi(c: Record<string, unknown>): Partial<Record<ContactDataField, unknown>> {
-  const out: Partial<Record<ContactDataField, unknown>> = {};
+export function contactDataFromApi(c: ApiContact): ContactData {
+  const out: ContactData = {};
   for (const f of CONTACT_DATA_FIELDS) {
     const v = normalised(f, c[f]);
     if (v !== undefined) out[f] = v;
@@ -45,12 +54,12 @@ export function contactDataFromApi(c: Record<string, unknown>): Partial<Record<C
   return out;
 }
 
-export function contactStateFromApi(c: Record<string, unknown>, inputs: Partial<ContactInputs>): ContactState {
+export function contactStateFromApi(c: ApiContact, inputs: Partial<ContactInputs>): ContactState {
   const state: ContactState = {
     ...(contactDataFromApi(c) as ContactInputs),
-    contactId: String(c.contactID),
-    verificationStatus: String(c.verificationstatus ?? ""),
-    daAccepted: c.daaccepted === true,
+    contactId: c.contactID,
+    verificationStatus: c.verificationstatus,
+    daAccepted: c.daaccepted,
   };
   // An adopted contact keeps contactId as its input; a created one gets it as an output only.
   if (inputs.contactId === undefined) return state;

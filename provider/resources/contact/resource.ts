@@ -6,7 +6,7 @@ import { contactInputs, contactOutputs, type ContactState } from "./schema";
 
 export interface ContactArgs {
   /** individual or organization. */
-  contactType?: pulumi.Input<"individual" | "organization">;
+  contactType?: pulumi.Input<import("./schema").ContactInputs["contactType"]>;
   firstName?: pulumi.Input<string>;
   lastName?: pulumi.Input<string>;
   /** Required for organizations, refused for individuals. */

@@ -1,52 +1,30 @@
-/** Database CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
+/** Database: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
 import { quotaFacts } from "../../core/preview-rules";
-import { createEntity, deleteEntity, entityResourceId, findEntity, listEntities, parseEntityResourceId, updateEntity } from "../../core/service-entities";
-import { createdDatabase, databaseParams, databaseStateFromItem } from "./mapping";
+import { listEntities, serviceEntityDefinition } from "../../core/service-entities";
+import { createdDatabase, createParams, databaseStateFromItem, updateParams } from "./mapping";
 import { DATABASE_REPLACE_ON, type DatabaseInputs, type DatabaseState, databaseInputs } from "./schema";
 
-const TYPE = "Database";
-
-export const databaseDefinition: ResourceDefinition<DatabaseInputs, DatabaseState> = {
-  type: TYPE,
+export const databaseDefinition: ResourceDefinition<DatabaseInputs, DatabaseState> = serviceEntityDefinition({
+  type: "Database",
+  family: "ddbb",
   inputs: databaseInputs,
   replaceOn: DATABASE_REPLACE_ON,
   label: (r) => (r.serviceName ? `${(r as DatabaseState).name || "(new)"} in ${r.serviceName}` : "(unnamed)"),
   checkFacts: (olds, news) => quotaFacts(olds, "ddbb", news.serviceName, undefined, undefined),
-
-  async create(ctx, inputs) {
-    const svc = inputs.serviceName;
-    // The API names databases itself, so an ambiguous create is recognised by what is new since.
-    const before = new Set((await listEntities(ctx.api, "ddbb", svc)).map((x) => String(x.entityID)));
-    const { item } = await createEntity(ctx.api, {
-      family: "ddbb",
-      serviceName: svc,
-      params: databaseParams(inputs),
-      find: (items) => {
-        const found = createdDatabase(before, items, inputs);
-        if (found === "ambiguous") throw new Error(`a create failed ambiguously and several new databases in ${svc} match; run \`pulumi refresh\` and delete the extra one by hand`);
-        return found as ReturnType<typeof items.find>;
-      },
-      what: "a database",
-    });
-    const state = databaseStateFromItem(svc, item);
-    return { id: entityResourceId(svc, state.entityId), outs: state };
+  createParams,
+  updateParams,
+  // The API names databases itself: there is nothing to adopt by name.
+  find: () => undefined,
+  // ... so an ambiguous create is recognised by what is new since.
+  async createdFinder(api, inputs) {
+    const before = new Set((await listEntities(api, "ddbb", inputs.serviceName)).map((x) => x.entityID));
+    return (items) => {
+      const found = createdDatabase(before, items, inputs);
+      if (found === "ambiguous") throw new Error(`a create failed ambiguously and several new databases in ${inputs.serviceName} match; run \`pulumi refresh\` and delete the extra one by hand`);
+      return found;
+    };
   },
-
-  async read(ctx, id) {
-    const { serviceName, entityId } = parseEntityResourceId(TYPE, id);
-    const live = await findEntity(ctx.api, "ddbb", serviceName, entityId);
-    // Gone (deleted outside, or its service went): the engine drops it from the state.
-    return live ? databaseStateFromItem(serviceName, live) : undefined;
-  },
-
-  async update(ctx, id, _olds, news) {
-    const { entityId } = parseEntityResourceId(TYPE, id);
-    return databaseStateFromItem(news.serviceName, await updateEntity(ctx.api, "ddbb", news.serviceName, databaseParams(news, entityId)));
-  },
-
-  async delete(ctx, id) {
-    const { serviceName, entityId } = parseEntityResourceId(TYPE, id);
-    await deleteEntity(ctx.api, "ddbb", serviceName, entityId);
-  },
-};
+  what: () => "a database",
+  toState: (serviceName, item) => databaseStateFromItem(serviceName, item),
+});

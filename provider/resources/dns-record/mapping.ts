@@ -1,25 +1,19 @@
-/**
- * DnsRecord <-> API shapes, and the zone listing shared by every record of a run. Pure except
- * listZone, which goes through the per-process list cache (provider/core/list-cache.ts): refresh of
- * hundreds of records in one zone makes one dnslist traversal, not one per record.
- */
-import type { Api } from "../../core/client";
-import { hostNameForApi, type Item, listEntities } from "../../core/service-entities";
+/** DnsRecord <-> API shapes (pure). */
 import { type ApiDnsItem, DNS_CAPABILITIES, type NormalRecord, recordDiff, recordFromApi, relativeName } from "../../../sdk/rules";
+import { type CreateParams, hostNameForApi, type Item, type UpdateParams } from "../../core/service-entities";
 import type { DnsRecordInputs, DnsRecordState } from "./schema";
 
+/** priority for MX and SRV only (default 10, spec); left out for the other types. */
+const priorityOf = (r: DnsRecordInputs) => (DNS_CAPABILITIES.types[r.type].priority ? { priority: r.priority ?? DNS_CAPABILITIES.priority.default } : {});
+
 /** dnscreate parameters; "-" asks for the default ttl (facts.md); the name as hostNameForApi spells it. */
-export function createParams(r: DnsRecordInputs): Record<string, unknown> {
-  const p: Record<string, unknown> = { serviceName: r.serviceName, name: hostNameForApi(r.serviceName, r.name), type: r.type, value: r.value, ttl: r.ttl ?? "-" };
-  if (DNS_CAPABILITIES.types[r.type].priority) p.priority = r.priority ?? DNS_CAPABILITIES.priority.default;
-  return p;
+export function createParams(r: DnsRecordInputs): CreateParams<"dns"> {
+  return { serviceName: r.serviceName, name: hostNameForApi(r.serviceName, r.name), type: r.type, value: r.value, ttl: r.ttl ?? "-", ...priorityOf(r) };
 }
 
 /** dnsupdate parameters: value, ttl and priority only (facts.md); "-" resets ttl to the default. */
-export function updateParams(entityId: string, r: DnsRecordInputs): Record<string, unknown> {
-  const p: Record<string, unknown> = { serviceName: r.serviceName, entityID: entityId, value: r.value, ttl: r.ttl ?? "-" };
-  if (DNS_CAPABILITIES.types[r.type].priority) p.priority = r.priority ?? DNS_CAPABILITIES.priority.default;
-  return p;
+export function updateParams(entityId: string, r: DnsRecordInputs): UpdateParams<"dns"> {
+  return { serviceName: r.serviceName, entityID: entityId, value: r.value, ttl: r.ttl ?? "-", ...priorityOf(r) };
 }
 
 export type LiveRecord = NormalRecord & { entityID: string };
@@ -37,25 +31,25 @@ export function stateFromLive(live: LiveRecord, inputs: Partial<DnsRecordInputs>
   return state;
 }
 
-/** The record of the zone with the same name, type and value (what the API calls a duplicate). */
-export function findIdentical(zone: readonly LiveRecord[], r: DnsRecordInputs): LiveRecord | undefined {
-  return zone.find((x) => x.name === r.name && x.type === r.type && x.value === r.value);
+const normalised = new WeakMap<Item<"dns">[], LiveRecord[]>();
+
+/** A zone's listed items normalised, once per listing (the list cache shares one listing per run). */
+function zoneRecords(serviceName: string, items: Item<"dns">[]): LiveRecord[] {
+  let out = normalised.get(items);
+  if (!out) {
+    out = items.map((item) => recordFromApi(serviceName, item));
+    normalised.set(items, out);
+  }
+  return out;
+}
+
+/** The listed record with the same name, type and value (what the API calls a duplicate). */
+export function findIdentical(items: Item<"dns">[], r: DnsRecordInputs): Item<"dns"> | undefined {
+  const i = zoneRecords(r.serviceName, items).findIndex((x) => x.name === r.name && x.type === r.type && x.value === r.value);
+  return i < 0 ? undefined : items[i];
 }
 
 /** True when ttl or priority of a live record differ from the desired ones. */
 export function needsUpdate(live: NormalRecord, r: DnsRecordInputs): boolean {
   return recordDiff(live, { ...r }).some((k) => k === "ttl" || k === "priority" || k === "value");
-}
-
-const normalised = new WeakMap<Item[], LiveRecord[]>();
-
-/** Every record of the zone, normalised; one dnslist traversal per service per process until a write. */
-export async function listZone(api: Api, serviceName: string): Promise<LiveRecord[]> {
-  const items = await listEntities(api, "dns", serviceName);
-  let out = normalised.get(items);
-  if (!out) {
-    out = items.map((item) => recordFromApi(serviceName, item as unknown as ApiDnsItem));
-    normalised.set(items, out);
-  }
-  return out;
 }

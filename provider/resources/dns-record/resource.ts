@@ -10,13 +10,13 @@ export interface DnsRecordArgs {
   /** "@" for the apex, a name relative to the zone ("www", "*.dev") or a full one ("www.example.com."). */
   name: pulumi.Input<string>;
   /** A, AAAA, CNAME, MX, SRV, TXT, NS or CAA. */
-  type: pulumi.Input<string>;
+  type: pulumi.Input<import("../../../sdk/rules").DnsType>;
   /** IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA). */
   value: pulumi.Input<string>;
   /** Seconds (60 to 604800); absent or "-" = the zone's default. */
-  ttl?: pulumi.Input<number | string>;
-  /** MX and SRV only (0 to 65535, default 10). */
-  priority?: pulumi.Input<number | string>;
+  ttl?: pulumi.Input<number | "-">;
+  /** MX and SRV only (0 to 65535, default 10; "-" = the default). */
+  priority?: pulumi.Input<number | "-">;
   /** Take over an identical record (same name, type and value) that already exists instead of failing. */
   adopt?: pulumi.Input<boolean>;
 }

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { type DnsType, idnaProblem, isIpLiteral, normalizeRecord, TXT_MAX, TXT_STRING_BYTES, txtStrings } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
-import { entityResourceId, parseEntityResourceId } from "../../core/service-entities";
 
 /** Types whose value is a host name (SRV: the third field). */
 const TARGET_TYPES = new Set(["CNAME", "MX", "NS", "SRV"]);
@@ -94,8 +93,3 @@ export type DnsRecordState = StateOf<DnsRecordInputs, typeof dnsRecordOutputs>;
 export const DNS_RECORD_REPLACE_ON: readonly string[] = ["serviceName", "name", "type"];
 /** adopt only matters when the record is created. */
 export const DNS_RECORD_CREATE_ONLY: readonly string[] = ["adopt"];
-
-/** Resource id: `<serviceName>/<entityID>`, e.g. `example.com/SRV100001-10008`. */
-export const dnsRecordId = entityResourceId;
-
-export const parseDnsRecordId = (id: string) => parseEntityResourceId("DnsRecord", id);

@@ -35,9 +35,9 @@ async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState
       pending[setting] = desired[setting];
       continue;
     }
-    const { op, params } = updateCall(setting, desired, domain, roles);
+    const call = updateCall(setting, desired, domain, roles);
     try {
-      next = withWritten(next, desired, setting, await ctx.api.call(op, params));
+      next = withWritten(next, desired, setting, await ctx.api.send(call));
     } catch (err) {
       // Refused because of the state (pending owner verification, registry lock): keep it pending.
       if (!isNotAllowed(err) || hasCode(err, 2202)) throw err;

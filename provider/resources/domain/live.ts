@@ -2,16 +2,16 @@
 import type { Ctx } from "../../core/frame";
 import { warn } from "../../core/log";
 import { waitUntil } from "../../core/wait";
-import { type LiveDomain, stateFromApi } from "./mapping";
+import { type DomainInfo, type LiveDomain, stateFromApi } from "./mapping";
 import { ACQUIRING, type DomainInputs, type DomainState, FAILED, SETTLED, type Setting } from "./schema";
 
 /** Fetches what the state needs: status always; nameservers, contacts, authcode when managed. */
 export async function fetchLive(ctx: Ctx, ascii: string, want: { nameservers?: boolean; contacts?: boolean; authcode?: boolean }): Promise<LiveDomain> {
-  const get = (infoType: string) => ctx.api.call("domain/getinfo", { domain: ascii, infoType });
+  const get = (infoType: "status" | "nameservers" | "contact" | "authcode") => ctx.api.call("domain/getinfo", { domain: ascii, infoType });
   const [status, nameservers, contact] = await Promise.all([get("status"), want.nameservers ? get("nameservers") : undefined, want.contacts ? get("contact") : undefined]);
   // The authcode is readable only when authcodeCheck is true (spec "Domain"); not before registration ends.
   const auth = want.authcode && status.authcodeCheck === true ? await get("authcode") : undefined;
-  return { status, nameservers, contact, authcode: auth ? String(auth.authcode ?? "") : undefined };
+  return { status, nameservers, contact, authcode: auth ? (auth.authcode ?? "") : undefined };
 }
 
 export function wantsOf(inputs: Partial<DomainInputs> | Partial<DomainState>): { nameservers: boolean; contacts: boolean; authcode: boolean } {
@@ -41,7 +41,7 @@ export function restate(recorded: DomainState, inputs: DomainInputs): DomainStat
 }
 
 /** The DOMSUM of a reply (spec: name, status, tld, tsExpir, domainID; every getinfo and write answers one), mapped as stateFromApi maps it. */
-function summaryOf(reply: Record<string, any>, name: string): Pick<DomainState, "name" | "tld" | "domainId" | "status" | "tsExpir"> {
+function summaryOf(reply: DomainInfo, name: string): Pick<DomainState, "name" | "tld" | "domainId" | "status" | "tsExpir"> {
   const { tld, domainId, status, tsExpir, ...s } = stateFromApi({ status: reply }, { name } as DomainInputs);
   return { name: s.name, tld, domainId, status, tsExpir };
 }
@@ -51,7 +51,7 @@ function summaryOf(reply: Record<string, any>, name: string): Pick<DomainState, 
  * accepts) and the DOMSUM of its reply, instead of reading the domain again. Contacts are read
  * back instead (withContacts).
  */
-export function withWritten(state: DomainState, desired: DomainInputs, setting: Setting, reply: Record<string, any> | undefined): DomainState {
+export function withWritten(state: DomainState, desired: DomainInputs, setting: Setting, reply: DomainInfo | undefined): DomainState {
   const next: DomainState = { ...state, ...(reply?.status !== undefined ? summaryOf(reply, state.name) : {}) };
   if (setting !== "contacts") (next as Record<string, unknown>)[setting] = desired[setting];
   return next;
@@ -62,7 +62,7 @@ export function withWritten(state: DomainState, desired: DomainInputs, setting: 
  * (inline data becomes a contact of the API's making) and the owner's verification status (spec
  * Domain: ownerverification is the owner contact's verification status).
  */
-export function withContacts(state: DomainState, info: Record<string, any>, desired: DomainInputs): DomainState {
+export function withContacts(state: DomainState, info: DomainInfo, desired: DomainInputs): DomainState {
   const { contacts } = stateFromApi({ status: info, contact: info }, desired);
   return { ...state, ...summaryOf(info, state.name), contacts, ownerVerification: info.contactOwner?.verificationstatus || undefined };
 }
@@ -84,8 +84,8 @@ export async function waitActive(ctx: Ctx, ascii: string, label: string, timeout
     what: `Domain ${label}`,
     poll: () => ctx.api.call("domain/getinfo", { domain: ascii, infoType: "status" }),
     // Anything but a running acquisition (cancelled, inactive, expired) will not become active by waiting.
-    done: (s: Record<string, any>) => (SETTLED.has(s.status) ? true : ACQUIRING.has(s.status) ? false : "failed"),
-    describe: (s: Record<string, any>) => `${s.status}${s.transferStatus ? ` (transfer ${s.transferStatus})` : ""}`,
+    done: (s: DomainInfo) => (SETTLED.has(s.status) ? true : ACQUIRING.has(s.status) ? false : "failed"),
+    describe: (s: DomainInfo) => `${s.status}${s.transferStatus ? ` (transfer ${s.transferStatus})` : ""}`,
     timeoutMs,
     initialDelayMs: ctx.api.config.pollIntervalMs ?? 2000,
   });

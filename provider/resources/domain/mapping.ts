@@ -1,14 +1,19 @@
 /** Domain <-> API shapes (pure; unit-tested in tests/provider/domain.mapping.test.ts). */
+import type { CallParams, ResultOf } from "../../../sdk";
 import { domainForms, normaliseNameserver, normaliseTags } from "../../../sdk/rules";
+import type { ApiCall } from "../../core/client";
 import { sameValue } from "../../core/plain-data";
 import { contactDataFromApi, contactToApi } from "../contact/mapping";
 import { type ContactRef, type DomainInputs, type DomainState, ROLES, type Role, type Setting, SETTINGS } from "./schema";
 
-const ROLE_KEY: Record<Role, string> = { owner: "contactOwner", admin: "contactAdmin", tech: "contactTech", billing: "contactBilling" };
+const ROLE_KEY = { owner: "contactOwner", admin: "contactAdmin", tech: "contactTech", billing: "contactBilling" } as const satisfies Record<Role, string>;
+
+/** The CONTACTS block of domain/create, transfer, update and updatecontacts. */
+type ContactsParams = Pick<CallParams<"domain/updatecontacts">, `${Role}ContactID`>;
 
 /** CONTACTS block (spec "domain module"): `<role>ContactID` or the `<role>Contact<Field>` set. */
-export function contactsToApi(contacts: DomainInputs["contacts"], roles: readonly Role[] = ROLES): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function contactsToApi(contacts: DomainInputs["contacts"], roles: readonly Role[] = ROLES): ContactsParams {
+  const out: ContactsParams = {};
   for (const role of roles) {
     const c = contacts?.[role];
     if (c === undefined) continue;
@@ -18,21 +23,24 @@ export function contactsToApi(contacts: DomainInputs["contacts"], roles: readonl
   return out;
 }
 
+/** domain/getinfo's answer (one infoType each). */
+export type DomainInfo = ResultOf<"domain/getinfo">;
+
 /** Live getinfo answers (status, plus nameservers/contact/authcode when fetched). */
 export interface LiveDomain {
-  status: Record<string, any>;
-  nameservers?: Record<string, any>;
-  contact?: Record<string, any>;
+  status: DomainInfo;
+  nameservers?: DomainInfo;
+  contact?: DomainInfo;
   authcode?: string;
 }
 
 /** Per role, the live contact in the shape the program used: its id, or its data. */
-function liveContacts(contact: Record<string, any>, desired: DomainInputs["contacts"]): Record<string, ContactRef> {
+function liveContacts(contact: DomainInfo, desired: DomainInputs["contacts"]): Record<string, ContactRef> {
   const out: Record<string, ContactRef> = {};
   for (const role of ROLES) {
     const c = contact[ROLE_KEY[role]];
     if (!c) continue;
-    out[role] = typeof desired?.[role] === "object" ? (contactDataFromApi(c) as ContactRef) : String(c.contactID);
+    out[role] = typeof desired?.[role] === "object" ? contactDataFromApi(c) : c.contactID;
   }
   return out;
 }
@@ -44,11 +52,12 @@ export function stateFromApi(live: LiveDomain, inputs: Omit<DomainInputs, "authc
   delete (rest as Partial<DomainInputs>).authcode;
   const state: DomainState = {
     ...rest,
-    name: domainForms(String(s.name ?? inputs.name)).unicode,
-    punycode: String(s.punycode ?? domainForms(String(s.name ?? inputs.name)).ascii),
-    tld: String(s.tld ?? ""),
-    domainId: Number(s.domainID),
-    status: String(s.status),
+    name: domainForms(s.name).unicode,
+    // Not in the spec's DOMSUM, but answered (the loose schema passes it on).
+    punycode: typeof s.punycode === "string" ? s.punycode : domainForms(s.name).ascii,
+    tld: s.tld,
+    domainId: s.domainID,
+    status: s.status,
     transferStatus: s.transferStatus || undefined,
     tsCreate: s.tsCreate || undefined,
     tsExpir: s.tsExpir || undefined,
@@ -58,12 +67,12 @@ export function stateFromApi(live: LiveDomain, inputs: Omit<DomainInputs, "authc
     modifyBlock: s.modifyBlock ?? false,
     whoisPrivacy: s.whoisPrivacy ?? false,
     viewWhois: s.viewWhois ?? false,
-    renewalMode: s.renewalMode || undefined,
-    tags: s.tag ? normaliseTags(String(s.tag)) : undefined,
+    renewalMode: (s.renewalMode || undefined) as DomainState["renewalMode"],
+    tags: s.tag ? normaliseTags(s.tag) : undefined,
   };
   if (live.nameservers) {
     const n = live.nameservers;
-    state.nameservers = n.defaultNS ? "default" : [...(n.nameservers ?? [])].sort((a: any, b: any) => a.order - b.order).map((x: any) => normaliseNameserver(String(x.name)));
+    state.nameservers = n.defaultNS ? "default" : [...(n.nameservers ?? [])].sort((a, b) => a.order - b.order).map((x) => normaliseNameserver(x.name));
   }
   if (live.contact) state.contacts = liveContacts(live.contact, inputs.contacts);
   if (live.authcode !== undefined) state.authcode = live.authcode;
@@ -93,32 +102,39 @@ export function settingsToChange(desired: DomainInputs, state: Partial<DomainSta
 }
 
 /** The update call for one setting (spec "domain/update" updateType table). */
-export function updateCall(setting: Setting, desired: DomainInputs, domain: string, roles: readonly Role[] = ROLES): { op: string; params: Record<string, unknown> } {
+export function updateCall(setting: Setting, desired: DomainInputs, domain: string, roles: readonly Role[] = ROLES): ApiCall<"domain/updatenameservers"> | ApiCall<"domain/updatecontacts"> | ApiCall<"domain/update"> {
   switch (setting) {
     case "nameservers":
-      return { op: "domain/updatenameservers", params: { domain, nameservers: desired.nameservers === "default" ? "default" : desired.nameservers } };
+      return { op: "domain/updatenameservers", params: { domain, nameservers: desired.nameservers === "default" ? "default" : (desired.nameservers ?? []) } };
     case "contacts":
       return { op: "domain/updatecontacts", params: { domain, ...contactsToApi(desired.contacts, roles) } };
     case "modifyBlock":
       return { op: "domain/update", params: { domain, updateType: "block", block: desired.modifyBlock } };
     case "tags":
       return { op: "domain/update", params: { domain, updateType: "tag", tag: (desired.tags ?? []).join(",") } };
-    default:
-      return { op: "domain/update", params: { domain, updateType: setting, [setting]: desired[setting] } };
+    case "transferBlock":
+      return { op: "domain/update", params: { domain, updateType: setting, transferBlock: desired.transferBlock } };
+    case "whoisPrivacy":
+      return { op: "domain/update", params: { domain, updateType: setting, whoisPrivacy: desired.whoisPrivacy } };
+    case "viewWhois":
+      return { op: "domain/update", params: { domain, updateType: setting, viewWhois: desired.viewWhois } };
+    case "renewalMode":
+      return { op: "domain/update", params: { domain, updateType: setting, renewalMode: desired.renewalMode } };
   }
 }
 
-/** Parameters of domain/create or domain/transfer. */
-export function acquireParams(inputs: DomainInputs, ascii: string): { op: string; params: Record<string, unknown> } {
-  const params: Record<string, unknown> = { domain: ascii, ...contactsToApi(inputs.contacts), ...(inputs.tldParams ?? {}) };
+/** Parameters of domain/create or domain/transfer. TLD parameters were checked at preview (schema.ts). */
+export function acquireParams(inputs: DomainInputs, ascii: string): ApiCall<"domain/create"> | ApiCall<"domain/transfer"> {
+  const common = { domain: ascii, ...contactsToApi(inputs.contacts), ...inputs.tldParams };
   const ns = inputs.nameservers;
   if (inputs.registration === "transfer") {
     // Without nameservers, keep the current ones (facts.md "keepns"): a transfer should not break DNS.
-    params.nameservers = ns === undefined || ns === "default" ? "keepns" : ns;
+    const params: CallParams<"domain/transfer"> = { ...common, nameservers: ns === undefined || ns === "default" ? "keepns" : ns };
     if (inputs.authcode !== undefined) params.authcode = inputs.authcode;
     return { op: "domain/transfer", params };
   }
   // "default" on create: send nothing, the API's default (parking) applies; update sets it later.
+  const params: CallParams<"domain/create"> = { ...common };
   if (Array.isArray(ns)) params.nameservers = ns;
   if (inputs.period !== undefined) params.period = inputs.period;
   if (inputs.premium !== undefined) params.premium = inputs.premium;

@@ -16,13 +16,14 @@
  * Adopting a domain never spends money and destroy never deletes one, so a mistaken adoption costs
  * nothing; ordering again would fail anyway (the name is taken).
  */
+import type { ItemOf } from "../../../sdk";
 import { hasCode } from "../../core/errors";
 import { type Ctx, PartialResultError } from "../../core/frame";
 import { info, warn } from "../../core/log";
 import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
 import { domainForms } from "../../../sdk/rules";
 import { contactDataFromApi } from "../contact/mapping";
-import { acquireParams, sameContact } from "./mapping";
+import { acquireParams, type DomainInfo, sameContact } from "./mapping";
 import { ACQUIRING, type DomainInputs, type DomainState } from "./schema";
 
 const RECENT_MS = 48 * 3600_000;
@@ -30,10 +31,13 @@ const DAY_MS = 86_400_000;
 
 export const asciiOf = (name: string) => domainForms(name).ascii;
 
+/** A domain of the account as domain/list answers it (infoType status). */
+export type ListedDomain = ItemOf<"domain/list">;
+
 /** The domain's summary and status in this account, or undefined. A list by exact name: a miss is no API error (errors count against the account's limits). */
-export async function findDomain(ctx: Ctx, ascii: string): Promise<Record<string, any> | undefined> {
+export async function findDomain(ctx: Ctx, ascii: string): Promise<ListedDomain | undefined> {
   const res = await ctx.api.call("domain/list", { domain: ascii, infoType: "status", page: 1, pageLength: 10 });
-  return ((res?.domains ?? []) as Record<string, any>[]).find((d) => asciiOf(String(d.name)) === ascii);
+  return res.domains.find((d) => asciiOf(d.name) === ascii);
 }
 
 /** The state recorded for an order whose outcome is unknown: the inputs, status "unconfirmed", pendingOrder. */
@@ -42,8 +46,8 @@ export function unconfirmedState(inputs: DomainInputs, ascii: string, pending: P
   return { ...rest, name: domainForms(inputs.name).unicode, punycode: ascii, tld: ascii.split(".").slice(1).join("."), domainId: 0, status: "unconfirmed", pendingOrder: pending };
 }
 
-function recentDay(ymd: unknown): boolean {
-  const t = Date.parse(`${String(ymd)}T00:00:00Z`);
+function recentDay(ymd: string): boolean {
+  const t = Date.parse(`${ymd}T00:00:00Z`);
   return Number.isFinite(t) && Date.now() - t <= RECENT_MS + DAY_MS;
 }
 
@@ -51,23 +55,23 @@ function recentDay(ymd: unknown): boolean {
 async function recentAcquisition(ctx: Ctx, ascii: string): Promise<{ ts: string; title: string } | undefined> {
   try {
     const res = await ctx.api.call("domain/gethistory", { domain: ascii, page: 1, pageLength: 1000 });
-    const items = ((res?.history ?? []) as Record<string, any>[]).filter((h) => /registr|transfer/i.test(`${h.title} ${h.message}`));
+    const items = res.history.filter((h) => /registr|transfer/i.test(`${h.title} ${h.message}`));
     const last = items[items.length - 1];
     if (!last) return undefined;
-    const t = Date.parse(`${String(last.ts).replace(" ", "T")}Z`);
-    return Number.isFinite(t) && Date.now() - t <= RECENT_MS ? { ts: String(last.ts), title: String(last.title) } : undefined;
+    const t = Date.parse(`${last.ts.replace(" ", "T")}Z`);
+    return Number.isFinite(t) && Date.now() - t <= RECENT_MS ? { ts: last.ts, title: last.title } : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** The interrupted-run rule (module comment): is the domain found in the account this program's own order? */
-export async function interruptedOrder(ctx: Ctx, inputs: DomainInputs, ascii: string, found: Record<string, any>): Promise<{ ours: boolean; why: string }> {
+export async function interruptedOrder(ctx: Ctx, inputs: DomainInputs, ascii: string, found: ListedDomain): Promise<{ ours: boolean; why: string }> {
   const kind = inputs.registration === "transfer" ? "transfer" : "registration";
-  const status = String(found.status ?? "");
+  const status = found.status;
   const want = inputs.contacts?.owner;
-  const live = (await ctx.api.call("domain/getinfo", { domain: ascii, infoType: "contact" }))?.contactOwner as Record<string, any> | undefined;
-  const sameOwner = want === undefined || !live ? false : typeof want === "string" ? String(live.contactID) === want : sameContact(want, contactDataFromApi(live) as never);
+  const live = (await ctx.api.call("domain/getinfo", { domain: ascii, infoType: "contact" })).contactOwner;
+  const sameOwner = want === undefined || !live ? false : typeof want === "string" ? live.contactID === want : sameContact(want, contactDataFromApi(live));
   if (!sameOwner) return { ours: false, why: `status ${status}; its owner contact is not the one this program gives` };
   const prefix = kind === "transfer" ? "transfer-" : "register-";
   if (ACQUIRING.has(status) && status.startsWith(prefix)) return { ours: true, why: `its ${kind} is still in flight (${status}) for the same owner` };
@@ -77,7 +81,7 @@ export async function interruptedOrder(ctx: Ctx, inputs: DomainInputs, ascii: st
   return { ours: false, why: `status ${status}${found.tsCreate ? `, registered on ${found.tsCreate}` : ""}; no ${kind} in the last 48 hours` };
 }
 
-async function adoptFound(ctx: Ctx, inputs: DomainInputs, ascii: string, found: Record<string, any>): Promise<void> {
+async function adoptFound(ctx: Ctx, inputs: DomainInputs, ascii: string, found: ListedDomain): Promise<void> {
   const op = inputs.registration === "transfer" ? "domain/transfer" : "domain/create";
   const verdict = await interruptedOrder(ctx, inputs, ascii, found);
   if (!verdict.ours) {
@@ -90,9 +94,10 @@ async function adoptFound(ctx: Ctx, inputs: DomainInputs, ascii: string, found: 
 
 /** Sends domain/create or domain/transfer once (placeOrder); an unknown outcome is recorded as unconfirmed. */
 async function order(ctx: Ctx, inputs: DomainInputs, ascii: string): Promise<void> {
-  const { op, params } = acquireParams(inputs, ascii);
+  const call = acquireParams(inputs, ascii);
+  const op = call.op;
   try {
-    await placeOrder(ctx, { what: `Domain ${inputs.name}`, operation: op, object: "the domain", send: () => ctx.api.call(op, params), lookup: () => findDomain(ctx, ascii) });
+    await placeOrder<unknown>(ctx, { what: `Domain ${inputs.name}`, operation: op, object: "the domain", send: () => ctx.api.send(call), lookup: () => findDomain(ctx, ascii) });
   } catch (err) {
     if (err instanceof UnconfirmedOrderError) throw new PartialResultError(err.message, ascii, unconfirmedState(inputs, ascii, err.pending));
     // Taken (2010) or "already in this account" (2005): someone got there first, maybe this program.
@@ -145,9 +150,9 @@ export async function settlePendingOrder(ctx: Ctx, id: string, olds: DomainState
   }
 }
 
-async function renewedSince(ctx: Ctx, ascii: string, curExpDate: string): Promise<Record<string, any> | undefined> {
+async function renewedSince(ctx: Ctx, ascii: string, curExpDate: string): Promise<DomainInfo | undefined> {
   const s = await ctx.api.call("domain/getinfo", { domain: ascii, infoType: "status" });
-  return s?.tsExpir && String(s.tsExpir) !== curExpDate ? s : undefined;
+  return s.tsExpir && s.tsExpir !== curExpDate ? s : undefined;
 }
 
 function addYears(ymd: string, years: number): string {
@@ -158,7 +163,7 @@ function addYears(ymd: string, years: number): string {
 
 /** Whether renewUntil asks for a renewal of this state (tsExpir earlier than it). */
 export function wantsRenewal(inputs: Pick<DomainInputs, "renewUntil">, state: Pick<DomainState, "tsExpir">): boolean {
-  return !!inputs.renewUntil && !!state.tsExpir && String(state.tsExpir) < inputs.renewUntil;
+  return !!inputs.renewUntil && !!state.tsExpir && state.tsExpir < inputs.renewUntil;
 }
 
 /**
@@ -173,11 +178,11 @@ export async function renewIfNeeded(ctx: Ctx, inputs: DomainInputs, state: Domai
     return false;
   }
   const ascii = state.punycode || asciiOf(inputs.name);
-  const curExpDate = String(state.tsExpir);
+  const curExpDate = state.tsExpir ?? "";
   let years = 1;
   while (years < 10 && addYears(curExpDate, years) < inputs.renewUntil!) years++;
   try {
-    await placeOrder(ctx, {
+    await placeOrder<unknown>(ctx, {
       what: `Domain ${inputs.name}`,
       operation: "domain/renew",
       object: `the renewal (an expiry after ${curExpDate})`,

@@ -27,7 +27,7 @@ export interface DomainArgs {
   /** Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces. */
   name: pulumi.Input<string>;
   /** register (default), transfer, or adopt a domain already in the account (spends nothing). */
-  registration?: pulumi.Input<"register" | "transfer" | "adopt">;
+  registration?: pulumi.Input<import("./schema").DomainInputs["registration"]>;
   /** Years (register only; default the TLD's minimum). */
   period?: pulumi.Input<number>;
   /** Must be true to register a premium name. */
@@ -39,16 +39,16 @@ export interface DomainArgs {
   modifyBlock?: pulumi.Input<boolean>;
   whoisPrivacy?: pulumi.Input<boolean>;
   viewWhois?: pulumi.Input<boolean>;
-  renewalMode?: pulumi.Input<"autorenew" | "manual" | "letexpire">;
+  renewalMode?: pulumi.Input<import("./schema").DomainInputs["renewalMode"]>;
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /** Transfer authorization code (stored encrypted). */
   authcode?: pulumi.Input<string>;
   /** Output the domain's current authcode (secret). */
   exposeAuthcode?: pulumi.Input<boolean>;
   /** What create waits for: "active" (default for register) or "submitted" (default for transfer). */
-  waitFor?: pulumi.Input<"submitted" | "active">;
+  waitFor?: pulumi.Input<import("./schema").DomainInputs["waitFor"]>;
   /** "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes. */
-  onDestroy?: pulumi.Input<"forget" | "letexpire">;
+  onDestroy?: pulumi.Input<import("./schema").DomainInputs["onDestroy"]>;
   /**
    * Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier,
    * `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.

@@ -1,26 +1,22 @@
-/** FtpAccount CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
+/** FtpAccount: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
 import { quotaFacts } from "../../core/preview-rules";
-import { entityCrud } from "../../core/service-entities";
+import { serviceEntityDefinition } from "../../core/service-entities";
 import { createParams, ftpNeedsUpdate, ftpStateFromItem, updateParams } from "./mapping";
 import { FTP_CREATE_ONLY, FTP_REPLACE_ON, type FtpAccountInputs, type FtpAccountState, ftpAccountInputs } from "./schema";
 
-export const ftpAccountDefinition: ResourceDefinition<FtpAccountInputs, FtpAccountState> = {
+export const ftpAccountDefinition: ResourceDefinition<FtpAccountInputs, FtpAccountState> = serviceEntityDefinition({
   type: "FtpAccount",
+  family: "ftp",
   inputs: ftpAccountInputs,
   replaceOn: FTP_REPLACE_ON,
   createOnly: FTP_CREATE_ONLY,
   label: (r) => (r.name && r.serviceName ? `${r.name} in ${r.serviceName}` : "(unnamed)"),
   checkFacts: (olds, news) => quotaFacts(olds, "ftp", news.serviceName, news.name, news.adopt),
-
-  ...entityCrud<FtpAccountInputs, FtpAccountState>({
-    type: "FtpAccount",
-    family: "ftp",
-    createParams,
-    updateParams,
-    find: (items, inputs) => items.find((x) => String(x.name).toLowerCase() === inputs.name),
-    what: (inputs) => `an FTP account named ${inputs.name}`,
-    toState: ftpStateFromItem,
-    needsUpdate: (found, inputs) => ftpNeedsUpdate(found, inputs),
-  }),
-};
+  createParams,
+  updateParams,
+  find: (items, inputs) => items.find((x) => x.name.toLowerCase() === inputs.name),
+  what: (inputs) => `an FTP account named ${inputs.name}`,
+  toState: ftpStateFromItem,
+  needsUpdate: ftpNeedsUpdate,
+});

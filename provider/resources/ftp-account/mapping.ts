@@ -1,12 +1,13 @@
 /** FtpAccount <-> API shapes (pure). */
+import type { CreateParams, Item, UpdateParams } from "../../core/service-entities";
 import type { FtpAccountInputs, FtpAccountState } from "./schema";
 
-export function createParams(r: FtpAccountInputs): Record<string, unknown> {
+export function createParams(r: FtpAccountInputs): CreateParams<"ftp"> {
   return { serviceName: r.serviceName, name: r.name, ftpPath: r.ftpPath, password: r.password };
 }
 
 /** ftpupdate requires both ftpPath and password (spec "CRUD families"). */
-export function updateParams(entityId: string, r: FtpAccountInputs): Record<string, unknown> {
+export function updateParams(entityId: string, r: FtpAccountInputs): UpdateParams<"ftp"> {
   return { serviceName: r.serviceName, entityID: entityId, ftpPath: r.ftpPath, password: r.password };
 }
 
@@ -15,14 +16,8 @@ export function updateParams(entityId: string, r: FtpAccountInputs): Record<stri
  * "Authentication" 5), so the live password is recorded (as a secret output) and an outside change
  * shows up on refresh like any other drift.
  */
-export function ftpStateFromItem(serviceName: string, item: Record<string, any>, inputs: Partial<FtpAccountInputs>): FtpAccountState {
-  const state: FtpAccountState = {
-    serviceName,
-    name: String(item.name ?? inputs.name ?? "").toLowerCase(),
-    ftpPath: String(item.ftpPath ?? ""),
-    password: String(item.password ?? ""),
-    entityId: String(item.entityID),
-  };
+export function ftpStateFromItem(serviceName: string, item: Item<"ftp">, inputs: Partial<FtpAccountInputs>): FtpAccountState {
+  const state: FtpAccountState = { serviceName, name: item.name.toLowerCase(), ftpPath: item.ftpPath, password: item.password, entityId: item.entityID };
   if (inputs.adopt !== undefined) state.adopt = inputs.adopt;
   return state;
 }

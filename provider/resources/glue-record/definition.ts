@@ -3,7 +3,7 @@ import { hasCode, isGone, onceWithLookup } from "../../core/errors";
 import type { Ctx, ResourceDefinition } from "../../core/frame";
 import { info } from "../../core/log";
 import { domainForms } from "../../../sdk/rules";
-import { glueFromApi, glueParams, glueState, type LiveGlue, listGlue, sameAddresses, scopeOf } from "./mapping";
+import { type ApiGlue, glueFromApi, glueParams, glueState, type LiveGlue, listGlue, sameAddresses, scopeOf } from "./mapping";
 import { GLUE_CREATE_ONLY, GLUE_REPLACE_ON, type GlueRecordInputs, type GlueRecordState, glueRecordId, glueRecordInputs, parseGlueRecordId } from "./schema";
 
 const ascii = (domain: string) => domainForms(domain).ascii;
@@ -19,7 +19,7 @@ async function findFresh(ctx: Ctx, domain: string, name: string): Promise<LiveGl
 
 /** The record in a write's reply (gluerecordcreate/update answer the domain's glue records, spec), else in a fresh list. */
 async function afterWrite(ctx: Ctx, domain: string, name: string, reply: Record<string, any> | undefined): Promise<LiveGlue | undefined> {
-  const listed = Array.isArray(reply?.gluerecords) ? (reply.gluerecords as Record<string, unknown>[]).map(glueFromApi) : await fresh(ctx, domain);
+  const listed = Array.isArray(reply?.gluerecords) ? (reply.gluerecords as ApiGlue[]).map(glueFromApi) : await fresh(ctx, domain);
   return listed.find((g) => g.name === name);
 }
 
@@ -41,7 +41,7 @@ export const glueRecordDefinition: ResourceDefinition<GlueRecordInputs, GlueReco
   inputs: glueRecordInputs,
   replaceOn: GLUE_REPLACE_ON,
   createOnly: GLUE_CREATE_ONLY,
-  label: (r) => String(r.name ?? "(unnamed)"),
+  label: (r) => r.name ?? "(unnamed)",
 
   // gluerecordupdate sets both addresses: leaving ipv6 out of the program removes it.
   diffExtra(olds, news) {

@@ -1,4 +1,5 @@
 /** GlueRecord <-> API shapes, and the domain's glue list shared by every GlueRecord of a run. */
+import type { CallParams, ResultOf } from "../../../sdk";
 import type { Api } from "../../core/client";
 import { cleanHost, normalizeIPv6 } from "../../../sdk/rules";
 import type { GlueRecordInputs, GlueRecordState } from "./schema";
@@ -13,10 +14,13 @@ export interface LiveGlue {
   ipv6?: string;
 }
 
+/** One glue record as getgluerecords answers it. */
+export type ApiGlue = NonNullable<ResultOf<typeof GLUE_LIST>["gluerecords"]>[number];
+
 /** A getgluerecords item, normalised like the inputs (never throws: odd values are kept as read). */
-export function glueFromApi(item: Record<string, unknown>): LiveGlue {
-  const out: LiveGlue = { name: cleanHost(String(item.name ?? "")), ipv4: String(item.ipv4 ?? "").trim() };
-  const v6 = typeof item.ipv6 === "string" ? item.ipv6.trim() : "";
+export function glueFromApi(item: ApiGlue): LiveGlue {
+  const out: LiveGlue = { name: cleanHost(item.name), ipv4: item.ipv4.trim() };
+  const v6 = item.ipv6?.trim() ?? "";
   if (v6) {
     try {
       out.ipv6 = normalizeIPv6(v6);
@@ -31,13 +35,13 @@ export function glueFromApi(item: Record<string, unknown>): LiveGlue {
 export function listGlue(api: Api, domainAscii: string): Promise<LiveGlue[]> {
   return api.cache.get(GLUE_LIST, scopeOf(domainAscii), async () => {
     const res = await api.call(GLUE_LIST, { domain: domainAscii });
-    return ((res?.gluerecords ?? []) as Record<string, unknown>[]).map(glueFromApi);
+    return (res.gluerecords ?? []).map(glueFromApi);
   });
 }
 
 /** gluerecordcreate / gluerecordupdate parameters (update sets both addresses: no ipv6 removes it). */
-export function glueParams(domainAscii: string, r: GlueRecordInputs): Record<string, unknown> {
-  const p: Record<string, unknown> = { domain: domainAscii, name: r.name, ipv4: r.ipv4 };
+export function glueParams(domainAscii: string, r: GlueRecordInputs): CallParams<"domain/gluerecordcreate" | "domain/gluerecordupdate"> {
+  const p: CallParams<"domain/gluerecordcreate" | "domain/gluerecordupdate"> = { domain: domainAscii, name: r.name, ipv4: r.ipv4 };
   if (r.ipv6 !== undefined) p.ipv6 = r.ipv6;
   return p;
 }

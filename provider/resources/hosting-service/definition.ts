@@ -4,7 +4,7 @@ import { type Ctx, PartialResultError, type ResourceDefinition } from "../../cor
 import { info, warn } from "../../core/log";
 import { hostingFacts } from "../../core/preview-rules";
 import { waitUntil } from "../../core/wait";
-import { type LiveService, serviceChanges, serviceStateFromApi } from "./mapping";
+import { type LiveService, type ServiceInfo, serviceChanges, serviceStateFromApi } from "./mapping";
 import { acquireService, findService, renewIfNeeded, settlePendingOrder, upgrade, wantsRenewal } from "./orders";
 import { downgradeProblem, HOSTING_CREATE_ONLY, HOSTING_REPLACE_ON, type HostingInputs, type HostingState, hostingInputs } from "./schema";
 
@@ -57,7 +57,7 @@ function restatable(olds: HostingState, news: HostingInputs): boolean {
 }
 
 /** A service summary (name, type, productkey, status, tsExpir: getinfo and service/update answer one), mapped as serviceStateFromApi maps it. */
-function summaryOf(reply: Record<string, any>, inputs: HostingInputs): Pick<HostingState, "name" | "productKey" | "type" | "status" | "tsExpir"> {
+function summaryOf(reply: ServiceInfo, inputs: HostingInputs): Pick<HostingState, "name" | "productKey" | "type" | "status" | "tsExpir"> {
   const { name, productKey, type, status, tsExpir } = serviceStateFromApi({ status: reply }, inputs);
   return { name, productKey, type, status, tsExpir };
 }
@@ -75,8 +75,8 @@ async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs:
     const r = await waitUntil({
       what: `HostingService ${desired.name}`,
       poll: () => ctx.api.call("service/getinfo", { serviceName: desired.name, infoType: "status" }),
-      done: (s: Record<string, any>) => s.status !== "init",
-      describe: (s: Record<string, any>) => String(s.status),
+      done: (s: ServiceInfo) => s.status !== "init",
+      describe: (s: ServiceInfo) => s.status,
       timeoutMs,
       initialDelayMs: ctx.api.config.pollIntervalMs ?? 2000,
     });
@@ -87,8 +87,9 @@ async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs:
   if (problem) throw new Error(`productKey: ${problem}`);
   const serviceName = desired.name;
   let next = state;
-  const written = (reply: Record<string, any> | undefined, values: Partial<HostingState>) => {
-    next = { ...next, ...(reply?.status !== undefined ? summaryOf(reply, desired) : {}), ...values };
+  // getinfo and service/update answer a service summary; parkingupdate answers only the parking.
+  const written = (reply: Record<string, unknown> | undefined, values: Partial<HostingState>) => {
+    next = { ...next, ...(reply?.status !== undefined ? summaryOf(reply as ServiceInfo, desired) : {}), ...values };
   };
   for (const change of serviceChanges(desired, state)) {
     if (change === "productKey") {
@@ -101,7 +102,7 @@ async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs:
     } else if (change === "phpVersion") {
       written(await ctx.api.call("service/update", { serviceName, updateType: "phpversion", phpversion: desired.phpVersion }), { phpVersion: desired.phpVersion });
     } else if (change === "parking") {
-      written(await ctx.api.call("service/parkingupdate", { serviceName, enabled: desired.parking }), { parking: desired.parking });
+      written(await ctx.api.call("service/parkingupdate", { serviceName, enabled: desired.parking === true }), { parking: desired.parking });
     }
   }
   ctx.api.cache.invalidate(`service:${desired.name}`);
@@ -113,7 +114,7 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   inputs: hostingInputs,
   replaceOn: HOSTING_REPLACE_ON,
   createOnly: HOSTING_CREATE_ONLY,
-  label: (s) => String(s.name ?? ""),
+  label: (s) => s.name ?? "",
   checkFacts: hostingFacts,
 
   checkTransition(olds, news) {

@@ -1,20 +1,24 @@
 /** HostingService <-> API shapes (pure). */
+import type { ResultOf } from "../../../sdk";
 import type { HostingInputs, HostingState } from "./schema";
 
+/** service/getinfo's answer (one infoType each). */
+export type ServiceInfo = ResultOf<"service/getinfo">;
+
 export interface LiveService {
-  status: Record<string, any>;
-  php?: Record<string, any>;
-  parking?: Record<string, any>;
+  status: ServiceInfo;
+  php?: ServiceInfo;
+  parking?: ResultOf<"service/parkinggetinfo">;
 }
 
 export function serviceStateFromApi(live: LiveService, inputs: HostingInputs): HostingState {
   const s = live.status;
   const state: HostingState = {
     ...inputs,
-    name: String(s.name ?? inputs.name).toLowerCase(),
-    productKey: String(s.productkey ?? inputs.productKey) as HostingInputs["productKey"],
-    type: String(s.type ?? ""),
-    status: String(s.status),
+    name: s.name.toLowerCase(),
+    productKey: (s.productkey ?? inputs.productKey) as HostingInputs["productKey"],
+    type: s.type,
+    status: s.status,
     tsCreate: s.tsCreate || undefined,
     tsExpir: s.tsExpir || undefined,
     renewable: s.renewable,
@@ -22,8 +26,8 @@ export function serviceStateFromApi(live: LiveService, inputs: HostingInputs): H
   };
   delete state.phpVersion;
   delete state.parking;
-  if (live.php) state.phpVersion = String(live.php.php?.version ?? live.php.version ?? "");
-  if (live.parking) state.parking = live.parking.parking?.enabled === true;
+  if (live.php) state.phpVersion = live.php.php?.version ?? "";
+  if (live.parking) state.parking = live.parking.parking.enabled;
   return state;
 }
 

@@ -9,29 +9,33 @@
  * within the last 48 hours. Otherwise the create fails: "use registration: adopt". A service create
  * is refused anyway for a name that has one (4007), so nothing could be charged twice.
  */
+import type { CallParams, ItemOf } from "../../../sdk";
 import { hasCode } from "../../core/errors";
 import { type Ctx, PartialResultError } from "../../core/frame";
 import { info, warn } from "../../core/log";
 import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
-import type { HostingInputs, HostingState } from "./schema";
+import type { HostingInputs, HostingState, ProductKey } from "./schema";
 
 const RECENT_MS = 48 * 3600_000 + 86_400_000;
 
+/** A service of the account as service/list answers it. */
+export type ListedService = ItemOf<"service/list">;
+
 /** The service's summary in this account, or undefined (service/list by exact name: a miss is no API error). */
-export async function findService(ctx: Ctx, name: string): Promise<Record<string, any> | undefined> {
+export async function findService(ctx: Ctx, name: string): Promise<ListedService | undefined> {
   const res = await ctx.api.call("service/list", { name, page: 1, pageLength: 10 });
-  return ((res?.services ?? []) as Record<string, any>[]).find((s) => String(s.name).toLowerCase() === name.toLowerCase());
+  return res.services.find((s) => s.name.toLowerCase() === name.toLowerCase());
 }
 
 export function unconfirmedState(inputs: HostingInputs, pending: PendingOrder): HostingState {
   return { ...inputs, type: "", status: "unconfirmed", pendingOrder: pending };
 }
 
-async function adoptFound(ctx: Ctx, inputs: HostingInputs, found: Record<string, any>): Promise<void> {
+async function adoptFound(ctx: Ctx, inputs: HostingInputs, found: ListedService): Promise<void> {
   const s = await ctx.api.call("service/getinfo", { serviceName: inputs.name, infoType: "status" });
-  const created = Date.parse(`${String(s.tsCreate ?? "")}T00:00:00Z`);
+  const created = Date.parse(`${s.tsCreate ?? ""}T00:00:00Z`);
   const recent = s.status === "init" || (Number.isFinite(created) && Date.now() - created <= RECENT_MS);
-  const product = String(found.productkey ?? s.productkey ?? "");
+  const product = found.productkey;
   if (product !== inputs.productKey || !recent) {
     throw new Error(
       `${inputs.name} already has a hosting service in this account (${product || "?"}, status ${s.status}${s.tsCreate ? `, created ${s.tsCreate}` : ""}), not taken for an interrupted run of this program (that needs product ${inputs.productKey} created in the last 48 hours): use registration: "adopt" to manage it`,
@@ -43,10 +47,10 @@ async function adoptFound(ctx: Ctx, inputs: HostingInputs, found: Record<string,
 }
 
 async function orderCreate(ctx: Ctx, inputs: HostingInputs): Promise<void> {
-  const params: Record<string, unknown> = { serviceName: inputs.name, productkey: inputs.productKey };
+  const params: CallParams<"service/create"> = { serviceName: inputs.name, productkey: inputs.productKey };
   if (inputs.period !== undefined) params.period = inputs.period;
   try {
-    await placeOrder(ctx, {
+    await placeOrder<unknown>(ctx, {
       what: `HostingService ${inputs.name}`,
       operation: "service/create",
       object: "the service",
@@ -79,9 +83,9 @@ export async function acquireService(ctx: Ctx, inputs: HostingInputs): Promise<v
 }
 
 /** service/upgrade once; an unknown outcome records `state` with the pending order. */
-export async function upgrade(ctx: Ctx, name: string, to: string, state: HostingState): Promise<void> {
+export async function upgrade(ctx: Ctx, name: string, to: ProductKey, state: HostingState): Promise<void> {
   try {
-    await placeOrder(ctx, {
+    await placeOrder<unknown>(ctx, {
       what: `HostingService ${name}`,
       operation: "service/upgrade",
       object: `the ${to} product`,
@@ -102,23 +106,23 @@ function addYears(ymd: string, years: number): string {
 }
 
 export function wantsRenewal(inputs: Pick<HostingInputs, "renewUntil">, state: Pick<HostingState, "tsExpir">): boolean {
-  return !!inputs.renewUntil && !!state.tsExpir && String(state.tsExpir) < inputs.renewUntil;
+  return !!inputs.renewUntil && !!state.tsExpir && state.tsExpir < inputs.renewUntil;
 }
 
-async function expiryMoved(ctx: Ctx, name: string, before: string): Promise<Record<string, any> | undefined> {
+async function expiryMoved(ctx: Ctx, name: string, before: string): Promise<ListedService | undefined> {
   const s = await findService(ctx, name);
-  return s?.tsExpir && String(s.tsExpir) !== before ? s : undefined;
+  return s?.tsExpir && s.tsExpir !== before ? s : undefined;
 }
 
 /** renewUntil: service/renew (paid) for the years it takes when tsExpir is earlier, once. True when ordered. */
 export async function renewIfNeeded(ctx: Ctx, inputs: HostingInputs, state: HostingState): Promise<boolean> {
   if (!wantsRenewal(inputs, state)) return false;
   if (state.status === "init") return false;
-  const before = String(state.tsExpir);
+  const before = state.tsExpir ?? "";
   let years = 1;
   while (years < 10 && addYears(before, years) < inputs.renewUntil!) years++;
   try {
-    await placeOrder(ctx, {
+    await placeOrder<unknown>(ctx, {
       what: `HostingService ${inputs.name}`,
       operation: "service/renew",
       object: `the renewal (an expiry after ${before})`,

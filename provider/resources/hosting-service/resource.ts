@@ -8,17 +8,17 @@ export interface HostingServiceArgs {
   /** The service name: the domain it serves. Changing it replaces. */
   name: pulumi.Input<string>;
   /** redir, mini, mail, mailplus, mailpro, basic, professional, advanced, corporate. Upgrades in place; downgrades are refused. */
-  productKey: pulumi.Input<string>;
+  productKey: pulumi.Input<import("./schema").ProductKey>;
   /** Years bought at creation (default 1). */
   period?: pulumi.Input<number>;
-  renewalMode?: pulumi.Input<"autorenew" | "manual">;
+  renewalMode?: pulumi.Input<import("./schema").HostingInputs["renewalMode"]>;
   /** One of the versions service/getinfo infoType=php lists as available. */
   phpVersion?: pulumi.Input<string>;
   parking?: pulumi.Input<boolean>;
   /** create (default, spends money) or adopt a service already in the account. */
-  registration?: pulumi.Input<"create" | "adopt">;
+  registration?: pulumi.Input<import("./schema").HostingInputs["registration"]>;
   /** "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete. */
-  onDestroy?: pulumi.Input<"forget" | "manual">;
+  onDestroy?: pulumi.Input<import("./schema").HostingInputs["onDestroy"]>;
   /** Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid). */
   renewUntil?: pulumi.Input<string>;
 }

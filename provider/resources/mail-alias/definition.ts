@@ -1,26 +1,22 @@
-/** MailAlias CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
+/** MailAlias: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
 import { quotaFacts } from "../../core/preview-rules";
-import { entityCrud } from "../../core/service-entities";
+import { serviceEntityDefinition } from "../../core/service-entities";
 import { createParams, stateFromItem, targetsDiffer, updateParams } from "./mapping";
 import { MAIL_ALIAS_CREATE_ONLY, MAIL_ALIAS_REPLACE_ON, type MailAliasInputs, type MailAliasState, mailAliasInputs } from "./schema";
 
-export const mailAliasDefinition: ResourceDefinition<MailAliasInputs, MailAliasState> = {
+export const mailAliasDefinition: ResourceDefinition<MailAliasInputs, MailAliasState> = serviceEntityDefinition({
   type: "MailAlias",
+  family: "mailalias",
   inputs: mailAliasInputs,
   replaceOn: MAIL_ALIAS_REPLACE_ON,
   createOnly: MAIL_ALIAS_CREATE_ONLY,
   label: (r) => r.name ?? "(unnamed)",
   checkFacts: (olds, news) => quotaFacts(olds, "mailalias", news.serviceName, news.name, news.adopt),
-
-  ...entityCrud<MailAliasInputs, MailAliasState>({
-    type: "MailAlias",
-    family: "mailalias",
-    createParams,
-    updateParams,
-    find: (items, inputs) => items.find((i) => i.name === inputs.name),
-    what: (inputs) => `mail alias ${inputs.name}`,
-    toState: (serviceName, item, basis) => stateFromItem(serviceName, item, basis.adopt),
-    needsUpdate: (_found, inputs, item) => targetsDiffer(item, inputs),
-  }),
-};
+  createParams,
+  updateParams,
+  find: (items, inputs) => items.find((i) => i.name === inputs.name),
+  what: (inputs) => `mail alias ${inputs.name}`,
+  toState: (serviceName, item, basis) => stateFromItem(serviceName, item, basis.adopt),
+  needsUpdate: (_found, inputs, item) => targetsDiffer(item, inputs),
+});

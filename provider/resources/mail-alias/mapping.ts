@@ -1,29 +1,28 @@
 /** MailAlias <-> API shapes (pure). The API takes `target` as one comma list and answers an array. */
-import type { Item } from "../../core/service-entities";
 import { localPart } from "../../core/mail-address";
 import { sameValue } from "../../core/plain-data";
+import type { CreateParams, Item, UpdateParams } from "../../core/service-entities";
 import type { MailAliasInputs, MailAliasState } from "./schema";
 
-export function createParams(r: MailAliasInputs): Record<string, unknown> {
+export function createParams(r: MailAliasInputs): CreateParams<"mailalias"> {
   return { serviceName: r.serviceName, name: localPart(r.name), target: r.targets.join(",") };
 }
 
-export function updateParams(entityId: string, r: MailAliasInputs): Record<string, unknown> {
+export function updateParams(entityId: string, r: MailAliasInputs): UpdateParams<"mailalias"> {
   return { entityID: entityId, target: r.targets.join(",") };
 }
 
-/** The live targets as answered (an array; a lone string from a terse answer is split). */
-export function liveTargets(item: Item): string[] {
-  const t = item.target ?? item.targets ?? [];
-  return (Array.isArray(t) ? t : String(t).split(",")).map((x) => String(x).trim()).filter(Boolean);
+/** The live targets as answered (an array; a comma list in one string from a terse answer is split). */
+export function liveTargets(item: Item<"mailalias">): string[] {
+  return item.target.flatMap((t) => t.split(",")).map((x) => x.trim()).filter(Boolean);
 }
 
-export function stateFromItem(serviceName: string, item: Item, adopt: boolean | undefined): MailAliasState {
-  const state: MailAliasState = { serviceName, name: String(item.name), targets: liveTargets(item), entityId: item.entityID };
+export function stateFromItem(serviceName: string, item: Item<"mailalias">, adopt: boolean | undefined): MailAliasState {
+  const state: MailAliasState = { serviceName, name: item.name, targets: liveTargets(item), entityId: item.entityID };
   if (adopt !== undefined) state.adopt = adopt;
   return state;
 }
 
-export function targetsDiffer(item: Item, r: MailAliasInputs): boolean {
+export function targetsDiffer(item: Item<"mailalias">, r: MailAliasInputs): boolean {
   return !sameValue(liveTargets(item), r.targets);
 }

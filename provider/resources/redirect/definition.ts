@@ -1,23 +1,20 @@
-/** Redirect CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
+/** Redirect: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { entityCrud } from "../../core/service-entities";
+import { serviceEntityDefinition } from "../../core/service-entities";
 import { createParams, needsUpdate, stateFromItem, updateParams } from "./mapping";
 import { REDIRECT_CREATE_ONLY, REDIRECT_REPLACE_ON, type RedirectInputs, type RedirectState, redirectInputs } from "./schema";
 
-export const redirectDefinition: ResourceDefinition<RedirectInputs, RedirectState> = {
+export const redirectDefinition: ResourceDefinition<RedirectInputs, RedirectState> = serviceEntityDefinition({
   type: "Redirect",
+  family: "redirect",
   inputs: redirectInputs,
   replaceOn: REDIRECT_REPLACE_ON,
   createOnly: REDIRECT_CREATE_ONLY,
   label: (r) => r.origin ?? "(unnamed)",
-  ...entityCrud<RedirectInputs, RedirectState>({
-    type: "Redirect",
-    family: "redirect",
-    createParams,
-    updateParams,
-    find: (items, inputs) => items.find((i) => i.origin === inputs.origin),
-    what: (inputs) => `a redirect of ${inputs.origin}`,
-    toState: (serviceName, item, basis) => stateFromItem(serviceName, item, basis.adopt),
-    needsUpdate: (_found, inputs, item) => needsUpdate(item, inputs),
-  }),
-};
+  createParams,
+  updateParams,
+  find: (items, inputs) => items.find((i) => i.origin === inputs.origin),
+  what: (inputs) => `a redirect of ${inputs.origin}`,
+  toState: (serviceName, item, basis) => stateFromItem(serviceName, item, basis.adopt),
+  needsUpdate: (_found, inputs, item) => needsUpdate(item, inputs),
+});

@@ -1,29 +1,26 @@
 /** Redirect <-> API shapes (pure). */
-import type { Item } from "../../core/service-entities";
+import type { CreateParams, Item, UpdateParams } from "../../core/service-entities";
 import type { RedirectInputs, RedirectState } from "./schema";
 
 /** The origin is sent relative to the service ("@" for the apex); the API answers the full name. */
-export function createParams(r: RedirectInputs): Record<string, unknown> {
+export function createParams(r: RedirectInputs): CreateParams<"redirect"> {
   const relative = r.origin === r.serviceName ? "@" : r.origin.slice(0, -r.serviceName.length - 1);
   return { serviceName: r.serviceName, origin: relative, destination: r.destination, type: r.type };
 }
 
-export function updateParams(entityId: string, r: RedirectInputs): Record<string, unknown> {
+export function updateParams(entityId: string, r: RedirectInputs): UpdateParams<"redirect"> {
   return { entityID: entityId, destination: r.destination, type: r.type };
 }
 
-export function stateFromItem(serviceName: string, item: Item, adopt: boolean | undefined): RedirectState {
-  const state: RedirectState = {
-    serviceName,
-    origin: String(item.origin),
-    destination: String(item.destination),
-    type: String(item.type).toLowerCase() as RedirectState["type"],
-    entityId: item.entityID,
-  };
+/** The live type as the inputs spell it ("FRAME" -> "frame"); kept as read when it is no known type. */
+const liveType = (item: Item<"redirect">) => item.type.toLowerCase() as RedirectState["type"];
+
+export function stateFromItem(serviceName: string, item: Item<"redirect">, adopt: boolean | undefined): RedirectState {
+  const state: RedirectState = { serviceName, origin: item.origin, destination: item.destination, type: liveType(item), entityId: item.entityID };
   if (adopt !== undefined) state.adopt = adopt;
   return state;
 }
 
-export function needsUpdate(item: Item, r: RedirectInputs): boolean {
-  return String(item.destination) !== r.destination || String(item.type).toLowerCase() !== r.type;
+export function needsUpdate(item: Item<"redirect">, r: RedirectInputs): boolean {
+  return item.destination !== r.destination || liveType(item) !== r.type;
 }

@@ -12,7 +12,7 @@ export interface RedirectArgs {
   /** An http:// or https:// URL. */
   destination: pulumi.Input<string>;
   /** 301 (permanent), 302 (temporary) or "frame" (the destination shown in a frame). */
-  type: pulumi.Input<"301" | "302" | "frame" | 301 | 302>;
+  type: pulumi.Input<import("./schema").RedirectInputs["type"] | 301 | 302>;
   /** Take over a redirect of the same origin that already exists instead of failing. */
   adopt?: pulumi.Input<boolean>;
 }

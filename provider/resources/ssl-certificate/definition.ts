@@ -2,13 +2,14 @@
  * SslCertificate CRUD: order (money: looked up after an ambiguous failure), wait for issue or not,
  * add names in place (multidomainaddsan), reissue for a new CSR, renew when asked, forget on destroy.
  */
+import type { CallParams } from "../../../sdk";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
 import { sameValue } from "../../core/plain-data";
 import { sslFacts } from "../../core/preview-rules";
 import { DEFAULT_WAIT_MS, liveState, waitIssued, warnStatus } from "./live";
 import { SSL_SCOPE } from "./mapping";
-import { certIdOf, findInterruptedOrder, findPendingCreate, lookups, orderCertificate, orderOn, settlePendingOrder } from "./orders";
+import { certIdOf, findInterruptedOrder, findPendingCreate, lookups, orderCertificate, orderOn, settlePendingOrder, statusOf } from "./orders";
 import { csrMd5 } from "./csr";
 import { type CsrSubject, SSL_CREATE_ONLY, SSL_REPLACE_ON, type SslInputs, type SslState, sslInputs, VALIDATING, waitForOf } from "./schema";
 
@@ -17,7 +18,7 @@ async function generateCsr(ctx: Ctx, subject: CsrSubject): Promise<{ csr: string
   const res = await ctx.api.call("ssl/csrcreate", { ...subject });
   const key = res.keyData ?? res.csrKey;
   if (!res.csrData || !key) throw new Error("ssl/csrcreate answered no CSR or no key");
-  return { csr: String(res.csrData), key: String(key) };
+  return { csr: res.csrData, key };
 }
 
 /** Waits (waitFor "issued") and reads; a wait cut short records the certificate as it is. */
@@ -39,10 +40,6 @@ async function settle(ctx: Ctx, id: number, base: SslState, inputs: SslInputs, t
   return state;
 }
 
-async function statusOf(ctx: Ctx, id: number): Promise<Record<string, any>> {
-  return ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "status" });
-}
-
 const keyChanged = (olds: SslState, news: SslInputs) =>
   (news.csr !== undefined && news.csr !== olds.csr) || (news.subject !== undefined && !sameValue(news.subject, olds.subject)) || (news.privateKey !== undefined && news.privateKey !== olds.privateKey);
 
@@ -51,7 +48,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   inputs: sslInputs,
   replaceOn: SSL_REPLACE_ON,
   createOnly: SSL_CREATE_ONLY,
-  label: (s) => String(s.commonName ?? ""),
+  label: (s) => s.commonName ?? "",
   checkFacts: sslFacts,
 
   diffExtra(olds, news) {
@@ -75,13 +72,13 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
     const earlier = await findInterruptedOrder(ctx, inputs, csr!);
     let id: number;
     if (earlier) {
-      id = Number(earlier.certificateID);
+      id = earlier.certificateID;
       warn(
         `SslCertificate ${cn}: certificate ${id} (${earlier.status}, ordered ${earlier.tsCreate ?? "recently"}) is in the account for this CSR, product and names, and no stack records it. Taken to be this program's own ssl/create from an interrupted \`pulumi up\`: adopted; nothing was ordered or charged again`,
       );
     } else {
       // Money: sent once; a reply that was lost is looked up, and an unknown outcome is recorded as unconfirmed.
-      id = Number((await orderCertificate(ctx, inputs, csr!, key, base)).certificateID);
+      id = (await orderCertificate(ctx, inputs, csr!, key, base)).certificateID;
       info(`SslCertificate ${cn}: ordered (certificate ${id})`);
     }
     const full: SslState = { ...base, certificateId: id };
@@ -94,7 +91,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
     }
   },
 
-  readId: (s, id) => (Number(s.certificateId) > 0 ? String(s.certificateId) : id),
+  readId: (s, id) => (s.certificateId > 0 ? String(s.certificateId) : id),
 
   async read(ctx, idText, state) {
     const { pendingOrder: pending, ...known } = state;
@@ -104,7 +101,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
         warn(`SslCertificate ${state.commonName}: ssl/create sent at ${pending.sentAt} is still unconfirmed (no new certificate for this CSR); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`);
         return state;
       }
-      const id = Number(found.certificateID);
+      const id = found.certificateID;
       const live = await liveState(ctx, id, { ...known, certificateId: id } as SslState, true);
       if (live) warnStatus(live);
       return live;
@@ -134,7 +131,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
     const prior = settled.state;
     let state: SslState = { ...prior, ...news, csr: prior.csr, ...(prior.privateKey ? { privateKey: prior.privateKey } : {}) };
     const reissue = async (csr: string, key: string | undefined) => {
-      const params: Record<string, unknown> = { certificateID: id, csrData: csr, validationMethod: news.validationMethod };
+      const params: CallParams<"ssl/reissue"> = { certificateID: id, csrData: csr, validationMethod: news.validationMethod };
       if (key !== undefined) params.keyData = key;
       // Status "reissue" as the API now says: the issued files are read again once it is valid.
       const next: SslState = { ...state, csr, privateKey: key, status: "reissue" };
@@ -153,7 +150,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
     }
     const live = await statusOf(ctx, id);
     for (const name of news.alternativeNames ?? []) {
-      if ((live.alternativeNames ?? []).map(String).includes(name)) continue;
+      if (live.alternativeNames.includes(name)) continue;
       // Money (sanPrice): sent once.
       await orderOn(ctx, idText, state, {
         operation: "ssl/multidomainaddsan",
@@ -171,7 +168,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
         object: "the renewal",
         params: { certificateID: id, validationMethod: news.validationMethod, ...(news.period ? { period: news.period } : {}) },
         lookup: lookups.renew(ctx, id, ends),
-        evidence: { subscriptionEnds: String(ends ?? "") },
+        evidence: { subscriptionEnds: ends },
       });
       info(`SslCertificate ${news.commonName}: renewal ordered`);
     }

@@ -3,7 +3,7 @@ import { isGone } from "../../core/errors";
 import type { Ctx } from "../../core/frame";
 import { warn } from "../../core/log";
 import { waitUntil } from "../../core/wait";
-import { listCertificates, recordsOf, SSL_SCOPE, validationFromApi, withSummary } from "./mapping";
+import { type CertSummary, listCertificates, recordsOf, SSL_SCOPE, validationFromApi, withSummary } from "./mapping";
 import { type SslState, VALIDATING } from "./schema";
 
 type Base = Omit<SslState, "status" | "renewable">;
@@ -18,19 +18,18 @@ export const DEFAULT_WAIT_MS = 20 * 60_000;
  * The issued certificate is fetched when it may have changed (first issue, renewal, reissue).
  */
 export async function liveState(ctx: Ctx, id: number, prev: Base & Partial<SslState>, fresh: boolean): Promise<SslState | undefined> {
-  let summary: Record<string, any> | undefined;
+  let summary: CertSummary | undefined;
   try {
-    if (!fresh) summary = (await listCertificates(ctx.api)).find((c) => Number(c.certificateID) === id);
+    if (!fresh) summary = (await listCertificates(ctx.api)).find((c) => c.certificateID === id);
     summary ??= await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "status" });
   } catch (err) {
     if (isGone(err)) return undefined;
     throw err;
   }
-  const state = withSummary(prev, summary!);
+  const state = withSummary(prev, summary);
   if (VALIDATING.has(state.status)) {
     const v = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "validationStatus" });
-    const dcv = (v?.validationData?.dcv ?? {}) as Record<string, Record<string, any>>;
-    state.validations = Object.entries(dcv).map(([name, e]) => validationFromApi(name, e));
+    state.validations = Object.entries(v.validationData?.dcv ?? {}).map(([name, e]) => validationFromApi(name, e));
   } else {
     state.validations = (prev.validations ?? []).map((v) => ({ ...v, validated: state.status === "valid" || v.validated }));
   }
@@ -39,8 +38,8 @@ export async function liveState(ctx: Ctx, id: number, prev: Base & Partial<SslSt
   if ((state.status === "valid" || state.status === "expired") && stale) {
     const d = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "ssldata" });
     // sslKey (when the API knows the key) is not kept: privateKey already holds it, as a secret.
-    if (d?.sslCert) state.certificate = String(d.sslCert);
-    if (Array.isArray(d?.sslCertChain)) state.certificateChain = d.sslCertChain.map(String);
+    if (d.sslCert) state.certificate = d.sslCert;
+    if (d.sslCertChain) state.certificateChain = d.sslCertChain;
   }
   return state;
 }
@@ -56,8 +55,8 @@ export async function waitIssued(ctx: Ctx, id: number, label: string, timeoutMs:
   const r = await waitUntil({
     what: `SslCertificate ${label}`,
     poll: () => ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "status" }),
-    done: (s: Record<string, any>) => (s.status === "valid" ? true : VALIDATING.has(s.status) ? false : "failed"),
-    describe: (s: Record<string, any>) => String(s.status),
+    done: (s: CertSummary) => (s.status === "valid" ? true : VALIDATING.has(s.status) ? false : "failed"),
+    describe: (s: CertSummary) => s.status,
     timeoutMs,
     initialDelayMs: ctx.api.config.pollIntervalMs ?? 2000,
   });

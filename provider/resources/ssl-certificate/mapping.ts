@@ -1,4 +1,6 @@
 /** SslCertificate <-> API shapes (pure, except listCertificates through the list cache). */
+import type { CallParams, ItemOf, ResultOf } from "../../../sdk";
+import type { DnsType } from "../../../sdk/rules";
 import type { Api } from "../../core/client";
 import { contactToApi } from "../contact/mapping";
 import type { SslInputs, SslState, Validation } from "./schema";
@@ -6,26 +8,22 @@ import type { SslInputs, SslState, Validation } from "./schema";
 export const SSL_LIST = "ssl/list";
 /** One ssl/list traversal per process until a write (list-cache scope). */
 export const SSL_SCOPE = "ssl:list";
-const PAGE = 1000;
+
+/** A certificate's summary: an ssl/list item (ssl/getinfo status and the orders' `ssl` answer the same members). */
+export type CertSummary = ItemOf<typeof SSL_LIST>;
+/** One name's entry of ssl/getinfo validationStatus (validationData.dcv). */
+export type DcvEntry = NonNullable<ResultOf<"ssl/getinfo">["validationData"]>["dcv"][string];
 
 /** Every certificate summary of the account (refresh of many certificates makes one traversal). */
-export function listCertificates(api: Api, filter: Record<string, unknown> = {}): Promise<Record<string, any>[]> {
-  const load = async () => {
-    const out: Record<string, any>[] = [];
-    for (let page = 1; ; page++) {
-      const res = await api.call(SSL_LIST, { ...filter, page, pageLength: PAGE });
-      const items = (res?.ssl ?? []) as Record<string, any>[];
-      out.push(...items);
-      if (items.length === 0 || out.length >= Number(res?.queryInfo?.total ?? out.length)) return out;
-    }
-  };
+export function listCertificates(api: Api, filter: CallParams<typeof SSL_LIST> = {}): Promise<CertSummary[]> {
+  const load = () => api.listAll(SSL_LIST, filter);
   // Filtered lists (the ambiguous-create lookup) are never cached.
   return Object.keys(filter).length ? load() : api.cache.get(SSL_LIST, SSL_SCOPE, load);
 }
 
 /** ssl/create parameters: the CSR, its key when known, the admin contact, alt_name_1..N (facts.md "SSL"). */
-export function orderParams(i: SslInputs, csr: string, key: string | undefined): Record<string, unknown> {
-  const p: Record<string, unknown> = { productID: i.productId, csrData: csr, validationMethod: i.validationMethod };
+export function orderParams(i: SslInputs, csr: string, key: string | undefined): CallParams<"ssl/create"> {
+  const p: CallParams<"ssl/create"> = { productID: i.productId, csrData: csr, validationMethod: i.validationMethod };
   if (i.period !== undefined) p.period = i.period;
   if (key !== undefined) p.keyData = key;
   if (typeof i.adminContact === "string") p.adminContactID = i.adminContact;
@@ -40,8 +38,8 @@ export function orderParams(i: SslInputs, csr: string, key: string | undefined):
  * One dcv entry as an output. dns checkvalue reads "<host> <TYPE> <value>" (facts.md "SSL": the
  * record to create); other spellings are passed on whole as recordValue.
  */
-export function validationFromApi(name: string, e: Record<string, any>): Validation {
-  const v: Validation = { domainName: String(e.domainName ?? name), method: String(e.method ?? ""), validated: e.validated === true };
+export function validationFromApi(name: string, e: DcvEntry): Validation {
+  const v: Validation = { domainName: e.domainName || name, method: e.method, validated: e.validated };
   const cv = e.checkvalue;
   if (v.method === "dns" && typeof cv === "string") {
     const parts = cv.trim().split(/\s+/);
@@ -50,36 +48,40 @@ export function validationFromApi(name: string, e: Record<string, any>): Validat
       v.recordType = parts[1].toUpperCase();
       v.recordValue = parts[2].replace(/\.$/, "");
     } else v.recordValue = cv;
-  } else if (cv && typeof cv === "object") {
-    v.fileUrl = String(cv.link ?? "");
-    v.fileContents = String(cv.contents ?? "");
-  } else if (typeof cv === "string") v.approverEmail = cv;
+  } else if (typeof cv === "object") {
+    v.fileUrl = cv.link;
+    v.fileContents = cv.contents;
+  } else v.approverEmail = cv;
   return v;
 }
 
-/** The dns records to create, common name first, then the alternative names in sorted order. */
+/**
+ * The dns records to create, common name first, then the alternative names in sorted order. Typed
+ * as DnsRecord takes them (the CA asks for CNAME or TXT); a type DnsRecord does not know would be
+ * refused by its check, naming it.
+ */
 export function recordsOf(validations: Validation[], commonName: string): SslState["validationRecords"] {
   const rank = (v: Validation) => (v.domainName === commonName ? "" : v.domainName);
   return [...validations]
     .sort((a, b) => rank(a).localeCompare(rank(b)))
     .filter((v) => v.recordName && v.recordType && v.recordValue)
-    .map((v) => ({ name: v.recordName!, type: v.recordType!, value: v.recordValue! }));
+    .map((v) => ({ name: v.recordName!, type: v.recordType as DnsType, value: v.recordValue! }));
 }
 
 /** Summary fields (ssl/list item or getinfo status) over the previous state. */
-export function withSummary(prev: Omit<SslState, "status" | "renewable">, s: Record<string, any>): SslState {
+export function withSummary(prev: Omit<SslState, "status" | "renewable">, s: CertSummary): SslState {
   const state: SslState = {
     ...prev,
-    certificateId: Number(s.certificateID),
-    commonName: String(s.commonName ?? prev.commonName).toLowerCase(),
-    status: String(s.status),
-    renewable: s.renewable === true,
+    certificateId: s.certificateID,
+    commonName: (s.commonName || prev.commonName).toLowerCase(),
+    status: s.status,
+    renewable: s.renewable,
     tsCreate: s.tsCreate || undefined,
     tsExpir: s.tsExpir || undefined,
     tsSubscriptionEnds: s.tsSubscriptionEnds || undefined,
   };
   // Only compared when the program manages them; the live list, sorted like the inputs.
-  const live = ((s.alternativeNames ?? []) as string[]).map((n) => String(n).toLowerCase()).sort();
+  const live = s.alternativeNames.map((n) => n.toLowerCase()).sort();
   state.alternativeNames = live;
   return state;
 }

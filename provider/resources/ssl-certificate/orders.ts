@@ -14,12 +14,13 @@
  * so the resource's id is `unconfirmed-<time>` until a refresh reads the certificate (the output
  * certificateId is the number as soon as the next up has found or ordered it).
  */
+import type { CallParams, ResultOf } from "../../../sdk";
 import type { Ctx } from "../../core/frame";
 import { PartialResultError } from "../../core/frame";
 import { warn } from "../../core/log";
 import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
 import { certSpki, csrMd5, parseCsr } from "./csr";
-import { listCertificates, orderParams, SSL_SCOPE } from "./mapping";
+import { type CertSummary, listCertificates, orderParams, SSL_SCOPE } from "./mapping";
 import type { SslInputs, SslState } from "./schema";
 
 const RECENT_MS = 48 * 3600_000 + 86_400_000;
@@ -27,7 +28,7 @@ const UNCONFIRMED_ID = /^unconfirmed-/;
 
 /** The certificate number of a resource: its id, or certificateId while the id is a placeholder. */
 export function certIdOf(idText: string, state: Partial<SslState>): number {
-  if (UNCONFIRMED_ID.test(idText)) return Number(state.certificateId ?? 0);
+  if (UNCONFIRMED_ID.test(idText)) return state.certificateId ?? 0;
   return Number(idText);
 }
 
@@ -42,13 +43,13 @@ export async function orderedWithCsr(ctx: Ctx, id: number, status: string, csr: 
   if (["process", "reissue", "renew"].includes(status)) {
     const v = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "validationStatus" });
     let decided: boolean | undefined;
-    for (const e of Object.values((v?.validationData?.dcv ?? {}) as Record<string, Record<string, any>>)) {
+    for (const e of Object.values(v.validationData?.dcv ?? {})) {
       const cv = e.checkvalue;
       if (e.method === "dns" && typeof cv === "string" && md5) {
         if (cv.toLowerCase().startsWith(`_${md5.toLowerCase()}.`)) return true;
         decided = false;
-      } else if (cv && typeof cv === "object" && md5) {
-        if (String(cv.file ?? "").toUpperCase() === `${md5}.TXT` || String(cv.link ?? "").toUpperCase().includes(`/${md5}.TXT`)) return true;
+      } else if (typeof cv === "object" && md5) {
+        if (cv.file.toUpperCase() === `${md5}.TXT` || cv.link.toUpperCase().includes(`/${md5}.TXT`)) return true;
         decided = false;
       }
     }
@@ -57,56 +58,53 @@ export async function orderedWithCsr(ctx: Ctx, id: number, status: string, csr: 
   if (status === "valid" || status === "expired") {
     const d = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "ssldata" });
     const mine = parseCsr(csr);
-    const theirs = d?.sslCert ? certSpki(String(d.sslCert)) : undefined;
+    const theirs = d.sslCert ? certSpki(d.sslCert) : undefined;
     if (!("spki" in mine) || !mine.spki || !theirs) return undefined;
     return mine.spki.equals(theirs);
   }
   return false;
 }
 
-const sameNames = (c: Record<string, any>, i: SslInputs) =>
-  i.alternativeNames === undefined ||
-  JSON.stringify(((c.alternativeNames ?? []) as string[]).map((n) => String(n).toLowerCase()).sort()) === JSON.stringify([...i.alternativeNames].sort());
+const sameNames = (c: CertSummary, i: SslInputs) =>
+  i.alternativeNames === undefined || JSON.stringify(c.alternativeNames.map((n) => n.toLowerCase()).sort()) === JSON.stringify([...i.alternativeNames].sort());
 
 /** Certificates of this common name and product, newest first. */
-async function candidates(ctx: Ctx, inputs: SslInputs): Promise<Record<string, any>[]> {
+async function candidates(ctx: Ctx, inputs: SslInputs): Promise<CertSummary[]> {
   const cn = inputs.commonName;
-  return (await listCertificates(ctx.api, { commonName: cn }))
-    .filter((c) => String(c.commonName).toLowerCase() === cn && Number(c.productID) === inputs.productId)
-    .sort((a, b) => Number(b.certificateID) - Number(a.certificateID));
+  return (await listCertificates(ctx.api, { commonName: cn })).filter((c) => c.commonName.toLowerCase() === cn && c.productID === inputs.productId).sort((a, b) => b.certificateID - a.certificateID);
 }
 
 /** The interrupted-run rule (module comment): a recent certificate of this program's CSR, or undefined. */
-export async function findInterruptedOrder(ctx: Ctx, inputs: SslInputs, csr: string): Promise<Record<string, any> | undefined> {
+export async function findInterruptedOrder(ctx: Ctx, inputs: SslInputs, csr: string): Promise<CertSummary | undefined> {
   if (inputs.subject) return undefined;
   for (const c of (await candidates(ctx, inputs)).slice(0, 5)) {
-    const created = Date.parse(`${String(c.tsCreate ?? "")}T00:00:00Z`);
+    const created = Date.parse(`${c.tsCreate}T00:00:00Z`);
     const recent = !Number.isFinite(created) || Date.now() - created <= RECENT_MS;
-    if (!recent || !["process", "valid"].includes(String(c.status)) || !sameNames(c, inputs)) continue;
-    if ((await orderedWithCsr(ctx, Number(c.certificateID), String(c.status), csr)) === true) return c;
+    if (!recent || !["process", "valid"].includes(c.status) || !sameNames(c, inputs)) continue;
+    if ((await orderedWithCsr(ctx, c.certificateID, c.status, csr)) === true) return c;
   }
   return undefined;
 }
 
 /** The certificate an ssl/create sent with `csr` produced: new (not in knownIds), same name and product, this CSR when the API can tell. */
-async function newCertificate(ctx: Ctx, inputs: SslInputs, csr: string, knownIds: readonly number[]): Promise<Record<string, any> | undefined> {
+async function newCertificate(ctx: Ctx, inputs: SslInputs, csr: string, knownIds: readonly number[]): Promise<CertSummary | undefined> {
   for (const c of await candidates(ctx, inputs)) {
-    if (knownIds.includes(Number(c.certificateID))) continue;
-    if ((await orderedWithCsr(ctx, Number(c.certificateID), String(c.status), csr).catch(() => undefined)) === false) continue;
+    if (knownIds.includes(c.certificateID)) continue;
+    if ((await orderedWithCsr(ctx, c.certificateID, c.status, csr).catch(() => undefined)) === false) continue;
     return c;
   }
   return undefined;
 }
 
 /** ssl/create once; the new certificate's summary. An unknown outcome throws PartialResultError with the unconfirmed state. */
-export async function orderCertificate(ctx: Ctx, inputs: SslInputs, csr: string, key: string | undefined, base: Omit<SslState, "certificateId">): Promise<Record<string, any>> {
-  const knownIds = (await candidates(ctx, inputs)).map((c) => Number(c.certificateID));
+export async function orderCertificate(ctx: Ctx, inputs: SslInputs, csr: string, key: string | undefined, base: Omit<SslState, "certificateId">): Promise<CertSummary> {
+  const knownIds = (await candidates(ctx, inputs)).map((c) => c.certificateID);
   try {
-    const res = await placeOrder(ctx, {
+    const res = await placeOrder<CertSummary>(ctx, {
       what: `SslCertificate ${inputs.commonName}`,
       operation: "ssl/create",
       object: "a new certificate for this CSR",
-      send: async () => (await ctx.api.call("ssl/create", orderParams(inputs, csr, key))).ssl as Record<string, any>,
+      send: async () => (await ctx.api.call("ssl/create", orderParams(inputs, csr, key))).ssl,
       lookup: () => newCertificate(ctx, inputs, csr, knownIds),
       evidence: { knownIds, csrMd5: csrMd5(csr) ?? "" },
     });
@@ -122,19 +120,20 @@ export async function orderCertificate(ctx: Ctx, inputs: SslInputs, csr: string,
   }
 }
 
-async function statusOf(ctx: Ctx, id: number): Promise<Record<string, any>> {
+/** ssl/getinfo infoType status: the certificate's summary. */
+export function statusOf(ctx: Ctx, id: number): Promise<ResultOf<"ssl/getinfo">> {
   return ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "status" });
 }
 
 /** A paid call on an existing certificate (renew, reissue, addsan) sent once; an unknown outcome records `state` with the pending order. */
-export async function orderOn(
+export async function orderOn<N extends "ssl/renew" | "ssl/reissue" | "ssl/multidomainaddsan">(
   ctx: Ctx,
   idText: string,
   state: SslState,
-  o: { operation: string; object: string; params: Record<string, unknown>; lookup: () => Promise<unknown>; evidence?: PendingOrder["evidence"] },
+  o: { operation: N; object: string; params: CallParams<N>; lookup: () => Promise<unknown>; evidence?: PendingOrder["evidence"] },
 ): Promise<void> {
   try {
-    await placeOrder(ctx, { what: `SslCertificate ${state.commonName}`, operation: o.operation, object: o.object, send: () => ctx.api.call(o.operation, o.params), lookup: o.lookup, evidence: o.evidence });
+    await placeOrder<unknown>(ctx, { what: `SslCertificate ${state.commonName}`, operation: o.operation, object: o.object, send: () => ctx.api.send({ op: o.operation, params: o.params }), lookup: o.lookup, evidence: o.evidence });
   } catch (err) {
     if (err instanceof UnconfirmedOrderError) throw new PartialResultError(err.message, idText, { ...state, pendingOrder: err.pending });
     throw err;
@@ -147,16 +146,16 @@ export async function orderOn(
 export const lookups = {
   reissue: (ctx: Ctx, id: number, csr: string) => async () => {
     const s = await statusOf(ctx, id);
-    const ours = await orderedWithCsr(ctx, id, String(s.status), csr);
+    const ours = await orderedWithCsr(ctx, id, s.status, csr);
     return s.status === "reissue" && ours !== false ? s : s.status === "valid" && ours === true ? s : undefined;
   },
   renew: (ctx: Ctx, id: number, ends: unknown) => async () => {
     const s = await statusOf(ctx, id);
-    return s.status === "renew" || (s.tsSubscriptionEnds !== undefined && s.tsSubscriptionEnds !== ends) ? s : undefined;
+    return s.status === "renew" || s.tsSubscriptionEnds !== ends ? s : undefined;
   },
   addsan: (ctx: Ctx, id: number, name: string) => async () => {
     const s = await statusOf(ctx, id);
-    return ((s.alternativeNames ?? []) as unknown[]).map(String).includes(name) ? s : undefined;
+    return s.alternativeNames.includes(name) ? s : undefined;
   },
 };
 
@@ -180,8 +179,8 @@ export async function settlePendingOrder(ctx: Ctx, idText: string, olds: SslStat
     const knownIds = ((p.evidence?.knownIds ?? []) as number[]).map(Number);
     const r = await decide("a new certificate for this CSR", () => newCertificate(ctx, news, olds.csr, knownIds));
     const found = "found" in r ? r.found : await orderCertificate(ctx, news, olds.csr, olds.privateKey, { ...state, status: "process" });
-    id = Number(found.certificateID);
-    state = { ...state, certificateId: id, status: String(found.status ?? "process") };
+    id = found.certificateID;
+    state = { ...state, certificateId: id, status: found.status };
     if (isPlaceholderId(idText)) warn(`${what}: certificate ${id} is recorded; the resource id stays ${idText} until the next \`pulumi refresh\` (certificateId is ${id})`);
     return { id, resendReissue: false, state };
   }
@@ -196,7 +195,7 @@ export async function settlePendingOrder(ctx: Ctx, idText: string, olds: SslStat
 }
 
 /** read() of an unconfirmed create: the certificate when it turned up (no longer pending), else undefined. */
-export async function findPendingCreate(ctx: Ctx, state: SslState): Promise<Record<string, any> | undefined> {
+export async function findPendingCreate(ctx: Ctx, state: SslState): Promise<CertSummary | undefined> {
   const knownIds = ((state.pendingOrder?.evidence?.knownIds ?? []) as number[]).map(Number);
   return newCertificate(ctx, state, state.csr, knownIds);
 }

@@ -29,11 +29,11 @@ export interface SslCertificateArgs {
   /** Multi-domain products: names besides the common name. Adding one is in place (ssl/multidomainaddsan, paid); removing one orders a new certificate. */
   alternativeNames?: pulumi.Input<pulumi.Input<string>[]>;
   /** dns (default), http, https or an approver e-mail address. */
-  validationMethod?: pulumi.Input<string>;
+  validationMethod?: pulumi.Input<import("../../../sdk/catalogue/ssl-fields").ValidationMethod>;
   /** The admin contact: a contact id (e.g. `contact.contactId`) or inline data. */
   adminContact: pulumi.Input<string> | InlineContact;
   /** "submitted" (default with dns validation) or "issued" (default otherwise): what create waits for. */
-  waitFor?: pulumi.Input<"issued" | "submitted">;
+  waitFor?: pulumi.Input<import("./schema").SslInputs["waitFor"]>;
   /** Renew (ssl/renew, paid) on the next up once the certificate is renewable. */
   autoRenew?: pulumi.Input<boolean>;
 }

@@ -4,6 +4,7 @@
  * alternative names are normalised and sorted as the state records them.
  */
 import { z } from "zod";
+import { DNS_TYPES } from "../../../sdk/rules";
 import { bool, contactId, country, email, int, oneOf } from "../../../sdk/catalogue/fields";
 import { isSslName, validationMethod } from "../../../sdk/catalogue/ssl-fields";
 import { cleanHost, hostNameProblem } from "../../../sdk/rules";
@@ -126,7 +127,7 @@ export const sslOutputs = {
   privateKey: z.string().optional(),
   validations: z.custom<Validation>().array(),
   /** The DNS records the CA asks for (dns validation) in the last round, common name first, kept after issue: feed them to DnsRecord resources. */
-  validationRecords: z.array(z.object({ name: z.string(), type: z.string(), value: z.string() })),
+  validationRecords: z.array(z.object({ name: z.string(), type: z.enum(DNS_TYPES), value: z.string() })),
   /** PEM, once issued. */
   certificate: z.string().optional(),
   certificateChain: z.array(z.string()).optional(),

@@ -1,28 +1,24 @@
-/** Subdomain CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
+/** Subdomain: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { quotaFacts } from "../../core/preview-rules";
 import { asciiOrSelf } from "../../../sdk/rules";
-import { entityCrud } from "../../core/service-entities";
-import { subdomainNeedsUpdate, subdomainParams, subdomainStateFromItem } from "./mapping";
+import { quotaFacts } from "../../core/preview-rules";
+import { serviceEntityDefinition } from "../../core/service-entities";
+import { subdomainNeedsUpdate, subdomainParams, subdomainStateFromItem, subdomainUpdateParams } from "./mapping";
 import { SUBDOMAIN_CREATE_ONLY, SUBDOMAIN_REPLACE_ON, type SubdomainInputs, type SubdomainState, subdomainInputs } from "./schema";
 
-export const subdomainDefinition: ResourceDefinition<SubdomainInputs, SubdomainState> = {
+export const subdomainDefinition: ResourceDefinition<SubdomainInputs, SubdomainState> = serviceEntityDefinition({
   type: "Subdomain",
+  family: "subdomain",
   inputs: subdomainInputs,
   replaceOn: SUBDOMAIN_REPLACE_ON,
   createOnly: SUBDOMAIN_CREATE_ONLY,
-  label: (r) => String(r.name ?? "(unnamed)"),
+  label: (r) => r.name ?? "(unnamed)",
   checkFacts: (olds, news) => quotaFacts(olds, "subdomain", news.serviceName, news.name, news.adopt),
-
-  ...entityCrud<SubdomainInputs, SubdomainState>({
-    type: "Subdomain",
-    family: "subdomain",
-    createParams: (inputs) => subdomainParams(inputs),
-    updateParams: (entityId, inputs) => subdomainParams(inputs, entityId),
-    // Listed names spell the zone as the service's name (Unicode for an IDN): compared in ASCII.
-    find: (items, inputs) => items.find((x) => asciiOrSelf(String(x.name)) === inputs.name),
-    what: (inputs) => `the subdomain ${inputs.name}`,
-    toState: subdomainStateFromItem,
-    needsUpdate: (found, inputs) => subdomainNeedsUpdate(found, inputs),
-  }),
-};
+  createParams: subdomainParams,
+  updateParams: subdomainUpdateParams,
+  // Listed names spell the zone as the service's name (Unicode for an IDN): compared in ASCII.
+  find: (items, inputs) => items.find((x) => asciiOrSelf(x.name) === inputs.name),
+  what: (inputs) => `the subdomain ${inputs.name}`,
+  toState: subdomainStateFromItem,
+  needsUpdate: subdomainNeedsUpdate,
+});

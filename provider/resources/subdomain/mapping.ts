@@ -1,26 +1,28 @@
 /** Subdomain <-> API shapes (pure). */
 import { asciiOrSelf } from "../../../sdk/rules";
-import { hostNameForApi } from "../../core/service-entities";
+import { type CreateParams, hostNameForApi, type Item, type UpdateParams } from "../../core/service-entities";
 import type { SslInputs, SubdomainInputs, SubdomainState } from "./schema";
 
 /**
- * subdomaincreate / subdomainupdate parameters; the certificate only when managed; the name as
- * hostNameForApi spells it (relative under an IDN service).
+ * subdomaincreate parameters; the certificate only when managed; the name as hostNameForApi spells
+ * it (relative under an IDN service).
  */
-export function subdomainParams(r: SubdomainInputs, entityId?: string): Record<string, unknown> {
-  const p: Record<string, unknown> = { serviceName: r.serviceName, ftpPath: r.ftpPath, ...(r.ssl ?? {}) };
-  if (entityId === undefined) p.name = hostNameForApi(r.serviceName, r.name);
-  else p.entityID = entityId;
-  return p;
+export function subdomainParams(r: SubdomainInputs): CreateParams<"subdomain"> {
+  return { serviceName: r.serviceName, name: hostNameForApi(r.serviceName, r.name), ftpPath: r.ftpPath, ...(r.ssl ?? {}) };
 }
 
-const pem = (v: unknown) => String(v ?? "").replace(/\r\n?/g, "\n").trim();
+/** subdomainupdate parameters; the certificate only when managed. */
+export function subdomainUpdateParams(entityId: string, r: SubdomainInputs): UpdateParams<"subdomain"> {
+  return { serviceName: r.serviceName, entityID: entityId, ftpPath: r.ftpPath, ...(r.ssl ?? {}) };
+}
+
+const pem = (v: string) => v.replace(/\r\n?/g, "\n").trim();
 
 /** The installed certificate as the inputs spell it (the chain may come as a list: catalogue). */
-export function sslFromApi(ssl: Record<string, any> | undefined): SslInputs | undefined {
-  if (!ssl || typeof ssl !== "object" || !ssl.sslCert) return undefined;
+export function sslFromApi(ssl: Item<"subdomain">["ssl"]): SslInputs | undefined {
+  if (!ssl?.sslCert) return undefined;
   const chain = Array.isArray(ssl.sslCertChain) ? ssl.sslCertChain.map(pem).join("\n") : pem(ssl.sslCertChain);
-  return { sslCert: pem(ssl.sslCert), sslKey: pem(ssl.sslKey), sslCertChain: chain, sslPath: String(ssl.sslPath ?? "").trim() };
+  return { sslCert: pem(ssl.sslCert), sslKey: pem(ssl.sslKey), sslCertChain: chain, sslPath: ssl.sslPath.trim() };
 }
 
 /**
@@ -28,14 +30,14 @@ export function sslFromApi(ssl: Record<string, any> | undefined): SslInputs | un
  * (`managed`): the API has no way to remove a certificate, so an unmanaged one is only reported by
  * sslInstalled and its private key is not copied into the state.
  */
-export function subdomainStateFromItem(serviceName: string, item: Record<string, any>, managed: { ssl?: unknown; adopt?: boolean }): SubdomainState {
+export function subdomainStateFromItem(serviceName: string, item: Item<"subdomain">, managed: { ssl?: unknown; adopt?: boolean }): SubdomainState {
   const ssl = sslFromApi(item.ssl);
   const state: SubdomainState = {
     serviceName,
     // The listed name in lower case ASCII, as the inputs spell it (kept as read if it is no host name).
-    name: asciiOrSelf(String(item.name ?? "")),
-    ftpPath: String(item.ftpPath ?? ""),
-    entityId: String(item.entityID),
+    name: asciiOrSelf(item.name),
+    ftpPath: item.ftpPath,
+    entityId: item.entityID,
     sslInstalled: ssl !== undefined,
   };
   if (managed.ssl !== undefined && ssl) state.ssl = ssl;

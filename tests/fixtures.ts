@@ -1,4 +1,6 @@
 /** Test data shared by every layer's tests. */
+import { generateKeyPairSync } from "node:crypto";
+import forge from "node-forge";
 
 /** contact/create fields (no prefix): a Spanish individual. */
 export const PERSON = {
@@ -14,3 +16,15 @@ export const PERSON = {
   State: "Barcelona",
   Country: "ES",
 } as const;
+
+/** A fresh RSA key and a CSR for `cn`, made locally (what a program hands to SslCertificate in csr mode). */
+export function keyAndCsr(cn: string): { key: string; csr: string } {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
+  const csr = forge.pki.createCertificationRequest();
+  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
+  csr.setSubject([{ name: "commonName", value: cn }]);
+  csr.sign(fk, forge.md.sha256.create());
+  return { key, csr: forge.pki.certificationRequestToPem(csr) };
+}

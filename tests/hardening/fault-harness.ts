@@ -198,14 +198,3 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
   }
 }
 
-/** A fresh RSA key and a CSR for `name` (SslCertificate in csr mode). */
-export function keyAndCsr(name: string): { key: string; csr: string } {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
-  const csr = forge.pki.createCertificationRequest();
-  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
-  csr.setSubject([{ name: "commonName", value: name }]);
-  csr.sign(fk, forge.md.sha256.create());
-  return { key, csr: forge.pki.certificationRequestToPem(csr) };
-}

@@ -89,18 +89,6 @@ interface Lab {
 
 const rand = () => randomBytes(4).toString("hex");
 
-/** A fresh RSA key and a CSR for `cn` (the program hands both to SslCertificate). */
-function keyAndCsr(cn: string): { key: string; csr: string } {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
-  const csr = forge.pki.createCertificationRequest();
-  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
-  csr.setSubject([{ name: "commonName", value: cn }]);
-  csr.sign(fk, forge.md.sha256.create());
-  return { key, csr: forge.pki.certificationRequestToPem(csr) };
-}
-
 /** What a lab's program declares; the steps change it. */
 interface Want {
   mail: string;

@@ -18,18 +18,6 @@ type ValidationRecord = SslState["validationRecords"][number];
 const ZONE = "ssl-example.com";
 const CN = `www.${ZONE}`;
 
-/** A fresh RSA key and a CSR for `cn`, made locally (the program hands them to the resource). */
-function keyAndCsr(cn: string): { key: string; csr: string } {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const key = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const fk = forge.pki.privateKeyFromPem(key) as forge.pki.rsa.PrivateKey;
-  const csr = forge.pki.createCertificationRequest();
-  csr.publicKey = forge.pki.setRsaPublicKey(fk.n, fk.e);
-  csr.setSubject([{ name: "commonName", value: cn }]);
-  csr.sign(fk, forge.md.sha256.create());
-  return { key, csr: forge.pki.certificationRequestToPem(csr) };
-}
-
 describe("SslCertificate (engine lifecycle)", function () {
   this.timeout(300_000);
   let h: Harness;

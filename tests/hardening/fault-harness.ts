@@ -4,9 +4,7 @@
  * its authentication touches this file only; fault cases by name; engine runs that keep their
  * output; and the CLI process of a running `up`, for Ctrl-C.
  */
-import { generateKeyPairSync } from "node:crypto";
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
-import forge from "node-forge";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import type { FaultSpec } from "../../emulator";
 import type { EngineStack } from "../../scripts/engine";
@@ -197,4 +195,3 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     await sleep(everyMs);
   }
 }
-

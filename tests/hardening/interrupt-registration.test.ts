@@ -12,7 +12,8 @@ import { expect } from "chai";
 import { orderParams } from "../../provider/resources/ssl-certificate/mapping";
 import type { EngineStack } from "../../scripts/engine";
 import { expectEmptyPlan, OWNER } from "../provider/harness";
-import { cliProcess, eventually, type FaultHarness, pendingOperations, type RunResult, refresh, sleep, startFaultHarness, stateResources, up, keyAndCsr } from "./fault-harness";
+import { cliProcess, eventually, type FaultHarness, pendingOperations, type RunResult, refresh, sleep, startFaultHarness, stateResources, up } from "./fault-harness";
+import { keyAndCsr } from "../fixtures";
 
 describe("hardening: interrupted registrations (engine, real CLI signals)", function () {
   this.timeout(600_000);

@@ -12,7 +12,8 @@ import { getProduct } from "../../emulator/data/products";
 import { findSslProduct } from "../../emulator/data/ssl-products";
 import type { EngineStack } from "../../scripts/engine";
 import { expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, OWNER } from "../provider/harness";
-import { eventually, FAULT_CASES, type FaultHarness, refresh, SETTLE_MS, startFaultHarness, stateResources, up, keyAndCsr } from "./fault-harness";
+import { eventually, FAULT_CASES, type FaultHarness, refresh, SETTLE_MS, startFaultHarness, stateResources, up } from "./fault-harness";
+import { keyAndCsr } from "../fixtures";
 
 const FREE_ZONE = "free-writes-zone.com";
 const reg = (c: string) => `reg-case-${c}.com`;

@@ -16,7 +16,8 @@ import type { ProductKey } from "../../provider/resources/hosting-service/schema
 import { findSslProduct } from "../../emulator/data/ssl-products";
 import type { EngineStack } from "../../scripts/engine";
 import { expectCleanRefresh, expectEmptyPlan, OWNER } from "../provider/harness";
-import { eventually, FAULT_CASES, type FaultHarness, refresh, startFaultHarness, stateResources, up, keyAndCsr } from "./fault-harness";
+import { eventually, FAULT_CASES, type FaultHarness, refresh, startFaultHarness, stateResources, up } from "./fault-harness";
+import { keyAndCsr } from "../fixtures";
 
 const addYear = (ymd: string) => `${Number(ymd.slice(0, 4)) + 1}${ymd.slice(4)}`;
 

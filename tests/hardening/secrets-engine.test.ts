@@ -37,14 +37,14 @@
  */
 import { expect } from "chai";
 import { execFileSync } from "node:child_process";
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EngineEvent, PulumiFn } from "@pulumi/pulumi/automation";
-import forge from "node-forge";
 import { Ca, createCa } from "../../emulator/core/ca";
 import { createEngineStack, type EngineStack, engineEnv, ensurePulumi } from "../../scripts/engine";
+import { keyAndCsr } from "../fixtures";
 import { type Harness, OWNER, startHarness } from "../provider/harness";
 import { addCounts, type Counts, countByKind, displaySites, filesUnder, logSites, mask, pemNeedle, readText, type Secret, scanFiles, total } from "./secret-scan";
 

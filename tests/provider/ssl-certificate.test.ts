@@ -6,10 +6,10 @@
  * a new key; destroy forgets the certificate. The issued PEM verifies against the emulator's CA.
  */
 import { expect } from "chai";
-import { createPublicKey, generateKeyPairSync, X509Certificate } from "node:crypto";
-import forge from "node-forge";
+import { createPublicKey, X509Certificate } from "node:crypto";
 import type { SslState } from "../../provider/resources/ssl-certificate/schema";
 import type { EngineStack } from "../../scripts/engine";
+import { keyAndCsr } from "../fixtures";
 import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, OWNER, outputsOf, startHarness } from "./harness";
 
 /** One validation record as the state types it (its type is one DnsRecord takes). */

@@ -10,30 +10,15 @@ import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../emulator";
 import { createEngineStack, loadInstalled } from "../scripts/engine";
 import { DonDominioClient } from "../sdk";
+import { PERSON } from "../tests/fixtures";
+import { OWNER } from "../tests/provider/harness";
 
 type Pkg = typeof import("../provider");
-
-const OWNER = {
-  contactType: "individual" as const,
-  firstName: "Ada",
-  lastName: "Lovelace",
-  identNumber: "12345678Z",
-  email: "ada@example.com",
-  phone: "+34.931234567",
-  address: "Carrer de Mallorca 1",
-  postalCode: "08001",
-  city: "Barcelona",
-  state: "Barcelona",
-  country: "ES",
-};
 
 async function main(): Promise<void> {
   const emu = await startEmulator({});
   const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caCert });
-  const owner = await client.contact.create({
-    Type: "individual", FirstName: "Ada", LastName: "Lovelace", IdentNumber: "12345678Z", Email: "ada@example.com",
-    Phone: "+34.931234567", Address: "Carrer de Mallorca 1", PostalCode: "08001", City: "Barcelona", State: "Barcelona", Country: "ES",
-  });
+  const owner = await client.contact.create(PERSON);
   await client.service.create({ serviceName: "bench-zone.com", productkey: "basic" });
   const pkg = (): Pkg => loadInstalled<Pkg>("dist/provider/index.js");
 

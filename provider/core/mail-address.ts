@@ -3,8 +3,10 @@
  * address under the service's domain and answers the full address `<local>@<service name>`
  * (emulator `mailAddress`; catalogue `mailName`: lower case, letters, digits and . _ + -).
  */
-import type { z } from "zod";
+import { z } from "zod";
+import { bool } from "../../sdk/catalogue/fields";
 import { domainForms, isMailLocalPart, MAIL_LOCAL_RULE } from "../../sdk/rules";
+import { serviceNameField } from "./service-entities";
 
 /**
  * The local part and the full address the API will answer, or an issue at `name`. The API is sent
@@ -31,6 +33,29 @@ export function mailAddress(serviceName: string, raw: string, ctx: z.RefinementC
     return undefined;
   }
   return { local, address: `${local}@${serviceName}` };
+}
+
+/**
+ * The inputs of a mail entity of a service (MailBox, MailAlias): `serviceName`, `name`, the entity's
+ * own `fields` and `adopt`, checked strictly; `name` comes out as the full address the API answers.
+ * `example` is the local part the error for a missing name shows.
+ */
+export function mailEntityInputs<F extends z.ZodRawShape>(example: string, fields: F) {
+  return z
+    .object({
+      serviceName: serviceNameField,
+      name: z.string({ error: `required: the local part ("${example}") or the full address under the service's domain` }),
+      ...fields,
+      adopt: bool().optional(),
+    })
+    .strict()
+    .transform((v, ctx) => {
+      // The fields are generic here: TypeScript cannot see the two the object always has.
+      const { serviceName, name } = v as { serviceName: string; name: string };
+      const address = mailAddress(serviceName, name, ctx);
+      if (!address) return z.NEVER;
+      return { ...v, name: address.address };
+    });
 }
 
 /** The local part of an address the API answered (what create is sent). */

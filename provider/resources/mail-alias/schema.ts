@@ -5,28 +5,14 @@
  * that order), duplicates dropped (spec silent; a repeated target delivers nothing more).
  */
 import { z } from "zod";
-import { bool } from "../../../sdk/catalogue/fields";
 import { mailTargetsField } from "../../../sdk/rules";
-import { mailAddress } from "../../core/mail-address";
+import { mailEntityInputs } from "../../core/mail-address";
 import type { StateOf } from "../../core/resource-class";
-import { serviceNameField } from "../../core/service-entities";
 
 /** Alias targets: the rule library's field, the catalogue's too (sdk/rules mailTargetsField). */
 const targetsInput = mailTargetsField("required: the destination addresses (a list)");
 
-export const mailAliasInputs = z
-  .object({
-    serviceName: serviceNameField,
-    name: z.string({ error: 'required: the local part ("sales") or the full address under the service\'s domain' }),
-    targets: targetsInput,
-    adopt: bool().optional(),
-  })
-  .strict()
-  .transform((v, ctx) => {
-    const address = mailAddress(v.serviceName, v.name, ctx);
-    if (!address) return z.NEVER;
-    return { ...v, name: address.address };
-  });
+export const mailAliasInputs = mailEntityInputs("sales", { targets: targetsInput });
 
 export type MailAliasInputs = z.output<typeof mailAliasInputs>;
 

@@ -6,25 +6,11 @@
  * (password.ts).
  */
 import { z } from "zod";
-import { bool } from "../../../sdk/catalogue/fields";
 import { passwordField } from "../../../sdk/rules";
-import { mailAddress } from "../../core/mail-address";
+import { mailEntityInputs } from "../../core/mail-address";
 import type { StateOf } from "../../core/resource-class";
-import { serviceNameField } from "../../core/service-entities";
 
-export const mailBoxInputs = z
-  .object({
-    serviceName: serviceNameField,
-    name: z.string({ error: 'required: the local part ("info") or the full address under the service\'s domain' }),
-    password: passwordField("required: the mailbox password (a secret)"),
-    adopt: bool().optional(),
-  })
-  .strict()
-  .transform((v, ctx) => {
-    const address = mailAddress(v.serviceName, v.name, ctx);
-    if (!address) return z.NEVER;
-    return { ...v, name: address.address };
-  });
+export const mailBoxInputs = mailEntityInputs("info", { password: passwordField("required: the mailbox password (a secret)") });
 
 export type MailBoxInputs = z.output<typeof mailBoxInputs>;
 

@@ -1,9 +1,10 @@
 /** CSR work of the ssl module: generate (ssl/csrcreate), decode (ssl/csrdecode), digests for DCV. */
-import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
+import { createHash } from "node:crypto";
 import forge from "node-forge";
 import { newRsaKeyPem } from "../../core/ca";
 import { fault } from "../../core/errors";
 import { ErrorCode } from "../../../sdk/core/error-codes";
+import { csrBase64, derDigest, forgeKeySpki } from "../../../sdk/core/x509";
 
 const { pki } = forge;
 
@@ -44,15 +45,13 @@ export interface DecodedCsr extends CsrSubject {
   der: Buffer;
 }
 
-const PEM_CSR = /-----BEGIN (NEW )?CERTIFICATE REQUEST-----([\s\S]+?)-----END (NEW )?CERTIFICATE REQUEST-----/;
-
 /** Parses and verifies a CSR; fault 5000 naming the problem otherwise. */
 export function decodeCsr(pem: string, param = "csrData"): DecodedCsr {
-  const m = PEM_CSR.exec(pem.replace(/\r/g, ""));
-  if (!m) throw fault(ErrorCode.SSL_ERROR, `${param}: not a CSR in PEM form; it must contain -----BEGIN CERTIFICATE REQUEST----- and -----END CERTIFICATE REQUEST----- lines`);
+  const b64 = csrBase64(pem);
+  if (b64 === undefined) throw fault(ErrorCode.SSL_ERROR, `${param}: not a CSR in PEM form; it must contain -----BEGIN CERTIFICATE REQUEST----- and -----END CERTIFICATE REQUEST----- lines`);
   let csr: forge.pki.CertificateSigningRequest;
   try {
-    csr = pki.certificationRequestFromPem(`-----BEGIN CERTIFICATE REQUEST-----\n${m[2].replace(/\s+/g, "")}\n-----END CERTIFICATE REQUEST-----\n`);
+    csr = pki.certificationRequestFromPem(`-----BEGIN CERTIFICATE REQUEST-----\n${b64}\n-----END CERTIFICATE REQUEST-----\n`);
   } catch {
     throw fault(ErrorCode.SSL_ERROR, `${param}: the CSR could not be decoded (only RSA CSRs in PEM form are accepted)`);
   }
@@ -70,8 +69,7 @@ export function decodeCsr(pem: string, param = "csrData"): DecodedCsr {
   }
   if (!out.commonName) throw fault(ErrorCode.SSL_ERROR, `${param}: the CSR has no common name (CN)`);
   out.der = Buffer.from(forge.asn1.toDer(pki.certificationRequestToAsn1(csr)).getBytes(), "binary");
-  const pubPem = pki.publicKeyToPem(csr.publicKey!);
-  out.spki = createPublicKey(pubPem).export({ type: "spki", format: "der" });
+  out.spki = forgeKeySpki(csr.publicKey!);
   return out;
 }
 
@@ -93,20 +91,11 @@ export function csrObject(d: DecodedCsr): Record<string, string> {
   return out;
 }
 
-/** SPKI DER of a private key PEM, or undefined when it is not a key node:crypto can read. */
-export function keySpki(keyPem: string): Buffer | undefined {
-  try {
-    return createPublicKey(createPrivateKey(keyPem)).export({ type: "spki", format: "der" });
-  } catch {
-    return undefined;
-  }
-}
-
 /** Upper-case hex digests of the CSR's DER (Sectigo-style DCV values are derived from them). */
 export function csrDigests(d: DecodedCsr): { md5: string; sha256: string } {
   return {
-    md5: createHash("md5").update(d.der).digest("hex").toUpperCase(),
-    sha256: createHash("sha256").update(d.der).digest("hex").toUpperCase(),
+    md5: derDigest(d.der, "md5"),
+    sha256: derDigest(d.der, "sha256"),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
 import { collectAltNames, SSL_CONTACT_FIELDS, SSL_ROLES, type SslRole } from "../../../sdk/catalogue/ssl-fields";
+import { keySpki } from "../../../sdk/core/x509";
 import { charge } from "../../core/billing";
 import { ymd } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
@@ -14,7 +15,7 @@ import { fault } from "../../core/errors";
 import { nextId } from "../../core/state";
 import type { SslProduct } from "../../data/ssl-products";
 import { getContact } from "../contact/model";
-import { type DecodedCsr, decodeCsr, keySpki, spkiId } from "./csr";
+import { type DecodedCsr, decodeCsr, spkiId } from "./csr";
 import { allNames, type CertificateRecord, type ContactRef, certificateSummary, getCertificate, getProduct, isRenewable, productOf, recallKey } from "./model";
 import { altMethod, dcvEntry } from "./validation";
 import { ErrorCode } from "../../../sdk/core/error-codes";

@@ -2,10 +2,8 @@
  * Local CSR and key checks for check() (no API call): the common name a CSR carries, and whether a
  * private key belongs to it. node-forge is a runtime dependency already (the emulator's CA uses it).
  */
-import { createHash, createPrivateKey, createPublicKey, X509Certificate } from "node:crypto";
 import forge from "node-forge";
-
-const PEM_CSR = /-----BEGIN (NEW )?CERTIFICATE REQUEST-----([\s\S]+?)-----END (NEW )?CERTIFICATE REQUEST-----/;
+import { csrBase64, csrDer, derDigest, forgeKeySpki } from "../../../sdk/core/x509";
 
 export interface ParsedCsr {
   /** The CSR as one normalised PEM block (LF line ends, 64-column base64, trailing newline). */
@@ -17,9 +15,8 @@ export interface ParsedCsr {
 
 /** Parses a PEM CSR; a problem text when it is not one. Non-RSA CSRs are accepted without subject. */
 export function parseCsr(text: string): ParsedCsr | { problem: string } {
-  const m = PEM_CSR.exec(text.replace(/\r/g, ""));
-  if (!m) return { problem: "must be a CSR in PEM form (-----BEGIN CERTIFICATE REQUEST----- ... -----END CERTIFICATE REQUEST-----)" };
-  const b64 = m[2].replace(/\s+/g, "");
+  const b64 = csrBase64(text);
+  if (b64 === undefined) return { problem: "must be a CSR in PEM form (-----BEGIN CERTIFICATE REQUEST----- ... -----END CERTIFICATE REQUEST-----)" };
   if (!/^[A-Za-z0-9+/]+=*$/.test(b64)) return { problem: "the CSR's base64 body is damaged" };
   const pem = `-----BEGIN CERTIFICATE REQUEST-----\n${b64.replace(/(.{64})/g, "$1\n").replace(/\n$/, "")}\n-----END CERTIFICATE REQUEST-----\n`;
   let csr: forge.pki.CertificateSigningRequest;
@@ -34,26 +31,11 @@ export function parseCsr(text: string): ParsedCsr | { problem: string } {
   const out: ParsedCsr = { pem };
   if (cn && typeof cn.value === "string") out.commonName = String(cn.value);
   try {
-    out.spki = createPublicKey(forge.pki.publicKeyToPem(csr.publicKey!)).export({ type: "spki", format: "der" });
+    out.spki = forgeKeySpki(csr.publicKey!);
   } catch {
     // Unknown key type: the match with privateKey is left to the API.
   }
   return out;
-}
-
-/** SPKI DER of a private key PEM, or undefined when node:crypto cannot read it. */
-export function keySpki(keyPem: string): Buffer | undefined {
-  try {
-    return createPublicKey(createPrivateKey(keyPem)).export({ type: "spki", format: "der" });
-  } catch {
-    return undefined;
-  }
-}
-
-/** DER bytes of a PEM CSR. */
-function csrDer(pem: string): Buffer | undefined {
-  const m = PEM_CSR.exec(pem.replace(/\r/g, ""));
-  return m ? Buffer.from(m[2].replace(/\s+/g, ""), "base64") : undefined;
 }
 
 /**
@@ -63,14 +45,5 @@ function csrDer(pem: string): Buffer | undefined {
  */
 export function csrMd5(pem: string): string | undefined {
   const der = csrDer(pem);
-  return der ? createHash("md5").update(der).digest("hex").toUpperCase() : undefined;
-}
-
-/** SPKI DER of a certificate PEM, or undefined. */
-export function certSpki(pem: string): Buffer | undefined {
-  try {
-    return new X509Certificate(pem).publicKey.export({ type: "spki", format: "der" });
-  } catch {
-    return undefined;
-  }
+  return der ? derDigest(der, "md5") : undefined;
 }

@@ -15,11 +15,12 @@
  * certificateId is the number as soon as the next up has found or ordered it).
  */
 import type { CallParams, ResultOf } from "../../../sdk";
+import { certSpki } from "../../../sdk/core/x509";
 import type { Ctx } from "../../core/frame";
 import { PartialResultError } from "../../core/frame";
 import { warn } from "../../core/log";
 import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
-import { certSpki, csrMd5, parseCsr } from "./csr";
+import { csrMd5, parseCsr } from "./csr";
 import { type CertSummary, listCertificates, orderParams, SSL_SCOPE } from "./mapping";
 import type { SslInputs, SslState } from "./schema";
 

@@ -11,7 +11,8 @@ import { cleanHost, hostNameProblem } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 import type { PendingOrder } from "../../core/money";
 import { contactDataShape, requireContactData } from "../contact/schema";
-import { keySpki, parseCsr } from "./csr";
+import { keySpki } from "../../../sdk/core/x509";
+import { parseCsr } from "./csr";
 
 const sslName = cleanHost;
 

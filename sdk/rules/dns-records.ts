@@ -136,6 +136,11 @@ export interface NormalRecord {
   priority?: number;
 }
 
+/** A listed record (dnslist, dnscreate, dnsupdate item) normalised by recordFromApi, with its id. */
+export interface ListedRecord extends NormalRecord {
+  entityID: string;
+}
+
 export interface CheckFailure {
   property: string;
   reason: string;
@@ -191,7 +196,7 @@ export interface ApiDnsItem {
  * get the same normalisation as desired ones, so "2001:DB8::0:1" read back equals "2001:db8::1".
  * Never throws: a value the rules refuse (written by another tool) is kept as read.
  */
-export function recordFromApi(serviceName: string, item: ApiDnsItem): NormalRecord & { entityID: string } {
+export function recordFromApi(serviceName: string, item: ApiDnsItem): ListedRecord {
   const zone = asciiHost(serviceName) ?? serviceName;
   const type = item.type.toUpperCase() as DnsType;
   const keep = <T>(f: () => T, fallback: T): T => {
@@ -203,7 +208,7 @@ export function recordFromApi(serviceName: string, item: ApiDnsItem): NormalReco
   };
   const name = keep(() => normalizeName(zone, `${item.name}.`), item.name.toLowerCase());
   const value = type === "TXT" ? item.value : keep(() => normalizeValue(zone, type, item.value), item.value);
-  const record: NormalRecord & { entityID: string } = { entityID: item.entityID, serviceName: zoneUnicode(zone), name, type, value };
+  const record: ListedRecord = { entityID: item.entityID, serviceName: zoneUnicode(zone), name, type, value };
   const ttl = keep(() => normalizeTtl(item.ttl), undefined);
   if (ttl !== undefined) record.ttl = ttl;
   const priority = isDnsType(type) ? keep(() => normalizePriority(type, item.priority), undefined) : undefined;

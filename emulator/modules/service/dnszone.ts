@@ -14,7 +14,7 @@
  * - priority only means something for MX and SRV (default 10, spec); for other types it is ignored
  *   and answered "-". An omitted ttl/priority on dnsupdate keeps the current one; "-" sets the default.
  */
-import { asciiOrSelf, cleanHost, DNS_CAPABILITIES, DNS_TYPES, type DnsType, dashOrNumber, dnsName, dnsValueProblem, normaliseDnsValue, takesPriority } from "../../../sdk/rules";
+import { asciiOrSelf, cleanHost, DNS_CAPABILITIES, DNS_TYPES, dashOrNumber, dnsName, dnsValueProblem, normaliseDnsValue, takesPriority } from "../../../sdk/rules";
 import { fault } from "../../core/errors";
 import type { World } from "../../core/state";
 import { EMULATOR_HOSTING_IP, EMULATOR_NAMESERVERS } from "../../data/products";
@@ -27,13 +27,8 @@ export const DEFAULT_TTL = 3600;
 export const DEFAULT_PRIORITY = DNS_CAPABILITIES.priority.default;
 const { ttl: TTL, priority: PRIORITY } = DNS_CAPABILITIES;
 
-export interface DnsInput {
-  name: string;
-  type: DnsType;
-  value: string;
-  ttl?: number | "-";
-  priority?: number | "-";
-}
+/** A record as dnscreate is sent it: the stored fields but the id; ttl and priority may be "-" (the default). */
+export type DnsInput = Omit<ZoneRecord, "entityID" | "ttl" | "priority"> & { ttl?: number | "-"; priority?: number | "-" };
 
 /** "@", relative or full name -> full host name inside the zone. */
 export function fullName(zone: string, name: string): string {
@@ -81,7 +76,7 @@ export function makeRecord(world: World, svc: ServiceRecord, zone: ZoneRecord[],
 }
 
 /** dnsupdate: value, ttl, priority only (facts.md: another name or type is delete + create). */
-export function updateRecord(svc: ServiceRecord, r: ZoneRecord, input: { value: string; ttl?: number | "-"; priority?: number | "-" }): void {
+export function updateRecord(svc: ServiceRecord, r: ZoneRecord, input: Pick<DnsInput, "value" | "ttl" | "priority">): void {
   const problem = dnsValueProblem(r.type, input.value);
   if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
   const next: ZoneRecord = { ...r, value: normaliseDnsValue(r.type, input.value) };

@@ -59,6 +59,11 @@ export interface MailAliasRecord {
   name: string;
   target: string[];
 }
+/**
+ * A stored DNS record. Not the sdk's ListedRecord (sdk/rules): it has no serviceName (the service
+ * holds its zone) and names under an IDN zone end in the zone's Unicode form (dnszone.ts fullName);
+ * dnsItem turns it into the API's all-text item.
+ */
 export interface ZoneRecord {
   entityID: string;
   /** Full host name, lower case, no final dot. */

@@ -1,5 +1,5 @@
 /** DnsRecord <-> API shapes (pure). */
-import { type ApiDnsItem, DNS_CAPABILITIES, type NormalRecord, recordDiff, recordFromApi, relativeName } from "../../../sdk/rules";
+import { type ApiDnsItem, DNS_CAPABILITIES, type ListedRecord, type NormalRecord, recordDiff, recordFromApi, relativeName } from "../../../sdk/rules";
 import { type CreateParams, hostNameForApi, type Item, type UpdateParams } from "../../core/service-entities";
 import type { DnsRecordInputs, DnsRecordState } from "./schema";
 
@@ -16,25 +16,23 @@ export function updateParams(entityId: string, r: DnsRecordInputs): UpdateParams
   return { serviceName: r.serviceName, entityID: entityId, value: r.value, ttl: r.ttl ?? "-", ...priorityOf(r) };
 }
 
-export type LiveRecord = NormalRecord & { entityID: string };
-
 /** A dnslist/dnscreate/dnsupdate item as state; adopt is carried over from the inputs. */
 export function stateFromItem(zone: string, item: ApiDnsItem, inputs: Partial<DnsRecordInputs>): DnsRecordState {
   const live = recordFromApi(zone, item);
   return stateFromLive(live, inputs);
 }
 
-export function stateFromLive(live: LiveRecord, inputs: Partial<DnsRecordInputs>): DnsRecordState {
+export function stateFromLive(live: ListedRecord, inputs: Partial<DnsRecordInputs>): DnsRecordState {
   const { entityID, ...record } = live;
   const state: DnsRecordState = { ...record, entityId: entityID, relativeName: relativeName(live.serviceName, live.name) };
   if (inputs.adopt !== undefined) state.adopt = inputs.adopt;
   return state;
 }
 
-const normalised = new WeakMap<Item<"dns">[], LiveRecord[]>();
+const normalised = new WeakMap<Item<"dns">[], ListedRecord[]>();
 
 /** A zone's listed items normalised, once per listing (the list cache shares one listing per run). */
-function zoneRecords(serviceName: string, items: Item<"dns">[]): LiveRecord[] {
+function zoneRecords(serviceName: string, items: Item<"dns">[]): ListedRecord[] {
   let out = normalised.get(items);
   if (!out) {
     out = items.map((item) => recordFromApi(serviceName, item));

@@ -4,7 +4,7 @@
  * equal to what dnslist answers.
  */
 import { z } from "zod";
-import { type DnsType, idnaProblem, isIpLiteral, normalizeRecord, TXT_MAX, TXT_STRING_BYTES, txtStrings } from "../../../sdk/rules";
+import { idnaProblem, isIpLiteral, type NormalRecord, normalizeRecord, TXT_MAX, TXT_STRING_BYTES, txtStrings } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
 /** Types whose value is a host name (SRV: the third field). */
@@ -24,16 +24,8 @@ export const dnsRecordRawInputs = z.object({
   adopt: z.boolean({ error: "must be true or false" }).optional(),
 });
 
-export interface DnsRecordInputs {
-  serviceName: string;
-  /** Full host name, lower case ASCII, no trailing dot. */
-  name: string;
-  type: DnsType;
-  value: string;
-  /** Seconds; absent = the zone's default. */
-  ttl?: number;
-  /** MX/SRV only; 10 when not given. */
-  priority?: number;
+/** The record as the rule library normalises it (sdk/rules NormalRecord), and adopt. */
+export interface DnsRecordInputs extends NormalRecord {
   adopt?: boolean;
 }
 

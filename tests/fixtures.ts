@@ -17,6 +17,16 @@ export const PERSON = {
   Country: "ES",
 } as const;
 
+/** ssl/csrcreate fields but the common name: the subject of the CSRs the emulator generates in tests. */
+export const CSR_SUBJECT = {
+  organizationName: "Example SL",
+  organizationalUnitName: "IT",
+  countryName: "ES",
+  stateOrProvinceName: "Barcelona",
+  localityName: "Barcelona",
+  emailAddress: "it@example.com",
+};
+
 /** A fresh RSA key and a CSR for `cn`, made locally (what a program hands to SslCertificate in csr mode). */
 export function keyAndCsr(cn: string): { key: string; csr: string } {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });

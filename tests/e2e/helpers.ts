@@ -8,7 +8,7 @@ import { DonDominioApiError, DonDominioClient } from "../../sdk";
 import { type Limiter, limiterFor } from "../../sdk/core/limiter";
 import { closeTransports } from "../../sdk/core/transport";
 import { decodeXml } from "../../sdk/core/xml";
-import { PERSON } from "../fixtures";
+import { CSR_SUBJECT, PERSON } from "../fixtures";
 import { ENVELOPE, KNOWN_ERROR_CODES, RESULTS, resultKey, type Shape } from "../fixtures/spec-shapes";
 
 export type Format = "json" | "xml";
@@ -109,14 +109,8 @@ export function contactBlock(prefix: string): Record<string, string> {
   return Object.fromEntries(Object.entries(PERSON).map(([k, v]) => [`${prefix}Contact${k}`, v]));
 }
 
-export const CSR_SUBJECT = {
-  organizationName: "Example SL",
-  organizationalUnitName: "IT",
-  countryName: "ES",
-  stateOrProvinceName: "Barcelona",
-  localityName: "Barcelona",
-  emailAddress: "it@example.com",
-};
+/** ssl/csrcreate subject fields but the common name. */
+export { CSR_SUBJECT };
 
 // ---- raw replies against the reference's facts (tests/fixtures/spec-shapes.ts) ----------------
 

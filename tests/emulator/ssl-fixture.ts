@@ -6,6 +6,7 @@ import { type DispatchEnv, dispatch, type Envelope } from "../../emulator/core/d
 import { RandomSource } from "../../emulator/core/random";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
 import { modules } from "../../emulator/modules";
+import { CSR_SUBJECT } from "../fixtures";
 
 export type Data = Record<string, any>;
 
@@ -65,15 +66,7 @@ export function sslFixture(balance = 2000): SslFixture {
       return r;
     },
     async csr(commonName) {
-      const d = await ok("ssl/csrcreate", {
-        commonName,
-        organizationName: "Example SL",
-        organizationalUnitName: "IT",
-        countryName: "ES",
-        stateOrProvinceName: "Barcelona",
-        localityName: "Barcelona",
-        emailAddress: "it@example.com",
-      });
+      const d = await ok("ssl/csrcreate", { commonName, ...CSR_SUBJECT });
       return { csrData: d.csrData, keyData: d.keyData };
     },
     async order(params) {

@@ -12,6 +12,22 @@ function dosTime(d: Date): { time: number; date: number } {
   return { time, date };
 }
 
+/**
+ * The fields a local header and its central directory entry share, in the same order (APPNOTE
+ * 4.3.7 and 4.3.12): version needed, flags, method, time, date, crc-32, both sizes, name length.
+ */
+function writeEntryFields(buf: Buffer, at: number, f: { time: number; date: number; crc: number; size: number; nameLength: number }): void {
+  buf.writeUInt16LE(20, at); // version needed: 2.0
+  buf.writeUInt16LE(0x0800, at + 2); // flags: names are UTF-8
+  buf.writeUInt16LE(0, at + 4); // method: store
+  buf.writeUInt16LE(f.time, at + 6);
+  buf.writeUInt16LE(f.date, at + 8);
+  buf.writeUInt32LE(f.crc, at + 10);
+  buf.writeUInt32LE(f.size, at + 14);
+  buf.writeUInt32LE(f.size, at + 18);
+  buf.writeUInt16LE(f.nameLength, at + 22);
+}
+
 export function storeZip(entries: { name: string; data: Buffer }[], when = new Date()): Buffer {
   const { time, date } = dosTime(when);
   const locals: Buffer[] = [];
@@ -20,32 +36,17 @@ export function storeZip(entries: { name: string; data: Buffer }[], when = new D
   for (const e of entries) {
     const name = Buffer.from(e.name, "utf8");
     const crc = crc32(e.data) >>> 0;
+    const fields = { time, date, crc, size: e.data.length, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0
-    local.writeUInt16LE(0x0800, 6); // flags: names are UTF-8
-    local.writeUInt16LE(0, 8); // method: store
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeEntryFields(local, 4, fields);
+    local.writeUInt16LE(0, 28); // extra length
     locals.push(local, name, e.data);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by
-    central.writeUInt16LE(20, 6); // needed
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, fields);
     // extra length, comment length, disk, internal attrs, external attrs: zero
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);

@@ -168,7 +168,8 @@ function normaliseUrl(raw: string): string {
   } catch {
     throw new UsageError("--url is not a URL (e.g. https://dondns.dondominio.com)");
   }
-  if (url.protocol !== "https:") throw new UsageError(`--url must be an https:// URL: every request carries the key, which must not travel unencrypted (got ${url.protocol}//)`);
+  if (url.protocol !== "https:")
+    throw new UsageError(`--url must be an https:// URL: every request carries the key, which must not travel unencrypted (got ${url.protocol}//)`);
   return raw.trim().replace(/\/+$/, "");
 }
 
@@ -258,7 +259,8 @@ function loadState(path: string, warn: (line: string) => void): DdnsState {
     const j = JSON.parse(text);
     if (j?.version !== 1 || typeof j.entries !== "object" || j.entries === null) throw new Error("not a state file");
     const entries: Record<string, StateEntry> = Object.create(null);
-    for (const [k, v] of Object.entries(j.entries as Record<string, StateEntry>)) if (typeof v?.ip === "string") entries[k] = { ip: v.ip, at: String(v.at ?? "") };
+    for (const [k, v] of Object.entries(j.entries as Record<string, StateEntry>))
+      if (typeof v?.ip === "string") entries[k] = { ip: v.ip, at: String(v.at ?? "") };
     return { version: 1, entries };
   } catch {
     warn(`state file '${path}' is not valid; every host is sent and the file is rewritten`);
@@ -291,7 +293,8 @@ const TLS_HINTS: Record<TlsFailureReason, string> = {
 
 /** One line for an error thrown by updateDynamicDns; built from codes, the sdk's own messages (which carry no URL) and nothing else. */
 function describe(err: unknown, key: string): string {
-  if (err instanceof DonDominioTlsError) return `TLS with ${err.host} refused (${err.code ?? err.reason}): ${TLS_HINTS[err.reason] ?? TLS_HINTS.tlsHandshake}; nothing was sent`;
+  if (err instanceof DonDominioTlsError)
+    return `TLS with ${err.host} refused (${err.code ?? err.reason}): ${TLS_HINTS[err.reason] ?? TLS_HINTS.tlsHandshake}; nothing was sent`;
   const text = err instanceof DonDominioError ? err.message : `unexpected error: ${(err as Error)?.message ?? String(err)}`;
   return scrubText(text.replace(/[\r\n]+/g, " "), [key]);
 }
@@ -319,7 +322,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: DdnsIo): 
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     warn(e.message);
-    io.stderr.write("usage: dondominio-ddns --user USER --host HOST [--host HOST]... [--ip ADDRESS] [--url URL] [--ca-file FILE] [--key-file FILE] [--state-file FILE] (--help)\n");
+    io.stderr.write(
+      "usage: dondominio-ddns --user USER --host HOST [--host HOST]... [--ip ADDRESS] [--url URL] [--ca-file FILE] [--key-file FILE] [--state-file FILE] (--help)\n",
+    );
     return EXIT_USAGE;
   }
   const user = args.user.trim();

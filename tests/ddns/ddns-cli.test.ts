@@ -40,7 +40,10 @@ describe("dondominio-ddns", () => {
     return { status, stdout, stderr, lines: stdout.split("\n").filter(Boolean) };
   }
   const calls = async () => (await emu.control.counters()).calls["dyndns/json"] ?? 0;
-  const records = async () => (await emu.control.getState(emu.apiUser)).services["example.com"].dns.map((r: { name: string; type: string; value: string }) => `${r.name} ${r.type} ${r.value}`);
+  const records = async () =>
+    (await emu.control.getState(emu.apiUser)).services["example.com"].dns.map(
+      (r: { name: string; type: string; value: string }) => `${r.name} ${r.type} ${r.value}`,
+    );
 
   before(async () => {
     emu = await startEmulator();
@@ -55,7 +58,9 @@ describe("dondominio-ddns", () => {
       { entityID: `SRV${svc.id}-2`, name: "home.example.com", type: "AAAA", value: "2001:db8::10" },
       { entityID: `SRV${svc.id}-3`, name: "office.example.com", type: "A", value: "192.0.2.20" },
     );
-    await emu.control.seed({ accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey, balance: 5000, services: { "example.com": svc } }] });
+    await emu.control.seed({
+      accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey, balance: 5000, services: { "example.com": svc } }],
+    });
     await emu.control.counters({ reset: true });
     dir = mkdtempSync(join(tmpdir(), "ddns-cli-"));
     stateFile = join(dir, "state", "ddns.json");
@@ -107,9 +112,9 @@ describe("dondominio-ddns", () => {
     // A new address, and another state file (keyed by url + user + host, not shared), both send.
     expect((await run(["--host", "home.example.com", "--ip", "198.51.100.8"])).lines).to.deep.equal(["home.example.com updated 198.51.100.8"]);
     expect(await calls()).to.equal(3);
-    expect((await run(["--host", "office.example.com", "--ip", "198.51.100.7", "--state-file", join(dir, "other.json")], { state: false })).lines).to.deep.equal([
-      "office.example.com unchanged 198.51.100.7",
-    ]);
+    expect(
+      (await run(["--host", "office.example.com", "--ip", "198.51.100.7", "--state-file", join(dir, "other.json")], { state: false })).lines,
+    ).to.deep.equal(["office.example.com unchanged 198.51.100.7"]);
     expect(await calls()).to.equal(4);
   });
 
@@ -170,11 +175,15 @@ describe("dondominio-ddns", () => {
     for (const bad of ["192.0.2.256", "010.0.0.1", "fe80::1%eth0", "home"]) {
       const r = await run(["--host", "home.example.com", "--ip", bad]);
       expect(r.status, bad).to.equal(EXIT_USAGE);
-      expect(r.stderr, bad).to.contain(`--ip ${JSON.stringify(bad)}: must be an IPv4 address as a dotted quad without leading zeros (192.0.2.1) or an IPv6 address without a zone id`);
+      expect(r.stderr, bad).to.contain(
+        `--ip ${JSON.stringify(bad)}: must be an IPv4 address as a dotted quad without leading zeros (192.0.2.1) or an IPv6 address without a zone id`,
+      );
     }
     const host = await run(["--host", "bad_name.example.com"]);
     expect(host.status).to.equal(EXIT_USAGE);
-    expect(host.stderr).to.contain('--host "bad_name.example.com": not a host name such as home.example.com: label "bad_name" must be letters, digits and inner hyphens (LDH)');
+    expect(host.stderr).to.contain(
+      '--host "bad_name.example.com": not a host name such as home.example.com: label "bad_name" must be letters, digits and inner hyphens (LDH)',
+    );
     const noKey = await run(["--host", "home.example.com"], { env: {} });
     expect(noKey.status).to.equal(EXIT_USAGE);
     expect(noKey.stderr).to.contain("no key: set DONDOMINIO_DDNS_KEY or use --key-file FILE");
@@ -191,7 +200,9 @@ describe("dondominio-ddns", () => {
     expect(r.status).to.equal(EXIT_FAILED);
     expect(r.lines).to.deep.equal(["home.example.com failed 198.51.100.7", "office.example.com failed 198.51.100.7"]);
     expect(r.stderr.trim().split("\n")).to.have.length(1);
-    expect(r.stderr).to.match(/^dondominio-ddns: home\.example\.com: TLS with 127\.0\.0\.1:\d+ refused \(\w+\): its certificate is not issued by a trusted CA; give the CA that signed it with --ca-file FILE/);
+    expect(r.stderr).to.match(
+      /^dondominio-ddns: home\.example\.com: TLS with 127\.0\.0\.1:\d+ refused \(\w+\): its certificate is not issued by a trusted CA; give the CA that signed it with --ca-file FILE/,
+    );
     expect(r.stderr).to.contain("nothing was sent; the 1 other host(s) were not tried");
     expect(r.stderr).to.not.contain(emu.dyndnsKey);
     expect(await calls()).to.equal(0);
@@ -201,7 +212,10 @@ describe("dondominio-ddns", () => {
     const r = await run(["--help"]);
     expect(r.status).to.equal(EXIT_OK);
     expect(r.stdout).to.equal(DDNS_HELP);
-    expect(DDNS_HELP).to.contain("DONDOMINIO_DDNS_KEY").and.contain("Without --ip the address is decided by the endpoint").and.contain("https://dondns.dondominio.com");
+    expect(DDNS_HELP)
+      .to.contain("DONDOMINIO_DDNS_KEY")
+      .and.contain("Without --ip the address is decided by the endpoint")
+      .and.contain("https://dondns.dondominio.com");
     expect(defaultStatePath({ XDG_STATE_HOME: "/var/x", HOME: "/home/a" })).to.equal("/var/x/dondominio-ddns/state.json");
     expect(defaultStatePath({ XDG_STATE_HOME: "relative", HOME: "/home/a" })).to.equal("/home/a/.local/state/dondominio-ddns/state.json");
   });

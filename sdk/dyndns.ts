@@ -54,6 +54,9 @@ export interface DynDnsResult {
 
 const OP = "dyndns/update";
 
+/** The vendor's dynamic DNS endpoint (facts.md "The service"): baseUrl's default. */
+export const DEFAULT_DYNDNS_URL = "https://dondns.dondominio.com";
+
 function truthy(v: unknown): boolean {
   return v === true || v === 1 || (typeof v === "string" && ["1", "true", "yes"].includes(v.trim().toLowerCase()));
 }
@@ -126,7 +129,7 @@ export async function updateDynamicDns(opts: DynDnsOptions): Promise<DynDnsResul
   const format = opts.format ?? "json";
   if (!opts.user || !opts.key || !opts.host) throw new TypeError("updateDynamicDns needs user, key and host");
   if (!["json", "xml", "plain"].includes(format)) throw new TypeError(`format must be json, xml or plain, got ${format}`);
-  const base = (opts.baseUrl ?? "https://dondns.dondominio.com").replace(/\/+$/, "");
+  const base = (opts.baseUrl ?? DEFAULT_DYNDNS_URL).replace(/\/+$/, "");
   const host = checkBaseUrl(base, { operation: OP, field: "baseUrl", service: "the dynamic DNS endpoint", secret: "the dynamic DNS key", allowInsecureHttp: opts.allowInsecureHttp === true }).host;
   const query = new URLSearchParams({ user: opts.user, password: opts.key, host: opts.host });
   if (opts.ip) query.set("ip", opts.ip);

@@ -31,6 +31,7 @@ describe("package: the packed tarball", function () {
       "CHANGELOG.md",
       "LICENSE",
       "bin/dondominio-emulator.js",
+      "bin/dondominio-ddns.js",
       "dist/provider/index.js",
       "dist/provider/index.d.ts",
       "dist/sdk/index.js",
@@ -38,6 +39,7 @@ describe("package: the packed tarball", function () {
       "dist/emulator/index.js",
       "dist/emulator/index.d.ts",
       "dist/emulator/cli.js",
+      "dist/sdk/ddns-cli.js",
     ]) {
       expect(files, f).to.include(f);
     }
@@ -50,12 +52,18 @@ describe("package: the packed tarball", function () {
   });
 
   it("holds nothing else: no tests, no TypeScript sources, no source maps without their sources, no local state", () => {
-    const allowed = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/dondominio-emulator\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
+    const allowed = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/dondominio-(emulator|ddns)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
     expect(files.filter((f) => !allowed.test(f))).to.deep.equal([]);
     for (const map of files.filter((f) => f.endsWith(".map"))) {
       const sources: string[] = JSON.parse(readFileSync(join(REPO, map), "utf8")).sources ?? [];
       for (const s of sources) expect(files, `${map} points at ${s}`).to.include(join(map, "..", s).replace(/\\/g, "/"));
     }
+  });
+
+  it("runs dondominio-ddns from the installed package (dist, no TypeScript sources there)", () => {
+    const target = installPackage();
+    const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-ddns.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
+    expect(help).to.match(/^usage: dondominio-ddns --user USER --host HOST/);
   });
 
   it("carries a LICENSE that matches package.json's license", () => {

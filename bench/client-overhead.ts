@@ -44,7 +44,8 @@ async function time(fn: () => Promise<unknown>, n: number, into: number[]): Prom
   }
 }
 
-const line = (label: string, us: number[]) => console.log(`${label.padEnd(28)} median ${median(us).toFixed(1).padStart(7)} µs   p90 ${pct(us, 0.9).toFixed(1).padStart(7)} µs`);
+const line = (label: string, us: number[]) =>
+  console.log(`${label.padEnd(28)} median ${median(us).toFixed(1).padStart(7)} µs   p90 ${pct(us, 0.9).toFixed(1).padStart(7)} µs`);
 
 async function main(): Promise<void> {
   const server = createServer((req, res) => {

@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     await run("tool/hello", () => call("tool/hello"));
     await call("service/create", { serviceName: "bench-example.com", productkey: "basic" });
     const flushes = emu.server.store.flushes;
-    await run("service/dnscreate", (i) => call("service/dnscreate", { serviceName: "bench-example.com", name: `h${i}.bench-example.com`, type: "A", value: `192.0.2.${i % 250}` }));
+    await run("service/dnscreate", (i) =>
+      call("service/dnscreate", { serviceName: "bench-example.com", name: `h${i}.bench-example.com`, type: "A", value: `192.0.2.${i % 250}` }),
+    );
     const zone = emu.server.store.world.accounts[emu.apiUser].services["bench-example.com"].dns.length;
     console.log(`service/dnscreate     zone now ${zone} records; ${emu.server.store.flushes - flushes} state flushes for ${COUNT} writes (group commit)`);
   } finally {

@@ -23,7 +23,12 @@ async function main(): Promise<void> {
   const pkg = (): Pkg => loadInstalled<Pkg>("dist/provider/index.js");
 
   // What the programs declare; `change` edits one input between the first up and the update step.
-  const domain: Record<string, unknown> = { name: "bench-calls.com", contacts: { owner: owner.contactID }, nameservers: ["ns1.example.net", "ns2.example.net"], renewalMode: "autorenew" };
+  const domain: Record<string, unknown> = {
+    name: "bench-calls.com",
+    contacts: { owner: owner.contactID },
+    nameservers: ["ns1.example.net", "ns2.example.net"],
+    renewalMode: "autorenew",
+  };
   const hosting: Record<string, unknown> = { name: "bench-hosting.com", productKey: "mini", renewalMode: "autorenew" };
   const cases: [string, PulumiFn, (() => string)?][] = [
     ["Contact", async () => void new (pkg().Contact)("c", OWNER)],
@@ -70,7 +75,9 @@ async function main(): Promise<void> {
         if (step === "refresh") calls.provider = `${size} B`;
         if (step === "destroy") await eng.stack.destroy();
         const c = await emu.control.counters();
-        calls[step] = `${changed ? `${changed}: ` : ""}${c.totalCalls} (${Object.entries(c.calls).map(([a, n]) => `${a} ${n}`).join(", ")})`;
+        calls[step] = `${changed ? `${changed}: ` : ""}${c.totalCalls} (${Object.entries(c.calls)
+          .map(([a, n]) => `${a} ${n}`)
+          .join(", ")})`;
       }
       rows.push(`| ${kind} | ${calls.up} | ${calls.update} | ${calls.refresh} | ${calls.destroy} | ${calls.provider} |`);
     } finally {

@@ -46,11 +46,18 @@ async function measure(run: () => Promise<unknown>, counters?: () => Promise<Rec
   await run();
   const ms = performance.now() - t0;
   const calls = counters ? await counters() : {};
-  const text = Object.entries(calls).map(([k, v]) => `${k} ${v}`).join(", ");
+  const text = Object.entries(calls)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
   return { ms, calls: counters ? text || "none" : "-" };
 }
 
-async function lifecycle(label: string, program: pulumi.automation.PulumiFn, config: Record<string, { value: string; secret?: boolean }>, counters?: () => Promise<Record<string, number>>): Promise<Row[]> {
+async function lifecycle(
+  label: string,
+  program: pulumi.automation.PulumiFn,
+  config: Record<string, { value: string; secret?: boolean }>,
+  counters?: () => Promise<Record<string, number>>,
+): Promise<Row[]> {
   const eng = await createEngineStack({ program, installPackage: false, config });
   const rows: Row[] = [];
   try {

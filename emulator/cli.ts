@@ -26,7 +26,10 @@ function num(name: string, v: string | undefined, min = 0): number | undefined {
 
 function addresses(v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
-  const list = v.split(",").map((a) => a.trim()).filter(Boolean);
+  const list = v
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
   const bad = list.filter((a) => a !== "*" && isIP(a) === 0);
   if (list.length === 0 || bad.length) throw new Error(`--allowed-ips: a comma-separated list of IP addresses (or *) is required, got ${JSON.stringify(v)}`);
   return list;

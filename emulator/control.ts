@@ -103,7 +103,8 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
         world = emu.freshWorld((body.world ?? body) as World);
       } else if (body.accounts) {
         world = emu.store.world;
-        for (const a of accountsOf(body.accounts)) Object.defineProperty(world.accounts, a.apiuser, { value: a, enumerable: true, writable: true, configurable: true });
+        for (const a of accountsOf(body.accounts))
+          Object.defineProperty(world.accounts, a.apiuser, { value: a, enumerable: true, writable: true, configurable: true });
       } else throw new ControlError(400, "seed: send {world: World} or {accounts: [...]}");
       emu.clock.offsetMs = world.clockOffsetMs;
       await emu.store.replace(world);
@@ -184,12 +185,17 @@ export async function handleControl(emu: ControlHost, req: IncomingMessage, res:
   };
   const ip = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
   // Everything up to the body read looks at the request line and headers only.
-  if (!controlAddressAllowed(emu, ip)) return await reply(403, { ok: false, error: `control API: the address ${ip} is not allowed (emulator option allowedIps)` });
+  if (!controlAddressAllowed(emu, ip))
+    return await reply(403, { ok: false, error: `control API: the address ${ip} is not allowed (emulator option allowedIps)` });
   try {
     emu.access.admitControl(ip);
   } catch (err) {
     if (!(err instanceof ApiFault)) throw err;
-    return await reply(429, { ok: false, error: `control API: ${err.messages[0]}`, errorCode: err.code }, { "Retry-After": String(emu.access.limits.blockSeconds) });
+    return await reply(
+      429,
+      { ok: false, error: `control API: ${err.messages[0]}`, errorCode: err.code },
+      { "Retry-After": String(emu.access.limits.blockSeconds) },
+    );
   }
   let failed = true;
   try {

@@ -99,7 +99,13 @@ export async function handleDyndns(emu: Host, req: IncomingMessage, res: ServerR
       runTickers(emu.dispatchEnv());
       result = dyndnsUpdate(
         world,
-        { user: params.user || undefined, key: params.password || params.apikey || undefined, host: params.host || undefined, ip: params.ip || undefined, lang: params.lang || undefined },
+        {
+          user: params.user || undefined,
+          key: params.password || params.apikey || undefined,
+          host: params.host || undefined,
+          ip: params.ip || undefined,
+          lang: params.lang || undefined,
+        },
         ip,
         (account) => emu.access.dyndnsFailed(ip, account),
       );

@@ -158,7 +158,12 @@ class Client {
     const params = { ...((args[0] ?? {}) as Record<string, unknown>) };
     const start = Number(params.page ?? 1);
     const length = Number(params.pageLength ?? op.paged.defaultPageLength);
-    return iteratePages<ItemOf<N>>(op.paged, (page, pageLength) => this.call(name, ...([{ ...params, page, pageLength }] as unknown as ArgsOf<N>)), start, length);
+    return iteratePages<ItemOf<N>>(
+      op.paged,
+      (page, pageLength) => this.call(name, ...([{ ...params, page, pageLength }] as unknown as ArgsOf<N>)),
+      start,
+      length,
+    );
   }
 
   /** Collects a paged operation; more than `limit` items throws unless `truncate` is set. */
@@ -204,7 +209,15 @@ class Client {
         if (env.messages.length) env.messages = env.messages.map((m) => scrubText(m, [...secrets, this.#apiPasswd]));
         if (!env.success && errorKind(env.errorCode) === "blocked") this.#limiter.blocked();
         else this.#limiter.succeeded();
-        if (debug) logCall({ operation: op.name, durationMs: performance.now() - started, outcome: env.success ? "ok" : `error ${env.errorCode}`, params: data, secrets: op.secrets, attempt });
+        if (debug)
+          logCall({
+            operation: op.name,
+            durationMs: performance.now() - started,
+            outcome: env.success ? "ok" : `error ${env.errorCode}`,
+            params: data,
+            secrets: op.secrets,
+            attempt,
+          });
       } catch (err) {
         const outcome = err instanceof DonDominioError ? `${err.kind}${(err as { code?: string }).code ? ` ${(err as { code?: string }).code}` : ""}` : "error";
         if (debug) logCall({ operation: op.name, durationMs: performance.now() - started, outcome, params: data, secrets: op.secrets, attempt });

@@ -63,7 +63,9 @@ function truthy(v: unknown): boolean {
 
 function list(v: unknown): string[] {
   if (v === undefined || v === null || v === "") return [];
-  return (Array.isArray(v) ? v : [v]).map((x) => (typeof x === "object" && x !== null ? String((x as Record<string, unknown>)["#text"] ?? "") : String(x))).filter((s) => s !== "");
+  return (Array.isArray(v) ? v : [v])
+    .map((x) => (typeof x === "object" && x !== null ? String((x as Record<string, unknown>)["#text"] ?? "") : String(x)))
+    .filter((s) => s !== "");
 }
 
 export function parseDynDnsJson(body: string, host: string): DynDnsResult {
@@ -82,7 +84,10 @@ export function parseDynDnsJson(body: string, host: string): DynDnsResult {
 
 /** data/@success, host/@type, host/name, host/value, resData/request/@success (= changed), informs, errors. */
 export function parseDynDnsXml(body: string, host: string): DynDnsResult {
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, parseAttributeValue: false }).parse(body) as Record<string, any>;
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, parseAttributeValue: false }).parse(body) as Record<
+    string,
+    any
+  >;
   const data = doc?.data;
   if (!data || typeof data !== "object" || data["@_success"] === undefined) throw new Error("no data element with a success attribute");
   const h = (typeof data.host === "object" && data.host) || {};
@@ -103,7 +108,10 @@ export function parseDynDnsXml(body: string, host: string): DynDnsResult {
  * endpoint only ever updates A records (facts.md), so type is "A" on success.
  */
 export function parseDynDnsPlain(body: string, host: string, ip?: string): DynDnsResult {
-  const lines = body.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = body
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const first = lines[0]?.toUpperCase();
   if (first === "OK") {
     const ipLine = lines.slice(1).find((l) => /^IP:/i.test(l));
@@ -130,7 +138,13 @@ export async function updateDynamicDns(opts: DynDnsOptions): Promise<DynDnsResul
   if (!opts.user || !opts.key || !opts.host) throw new TypeError("updateDynamicDns needs user, key and host");
   if (!["json", "xml", "plain"].includes(format)) throw new TypeError(`format must be json, xml or plain, got ${format}`);
   const base = (opts.baseUrl ?? DEFAULT_DYNDNS_URL).replace(/\/+$/, "");
-  const host = checkBaseUrl(base, { operation: OP, field: "baseUrl", service: "the dynamic DNS endpoint", secret: "the dynamic DNS key", allowInsecureHttp: opts.allowInsecureHttp === true }).host;
+  const host = checkBaseUrl(base, {
+    operation: OP,
+    field: "baseUrl",
+    service: "the dynamic DNS endpoint",
+    secret: "the dynamic DNS key",
+    allowInsecureHttp: opts.allowInsecureHttp === true,
+  }).host;
   const query = new URLSearchParams({ user: opts.user, password: opts.key, host: opts.host });
   if (opts.ip) query.set("ip", opts.ip);
   if (opts.lang) query.set("lang", opts.lang);
@@ -167,11 +181,17 @@ export async function updateDynamicDns(opts: DynDnsOptions): Promise<DynDnsResul
   if (status >= 500) throw new DonDominioTransportError(OP, `the dynamic DNS endpoint answered HTTP ${status}`, { status, mayHaveBeenSent: true });
   let result: DynDnsResult;
   try {
-    result = format === "json" ? parseDynDnsJson(body, opts.host) : format === "xml" ? parseDynDnsXml(body, opts.host) : parseDynDnsPlain(body, opts.host, opts.ip);
+    result =
+      format === "json" ? parseDynDnsJson(body, opts.host) : format === "xml" ? parseDynDnsXml(body, opts.host) : parseDynDnsPlain(body, opts.host, opts.ip);
   } catch (err) {
     throw new DonDominioResponseShapeError(OP, `the ${format} reply could not be read (${(err as Error).message}; ${body.length} bytes)`);
   }
   result.messages = result.messages.map((m) => scrubText(m, [opts.key]));
-  logCall({ operation: OP, durationMs: performance.now() - started, outcome: result.success ? (result.updated ? "ok updated" : "ok unchanged") : "error", params: { user: opts.user, host: opts.host, ip: opts.ip } });
+  logCall({
+    operation: OP,
+    durationMs: performance.now() - started,
+    outcome: result.success ? (result.updated ? "ok updated" : "ok unchanged") : "error",
+    params: { user: opts.user, host: opts.host, ip: opts.ip },
+  });
   return result;
 }

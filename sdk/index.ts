@@ -1,6 +1,16 @@
 /** Public surface of the SDK (package export "./sdk"). */
 export { DonDominioClient, type DonDominioClientOptions, type ArgsOf, type CallParams, type ItemOf, type ClientModules } from "./client";
-export { catalogue, operations, getOperation, type OperationName, type ParamsOf, type ParsedParamsOf, type ResultOf, type Operation, type ModuleName } from "./catalogue";
+export {
+  catalogue,
+  operations,
+  getOperation,
+  type OperationName,
+  type ParamsOf,
+  type ParsedParamsOf,
+  type ResultOf,
+  type Operation,
+  type ModuleName,
+} from "./catalogue";
 export {
   DonDominioError,
   DonDominioApiError,

@@ -99,7 +99,11 @@ describe("layers: the import graph", () => {
     expect(graph.size).to.be.greaterThan(150);
     expect(graph.get("emulator/server.ts")).to.include("emulator/http/api.ts");
     expect(graph.get("provider/core/client.ts")).to.include("sdk/index.ts");
-    expect(importsOf('import type { A } from "./a";\nexport { b } from "../b";\nimport "./c";\nimport x from "node:fs";')).to.deep.equal(["./a", "../b", "./c"]);
+    expect(importsOf('import type { A } from "./a";\nexport { b } from "../b";\nimport "./c";\nimport x from "node:fs";')).to.deep.equal([
+      "./a",
+      "../b",
+      "./c",
+    ]);
   });
 
   it("finds a cycle when there is one (the check itself)", () => {

@@ -103,7 +103,8 @@ export class AccessControl {
     let u = table.get(key);
     if (!u) {
       if (table.size >= MAX_TRACKED) {
-        for (const [k, v] of table) if (v.active === 0 && v.blockedUntil <= now && (v.calls.at(-1) ?? 0) < now - 60_000 && (v.errors.at(-1) ?? 0) < now - 60_000) table.delete(k);
+        for (const [k, v] of table)
+          if (v.active === 0 && v.blockedUntil <= now && (v.calls.at(-1) ?? 0) < now - 60_000 && (v.errors.at(-1) ?? 0) < now - 60_000) table.delete(k);
       }
       u = { active: 0, calls: [], errors: [], checks: new Map(), blockedUntil: 0, blockCode: 0 };
       table.set(key, u);
@@ -159,7 +160,13 @@ export class AccessControl {
     const user = params.apiuser ?? "";
     const pass = params.apipasswd ?? "";
     const account = user && Object.hasOwn(world.accounts, user) ? world.accounts[user] : undefined;
-    this.gate([[this.addresses.get(ip), `Address ${ip}`], [account ? this.users.get(user) : undefined, `Account ${user}`]], now);
+    this.gate(
+      [
+        [this.addresses.get(ip), `Address ${ip}`],
+        [account ? this.users.get(user) : undefined, `Account ${user}`],
+      ],
+      now,
+    );
     if (!user || !pass) {
       this.loginFailed(ip, undefined, now);
       throw fault(ErrorCode.LOGIN_REQUIRED, `Login required: send apiuser and apipasswd in the POST body${user ? "" : " (apiuser is missing)"}`);
@@ -186,7 +193,13 @@ export class AccessControl {
    * account) is blocked or has reached errorsPerMinute failures.
    */
   gateDyndns(ip: string, apiuser: string | undefined, now = Date.now()): void {
-    this.gate([[this.addresses.get(ip), `Address ${ip}`], [apiuser !== undefined ? this.users.get(apiuser) : undefined, `Account ${apiuser}`]], now);
+    this.gate(
+      [
+        [this.addresses.get(ip), `Address ${ip}`],
+        [apiuser !== undefined ? this.users.get(apiuser) : undefined, `Account ${apiuser}`],
+      ],
+      now,
+    );
   }
 
   /** Rule 6: a refused dynamic DNS authentication; `apiuser` when the key was wrong for that account. */
@@ -228,7 +241,12 @@ export class AccessControl {
       for (const name of checked) u.checks.set(name.toLowerCase(), now);
       if (u.checks.size > L.maxDistinctChecks) {
         u.checks.clear();
-        this.block(u, ErrorCode.BLOCKED_MASS_CHECKS, `${who}: mass availability checks (more than ${L.maxDistinctChecks} distinct names in ${L.checkWindowSeconds} s)`, now);
+        this.block(
+          u,
+          ErrorCode.BLOCKED_MASS_CHECKS,
+          `${who}: mass availability checks (more than ${L.maxDistinctChecks} distinct names in ${L.checkWindowSeconds} s)`,
+          now,
+        );
       }
     }
     u.calls.push(now);

@@ -83,7 +83,8 @@ export function runTickers(env: Pick<DispatchEnv, "world" | "clock" | "random" |
 export function handlingOperation(operation: Operation): Operation {
   if (!operation.wraps) return operation;
   const target = getOperation(operation.wraps.op);
-  if (!target || target.wraps) throw new Error(`catalogue bug: ${operation.name} wraps ${operation.wraps.op}, which is ${target ? "itself a wrapper" : "unknown"}`);
+  if (!target || target.wraps)
+    throw new Error(`catalogue bug: ${operation.name} wraps ${operation.wraps.op}, which is ${target ? "itself a wrapper" : "unknown"}`);
   return target;
 }
 
@@ -110,17 +111,38 @@ export async function dispatch(env: DispatchEnv, account: AccountState, action: 
   // Values are echoed and stored, and replies may be XML: a character XML 1.0 cannot carry is refused.
   for (const [name, value] of Object.entries(input)) {
     const bad = xmlForbiddenChar(value);
-    if (bad) return envelope(operation.name, ErrorCode.INVALID_PARAMETER, [`Invalid parameter: ${name}: contains ${bad}, a control character that XML 1.0 does not allow`], []);
+    if (bad)
+      return envelope(
+        operation.name,
+        ErrorCode.INVALID_PARAMETER,
+        [`Invalid parameter: ${name}: contains ${bad}, a control character that XML 1.0 does not allow`],
+        [],
+      );
   }
   const parsed = operation.params.safeParse(input);
   if (!parsed.success) {
     const problems = describeIssues(parsed.error, input);
     const code = problems.some((p) => p.missing) ? ErrorCode.PARAMETER_FAULT : ErrorCode.INVALID_PARAMETER;
-    return envelope(operation.name, code, problems.map((p) => (p.missing ? `Parameter fault: ${p.message}` : `Invalid parameter: ${p.message}`)), []);
+    return envelope(
+      operation.name,
+      code,
+      problems.map((p) => (p.missing ? `Parameter fault: ${p.message}` : `Invalid parameter: ${p.message}`)),
+      [],
+    );
   }
 
   runTickers(env);
-  const ctx: HandlerContext = { world: env.world, account, clock: env.clock, random: env.random, ip, ca: env.ca, operation, version: API_VERSION, messages: [] };
+  const ctx: HandlerContext = {
+    world: env.world,
+    account,
+    clock: env.clock,
+    random: env.random,
+    ip,
+    ca: env.ca,
+    operation,
+    version: API_VERSION,
+    messages: [],
+  };
   try {
     const params = operation.wraps ? wrappedParams(operation, target, input, parsed.data as Record<string, unknown>) : parsed.data;
     const data = await handler(ctx, params);

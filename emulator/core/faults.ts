@@ -47,11 +47,15 @@ const FAULT_SPEC = z
     /** kind errorCode: the envelope's errorCode. */
     errorCode: numberField("errorCode: a positive integer", (n) => Number.isInteger(n) && n > 0).optional(),
     /** kind errorCode: the envelope's messages; one may come as a plain text (form-encoded bodies). */
-    messages: z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string({ error: "messages: a list of texts" }), { error: "messages: a list of texts" })).optional(),
+    messages: z
+      .preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string({ error: "messages: a list of texts" }), { error: "messages: a list of texts" }))
+      .optional(),
   })
   .superRefine((s, ctx) => {
-    if (s.kind === "latency" && s.latencyMs === undefined) ctx.addIssue({ code: "custom", path: ["latencyMs"], message: "latencyMs: a number of milliseconds is required for kind latency" });
-    if (s.kind === "errorCode" && s.errorCode === undefined) ctx.addIssue({ code: "custom", path: ["errorCode"], message: "errorCode: a positive integer is required for kind errorCode" });
+    if (s.kind === "latency" && s.latencyMs === undefined)
+      ctx.addIssue({ code: "custom", path: ["latencyMs"], message: "latencyMs: a number of milliseconds is required for kind latency" });
+    if (s.kind === "errorCode" && s.errorCode === undefined)
+      ctx.addIssue({ code: "custom", path: ["errorCode"], message: "errorCode: a positive integer is required for kind errorCode" });
   });
 
 export type FaultSpec = z.output<typeof FAULT_SPEC>;

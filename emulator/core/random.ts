@@ -26,7 +26,9 @@ export class RandomSource {
   bytes(n: number): Buffer {
     if (this.seed === undefined) return randomBytes(n);
     while (this.pool.length < n) {
-      const block = createHash("sha256").update(`${this.seed}\0${this.counter++}`).digest();
+      const block = createHash("sha256")
+        .update(`${this.seed}\0${this.counter++}`)
+        .digest();
       this.pool = Buffer.concat([this.pool, block]);
     }
     const out = this.pool.subarray(0, n);

@@ -47,7 +47,14 @@ export function readSeed(seed: string | Seed | undefined): Seed | undefined {
 }
 
 function demoAccount(id: Identity): AccountState {
-  return newAccount({ apiuser: id.apiUser, apipasswd: id.apiPasswd, dyndnsKey: id.dyndnsKey, clientName: "Demo Reseller S.L.", balance: 5000, allowedIps: [...LOOPBACK] });
+  return newAccount({
+    apiuser: id.apiUser,
+    apipasswd: id.apiPasswd,
+    dyndnsKey: id.dyndnsKey,
+    clientName: "Demo Reseller S.L.",
+    balance: 5000,
+    allowedIps: [...LOOPBACK],
+  });
 }
 
 /** Partial accounts -> full ones; throws naming the account when apiuser or apipasswd is missing. */
@@ -68,7 +75,10 @@ function isWorld(seed: Seed): seed is World {
 export function buildWorld(id: Identity, seed?: Seed): World {
   let world: World;
   if (!seed) {
-    world = newWorld([demoAccount(id), newAccount({ apiuser: "filtered", apipasswd: id.apiPasswd, clientName: "Filtered Reseller", allowedIps: ["192.0.2.1"] })]);
+    world = newWorld([
+      demoAccount(id),
+      newAccount({ apiuser: "filtered", apipasswd: id.apiPasswd, clientName: "Filtered Reseller", allowedIps: ["192.0.2.1"] }),
+    ]);
   } else if (isWorld(seed)) {
     world = structuredClone(seed);
     world.seq ??= {};

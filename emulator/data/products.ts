@@ -45,7 +45,17 @@ export interface Product {
   quotas: Quotas;
 }
 
-const q = (ftp: number, ddbb: number, subdomain: number, email: number, emailalias: number, diskGiB: number, dbGiB: number, trafficGiB: number, files: number): Quotas => ({
+const q = (
+  ftp: number,
+  ddbb: number,
+  subdomain: number,
+  email: number,
+  emailalias: number,
+  diskGiB: number,
+  dbGiB: number,
+  trafficGiB: number,
+  files: number,
+): Quotas => ({
   ftp,
   ddbb,
   subdomain,

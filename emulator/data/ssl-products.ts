@@ -39,7 +39,14 @@ export interface SslProduct {
 const base = { brandName: "Sectigo", keyLength: 2048, encryption: 256, isMultiDomain: false, isWildcard: false, isTrial: false, numDomains: 1 };
 
 export const SSL_PRODUCTS: SslProduct[] = [
-  { ...base, productID: 101, productName: "PositiveSSL", validationType: "dv", create: { create: 9.95, years: [1, 2] }, renew: { create: 9.95, years: [1, 2] } },
+  {
+    ...base,
+    productID: 101,
+    productName: "PositiveSSL",
+    validationType: "dv",
+    create: { create: 9.95, years: [1, 2] },
+    renew: { create: 9.95, years: [1, 2] },
+  },
   {
     ...base,
     productID: 102,
@@ -61,7 +68,14 @@ export const SSL_PRODUCTS: SslProduct[] = [
     create: { create: 29.95, years: [1, 2], isPromo: true },
     renew: { create: 34.95, years: [1, 2] },
   },
-  { ...base, productID: 104, productName: "InstantSSL", validationType: "ov", create: { create: 39.95, years: [1, 2] }, renew: { create: 39.95, years: [1, 2] } },
+  {
+    ...base,
+    productID: 104,
+    productName: "InstantSSL",
+    validationType: "ov",
+    create: { create: 39.95, years: [1, 2] },
+    renew: { create: 39.95, years: [1, 2] },
+  },
   { ...base, productID: 105, productName: "EV SSL", validationType: "ev", create: { create: 99.95, years: [1, 2] }, renew: { create: 99.95, years: [1, 2] } },
   {
     ...base,

@@ -68,7 +68,11 @@ export const TLDS: TldInfo[] = [
   zone("com.es", 5.95, 5.95, 5.95, { supports: ES, idn: true, requirements: REQ_ES }),
   zone("nom.es", 5.95, 5.95, 5.95, { supports: ES, idn: true, requirements: `${REQ_ES} Only for individuals.` }),
   zone("org.es", 5.95, 5.95, 5.95, { supports: ES, idn: true, requirements: `${REQ_ES} Only for non-profit organisations.` }),
-  zone("eu", 8.95, 8.95, 8.95, { supports: ES, idn: true, requirements: "The owner must reside or be established in the European Union, Iceland, Liechtenstein or Norway." }),
+  zone("eu", 8.95, 8.95, 8.95, {
+    supports: ES,
+    idn: true,
+    requirements: "The owner must reside or be established in the European Union, Iceland, Liechtenstein or Norway.",
+  }),
   zone("cat", 24.95, 24.95, 24.95, {
     supports: { transferBlock: true, whoisPrivacy: false, viewWhois: true },
     idn: true,

@@ -40,10 +40,22 @@ function checkedNames(action: string, params: Record<string, string>): string[] 
  * schema first, a read (which stores nothing) runs and keeps its refusal, its success becoming the
  * 105. Unknown actions are left to dispatch (102).
  */
-async function dispatchLimited(emu: ApiHost, operation: Operation | undefined, account: AccountState, action: string, params: Record<string, string>, ip: string): Promise<Envelope> {
+async function dispatchLimited(
+  emu: ApiHost,
+  operation: Operation | undefined,
+  account: AccountState,
+  action: string,
+  params: Record<string, string>,
+  ip: string,
+): Promise<Envelope> {
   const long = operation ? oversizedParam(params) : undefined;
   if (!operation || !long) return dispatch(emu.dispatchEnv(), account, action, params, ip);
-  const refused = envelope(operation.name, ErrorCode.INVALID_PARAMETER, [`Invalid parameter: ${nameForMessage(long.name)}: at most ${long.limit} bytes (${long.bytes} given)`], []);
+  const refused = envelope(
+    operation.name,
+    ErrorCode.INVALID_PARAMETER,
+    [`Invalid parameter: ${nameForMessage(long.name)}: at most ${long.limit} bytes (${long.bytes} given)`],
+    [],
+  );
   if (isReadOnly(operation)) {
     const env = await dispatch(emu.dispatchEnv(), account, action, params, ip);
     return env.success ? refused : env;

@@ -73,7 +73,13 @@ function keyOf(c: ProviderConfig): string {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-async function callThroughBlocks<N extends OperationName>(caller: ApiCaller, limiter: Limiter, operation: N, args: ArgsOf<N>, deadline: number): Promise<ResultOf<N>> {
+async function callThroughBlocks<N extends OperationName>(
+  caller: ApiCaller,
+  limiter: Limiter,
+  operation: N,
+  args: ArgsOf<N>,
+  deadline: number,
+): Promise<ResultOf<N>> {
   const started = Date.now();
   for (let refused = 0; ; ) {
     try {
@@ -112,12 +118,21 @@ async function callThroughBlocks<N extends OperationName>(caller: ApiCaller, lim
  * Every item of a paged operation, each page fetched by `fetch` (the sdk's paging: it stops on an
  * empty or short page or at queryInfo.total). The provider's lists go through here only.
  */
-async function listPages<N extends OperationName>(operation: N, params: CallParams<N>, fetch: (params: CallParams<N>) => Promise<ResultOf<N>>): Promise<ItemOf<N>[]> {
+async function listPages<N extends OperationName>(
+  operation: N,
+  params: CallParams<N>,
+  fetch: (params: CallParams<N>) => Promise<ResultOf<N>>,
+): Promise<ItemOf<N>[]> {
   const paged = getOperation(operation)?.paged;
   if (!paged) throw new TypeError(`${operation} is not a paged operation`);
   const given = params as CallParams<N> & { page?: number; pageLength?: number };
   const out: ItemOf<N>[] = [];
-  const pages = iteratePages<ItemOf<N>>(paged, (page, pageLength) => fetch({ ...given, page, pageLength }), given.page ?? 1, given.pageLength ?? paged.defaultPageLength);
+  const pages = iteratePages<ItemOf<N>>(
+    paged,
+    (page, pageLength) => fetch({ ...given, page, pageLength }),
+    given.page ?? 1,
+    given.pageLength ?? paged.defaultPageLength,
+  );
   for await (const item of pages) out.push(item);
   return out;
 }
@@ -155,7 +170,9 @@ export function getApi(config: ProviderConfig = resolveConfig()): Api {
     const limiter = limiterFor(config.baseUrl ?? DEFAULT_BASE_URL, config.apiUser);
     limiter.configureRate(config.maxOpsPerMinute ?? DEFAULT_OPS_PER_MINUTE);
     limiter.onPacing ??= (rate) =>
-      info(`more than ${rate} API calls in a minute: pacing them at ${rate} a minute to stay under the API's limits (a block would stop every call for a while); set dondominio:maxOpsPerMinute if the account allows more`);
+      info(
+        `more than ${rate} API calls in a minute: pacing them at ${rate} a minute to stay under the API's limits (a block would stop every call for a while); set dondominio:maxOpsPerMinute if the account allows more`,
+      );
     api = makeApi(caller, new ListCache(), config, limiter);
     apis.set(key, api);
   }

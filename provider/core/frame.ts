@@ -232,7 +232,10 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
         for (const k of extra?.replaces ?? []) if (!replaces.includes(k)) replaces.push(k);
       }
       // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
-      if (debugEnabled() && changed.length) console.error(`[dondominio] ${def.type} ${def.label(olds as S)}: diff ${changed.join(", ")}${replaces.length ? ` (replace: ${replaces.join(", ")})` : ""}`);
+      if (debugEnabled() && changed.length)
+        console.error(
+          `[dondominio] ${def.type} ${def.label(olds as S)}: diff ${changed.join(", ")}${replaces.length ? ` (replace: ${replaces.join(", ")})` : ""}`,
+        );
       return { changes: changed.length > 0, replaces };
     },
 

@@ -24,7 +24,11 @@ export function mailAddress(serviceName: string, raw: string, ctx: z.RefinementC
       domain = undefined;
     }
     if (domain !== serviceName) {
-      ctx.addIssue({ code: "custom", path: ["name"], message: `"${raw}" is not under the service's domain ${serviceName}: give the local part ("info") or an address @${serviceName}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["name"],
+        message: `"${raw}" is not under the service's domain ${serviceName}: give the local part ("info") or an address @${serviceName}`,
+      });
       return undefined;
     }
   }

@@ -117,7 +117,9 @@ export async function placeOrder<T>(ctx: Ctx, o: OrderSpec<T>): Promise<T> {
   } catch (err) {
     const e = err as Classified;
     if (e?.kind === "insufficientBalance") {
-      throw new Error(`${o.operation} was refused for insufficient balance (error 1100) and nothing was charged: top up the account and run \`pulumi up\` again (${reasonOf(err)})`);
+      throw new Error(
+        `${o.operation} was refused for insufficient balance (error 1100) and nothing was charged: top up the account and run \`pulumi up\` again (${reasonOf(err)})`,
+      );
     }
     if (!isUnknownOutcome(err)) throw err;
     const reason = reasonOf(err);
@@ -168,12 +170,16 @@ export async function resolvePending<T>(ctx: Ctx, pending: PendingOrder, o: Reso
   for (let step = 0; ; step++) {
     const found = await look(o.lookup);
     if (found !== undefined) {
-      info(`${o.what}: ${pending.operation} sent at ${pending.sentAt} (its reply was lost) went through: ${o.object} is in the account and is adopted; nothing was sent again`);
+      info(
+        `${o.what}: ${pending.operation} sent at ${pending.sentAt} (its reply was lost) went through: ${o.object} is in the account and is adopted; nothing was sent again`,
+      );
       return { found };
     }
     const now = Date.now();
     if (!(now < decideAt)) {
-      warn(`${o.what}: ${pending.operation} sent at ${pending.sentAt} did not happen: ${o.object} is still not in the account ${Math.round((now - Date.parse(pending.sentAt)) / 1000)} s later; it may now be sent again`);
+      warn(
+        `${o.what}: ${pending.operation} sent at ${pending.sentAt} did not happen: ${o.object} is still not in the account ${Math.round((now - Date.parse(pending.sentAt)) / 1000)} s later; it may now be sent again`,
+      );
       return { missing: true };
     }
     if (now >= deadline) {
@@ -183,7 +189,9 @@ export async function resolvePending<T>(ctx: Ctx, pending: PendingOrder, o: Reso
       );
     }
     if (now - lastLog >= 30_000) {
-      info(`${o.what}: ${pending.operation} sent at ${pending.sentAt} is unconfirmed; looking for ${o.object} until ${pending.decideAfter} before ordering again`);
+      info(
+        `${o.what}: ${pending.operation} sent at ${pending.sentAt} is unconfirmed; looking for ${o.object} until ${pending.decideAfter} before ordering again`,
+      );
       lastLog = now;
     }
     await sleep(Math.max(1, Math.min(backoff(polls, step), decideAt - now + 1, deadline - now)));

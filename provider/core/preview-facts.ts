@@ -130,7 +130,14 @@ export class PreviewFacts {
       const out = new Map<string, ZoneFacts>();
       for (const z of await this.#list("account/zones", { pageLength: PAGE })) {
         const tld = z.tld.toLowerCase();
-        if (tld) out.set(tld, { tld, authcodereq: z.authcodereq, create: z.create ? (years(z.create.years) ?? []) : undefined, renew: z.renew ? (years(z.renew.years) ?? []) : undefined, transfer: z.transfer ? (years(z.transfer.years) ?? []) : undefined });
+        if (tld)
+          out.set(tld, {
+            tld,
+            authcodereq: z.authcodereq,
+            create: z.create ? (years(z.create.years) ?? []) : undefined,
+            renew: z.renew ? (years(z.renew.years) ?? []) : undefined,
+            transfer: z.transfer ? (years(z.transfer.years) ?? []) : undefined,
+          });
       }
       if (out.size === 0) throw new FactUnavailable("account/zones listed no TLD");
       return out;
@@ -306,7 +313,10 @@ export type FactFailure = [property: string, reason: string];
  * Runs fact rules with the configured account's facts: each rule adds its failures; a rule whose
  * read fails is skipped (DONDOMINIO_DEBUG=1 says which and why), the others still run.
  */
-export async function runFactRules(what: string, rules: ((facts: PreviewFacts, fail: (property: string, reason: string) => void) => Promise<void>)[]): Promise<FactFailure[]> {
+export async function runFactRules(
+  what: string,
+  rules: ((facts: PreviewFacts, fail: (property: string, reason: string) => void) => Promise<void>)[],
+): Promise<FactFailure[]> {
   const facts = previewFacts();
   if (!facts) return [];
   const out: FactFailure[] = [];

@@ -40,7 +40,8 @@ async function countryRule(facts: PreviewFacts, fail: Fail, property: string, da
   const country = (data as { country?: unknown } | undefined)?.country;
   if (typeof country !== "string") return;
   const codes = await facts.countries();
-  if (!codes.has(country.toUpperCase())) fail(property, `"${country}" is not an ISO 3166 country code the API knows (tool/gettable lists them, e.g. ES, FR, US)`);
+  if (!codes.has(country.toUpperCase()))
+    fail(property, `"${country}" is not an ISO 3166 country code the API knows (tool/gettable lists them, e.g. ES, FR, US)`);
 }
 
 export function contactFacts(olds: Olds<ContactInputs>, c: ContactInputs): Promise<FactFailure[]> {
@@ -50,7 +51,8 @@ export function contactFacts(olds: Olds<ContactInputs>, c: ContactInputs): Promi
     },
     async (facts, fail) => {
       if (olds !== undefined || c.contactId === undefined) return;
-      if (!(await facts.contact(c.contactId))) fail("contactId", `contact ${c.contactId} does not exist in this account (contact/getinfo answered 3001); give the data to create one`);
+      if (!(await facts.contact(c.contactId)))
+        fail("contactId", `contact ${c.contactId} does not exist in this account (contact/getinfo answered 3001); give the data to create one`);
     },
   ]);
 }
@@ -65,13 +67,15 @@ export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<
         const c = d.contacts?.[role];
         if (!isNew && !changed(olds, (o) => o.contacts?.[role], c)) continue;
         if (typeof c === "object") await countryRule(facts, fail, `contacts.${role}.country`, c);
-        else if (typeof c === "string" && !(await facts.contact(c))) fail(`contacts.${role}`, `contact ${c} does not exist in this account (contact/getinfo answered 3001)`);
+        else if (typeof c === "string" && !(await facts.contact(c)))
+          fail(`contacts.${role}`, `contact ${c} does not exist in this account (contact/getinfo answered 3001)`);
       }
     },
     async (facts, fail) => {
       if (!isNew) return;
       if (d.registration === "adopt") {
-        if (!(await facts.domainInAccount(ascii))) fail("registration", `adopt: ${d.name} is not in this account (domain/getinfo answered 2008); register or transfer it instead`);
+        if (!(await facts.domainInAccount(ascii)))
+          fail("registration", `adopt: ${d.name} is not in this account (domain/getinfo answered 2008); register or transfer it instead`);
         return;
       }
       const zone = await facts.zoneOf(ascii);
@@ -99,8 +103,13 @@ export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<
       if (!check.ok) fail("name", `the API refuses the name (domain/check answered ${check.code}): ${check.message}`);
       // A name already in THIS account is left to create: a registration of an interrupted run of this
       // program is adopted there (resources/domain/orders.ts), any other fails with the adopt hint.
-      else if (!check.available && !(await facts.domainInAccount(ascii))) fail("name", `${d.name} is not available (domain/check): it is registered already; use registration: "adopt" if it is in this account, "transfer" to bring it from another registrar`);
-      else if (check.premium && d.premium !== true) fail("premium", `${d.name} is a premium name (${check.price} ${check.currency} a year, domain/check): set premium: true to accept the price`);
+      else if (!check.available && !(await facts.domainInAccount(ascii)))
+        fail(
+          "name",
+          `${d.name} is not available (domain/check): it is registered already; use registration: "adopt" if it is in this account, "transfer" to bring it from another registrar`,
+        );
+      else if (check.premium && d.premium !== true)
+        fail("premium", `${d.name} is a premium name (${check.price} ${check.currency} a year, domain/check): set premium: true to accept the price`);
     },
     async (facts, fail) => {
       // The owner given by id: its type decides the TLD parameters the schema could not judge.
@@ -124,9 +133,13 @@ export function hostingFacts(olds: Olds<HostingInputs>, h: HostingInputs): Promi
       // A new service of the same product is left to create: one an interrupted run of this program
       // ordered is adopted there (resources/hosting-service/orders.ts), any other fails with this hint.
       const created = Date.parse(`${live?.tsCreate ?? ""}T00:00:00Z`);
-      const recent = live && live.productkey === h.productKey && (live.status === "init" || (Number.isFinite(created) && Date.now() - created <= 72 * 3600_000));
+      const recent =
+        live && live.productkey === h.productKey && (live.status === "init" || (Number.isFinite(created) && Date.now() - created <= 72 * 3600_000));
       if (h.registration === "create" && live && !recent) {
-        fail("registration", `a hosting service ${h.name} (${live.productkey}) already exists in this account: use registration: "adopt" to manage it (service/create would be refused)`);
+        fail(
+          "registration",
+          `a hosting service ${h.name} (${live.productkey}) already exists in this account: use registration: "adopt" to manage it (service/create would be refused)`,
+        );
       } else if (h.registration === "adopt" && !live) {
         fail("registration", `adopt: ${h.name} has no hosting service in this account (service/getinfo answered 4001); use registration: "create"`);
       } else if (h.registration === "adopt" && live?.productkey !== undefined && productRank(live.productkey) > productRank(h.productKey)) {
@@ -137,12 +150,19 @@ export function hostingFacts(olds: Olds<HostingInputs>, h: HostingInputs): Promi
       if (h.phpVersion === undefined || (!isNew && !changed(olds, (o) => o.phpVersion, h.phpVersion))) return;
       // Only a service that exists tells its versions; a new one is judged at apply.
       const versions = await facts.phpVersions(h.name);
-      if (versions && !versions.includes(h.phpVersion)) fail("phpVersion", `${h.phpVersion} is not offered by ${h.name}; available: ${versions.join(", ")} (service/getinfo php)`);
+      if (versions && !versions.includes(h.phpVersion))
+        fail("phpVersion", `${h.phpVersion} is not offered by ${h.name}; available: ${versions.join(", ")} (service/getinfo php)`);
     },
   ]);
 }
 
-const FAMILY_WHAT: Record<QuotaFamily, string> = { ftp: "FTP accounts", ddbb: "databases", subdomain: "subdomains", mail: "mailboxes", mailalias: "mail aliases" };
+const FAMILY_WHAT: Record<QuotaFamily, string> = {
+  ftp: "FTP accounts",
+  ddbb: "databases",
+  subdomain: "subdomains",
+  mail: "mailboxes",
+  mailalias: "mail aliases",
+};
 
 /** The key an entity is known by in its family's list (names compared as the API keeps them unique). */
 function entityKey(family: QuotaFamily, name: string): string {
@@ -158,7 +178,13 @@ function entityKey(family: QuotaFamily, name: string): string {
  * program adding several at once is refused when together they pass it. A service that does not
  * exist yet (created by the same program) is not judged.
  */
-export function quotaFacts(olds: Olds<unknown>, family: QuotaFamily, serviceName: string, name: string | undefined, adopt: boolean | undefined): Promise<FactFailure[]> {
+export function quotaFacts(
+  olds: Olds<unknown>,
+  family: QuotaFamily,
+  serviceName: string,
+  name: string | undefined,
+  adopt: boolean | undefined,
+): Promise<FactFailure[]> {
   if (olds !== undefined) return Promise.resolve([]);
   return runFactRules(`${family} in ${serviceName}`, [
     async (facts, fail) => {
@@ -178,7 +204,10 @@ export function quotaFacts(olds: Olds<unknown>, family: QuotaFamily, serviceName
       const wanted = new Set([...live, ...facts.reserve(family, serviceName, key)]);
       if (wanted.size > max) {
         const added = wanted.size - live.size;
-        fail("serviceName", `${what} quota reached: ${serviceName}'s product allows ${max}; it has ${live.size}${added > 1 ? ` and this program adds ${added}` : ""}; ${advice}`);
+        fail(
+          "serviceName",
+          `${what} quota reached: ${serviceName}'s product allows ${max}; it has ${live.size}${added > 1 ? ` and this program adds ${added}` : ""}; ${advice}`,
+        );
       }
     },
   ]);
@@ -199,11 +228,15 @@ export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailu
       const named = `${p.productName} (${p.productId})`;
       if (isNew && s.period !== undefined) {
         if (p.isTrial && s.period !== 1) fail("period", `${named} is a trial with no period to choose: leave period out`);
-        else if (!p.isTrial && p.years && !p.years.includes(s.period)) fail("period", `${s.period} years is not offered for ${named}; allowed: ${p.years.join(", ")} (ssl/productlist)`);
+        else if (!p.isTrial && p.years && !p.years.includes(s.period))
+          fail("period", `${s.period} years is not offered for ${named}; allowed: ${p.years.join(", ")} (ssl/productlist)`);
       }
       const wildcards = [...products.values()].filter((x) => x.isWildcard).map((x) => x.productId);
       if (s.commonName.startsWith("*.") && !p.isWildcard) {
-        fail("commonName", `${s.commonName} is a wildcard name and ${named} is not a wildcard product; order one with isWildcard (ssl/productlist: ${list(wildcards)})`);
+        fail(
+          "commonName",
+          `${s.commonName} is a wildcard name and ${named} is not a wildcard product; order one with isWildcard (ssl/productlist: ${list(wildcards)})`,
+        );
       }
       const alts = s.alternativeNames ?? [];
       if (alts.length && !p.isMultiDomain) {

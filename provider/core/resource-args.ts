@@ -7,7 +7,12 @@ import type * as pulumi from "@pulumi/pulumi";
 import { TIMEOUTS_KEY } from "./frame";
 import { parseDuration } from "./wait";
 
-export function dynamicArgs(args: object, outputs: readonly string[], opts?: pulumi.CustomResourceOptions, secretInputs: readonly string[] = []): Record<string, unknown> {
+export function dynamicArgs(
+  args: object,
+  outputs: readonly string[],
+  opts?: pulumi.CustomResourceOptions,
+  secretInputs: readonly string[] = [],
+): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   for (const k of outputs) props[k] = undefined;
   for (const [k, v] of Object.entries(args ?? {})) {

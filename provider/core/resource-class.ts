@@ -42,7 +42,11 @@ export interface ClassSpec {
  * (part of every URN: never change `type`), the provider is the resource's crud module (serialized
  * by reference, provider/README.md).
  */
-export function resourceClass<Args extends object, S extends object>(type: string, provider: pulumi.dynamic.ResourceProvider, spec: ClassSpec): ResourceClass<Args, S> {
+export function resourceClass<Args extends object, S extends object>(
+  type: string,
+  provider: pulumi.dynamic.ResourceProvider,
+  spec: ClassSpec,
+): ResourceClass<Args, S> {
   const names = outputNames(spec);
   const secretOutputs = spec.secretOutputs ?? [];
   class Resource extends pulumi.dynamic.Resource {

@@ -71,7 +71,11 @@ export function parseEntityResourceId(type: string, id: string): { serviceName: 
 /** Every item of one family of the service, from the list cache (one traversal until a write). */
 export function listEntities<F extends Family>(api: Api, family: F, serviceName: string): Promise<Item<F>[]> {
   const operation = familyOp(family, "list");
-  return api.cache.get(operation, serviceScope(serviceName), () => api.listAll(operation, { serviceName } as CallParams<typeof operation>) as Promise<Item<F>[]>);
+  return api.cache.get(
+    operation,
+    serviceScope(serviceName),
+    () => api.listAll(operation, { serviceName } as CallParams<typeof operation>) as Promise<Item<F>[]>,
+  );
 }
 
 /** The family's items listed afresh (after an ambiguous write, the cached list may predate it). */
@@ -140,7 +144,8 @@ export async function updateEntity<F extends Family>(api: Api, family: F, servic
     return replyItem(family, await api.send({ op: familyOp(family, "update"), params: { ...params, serviceName } as CallParams<FamilyOp<F, "update">> }));
   } catch (err) {
     // 4002: deleted outside since the last refresh.
-    if (hasCode(err, 4002)) throw new Error(`entity ${params.entityID} no longer exists in service ${serviceName}; run \`pulumi refresh\` and \`pulumi up\` to create it again`);
+    if (hasCode(err, 4002))
+      throw new Error(`entity ${params.entityID} no longer exists in service ${serviceName}; run \`pulumi refresh\` and \`pulumi up\` to create it again`);
     throw err;
   } finally {
     api.cache.invalidate(serviceScope(serviceName));
@@ -178,7 +183,8 @@ interface EntityState {
  * What differs between the service entities (FtpAccount, Database, Subdomain, MailBox, MailAlias,
  * Redirect, DnsRecord); everything else of the ResourceDefinition is passed through as given.
  */
-export interface ServiceEntitySpec<F extends Family, I extends EntityInputs, S extends EntityState> extends Omit<ResourceDefinition<I, S>, "create" | "read" | "update" | "delete"> {
+export interface ServiceEntitySpec<F extends Family, I extends EntityInputs, S extends EntityState>
+  extends Omit<ResourceDefinition<I, S>, "create" | "read" | "update" | "delete"> {
   family: F;
   createParams(inputs: I): CreateParams<F>;
   updateParams(entityId: string, inputs: I): UpdateParams<F>;
@@ -203,7 +209,9 @@ export interface ServiceEntitySpec<F extends Family, I extends EntityInputs, S e
 }
 
 /** The ResourceDefinition of a service entity: create (or adopt) / read / update / delete on the functions above. */
-export function serviceEntityDefinition<F extends Family, I extends EntityInputs, S extends EntityState>(spec: ServiceEntitySpec<F, I, S>): ResourceDefinition<I, S> {
+export function serviceEntityDefinition<F extends Family, I extends EntityInputs, S extends EntityState>(
+  spec: ServiceEntitySpec<F, I, S>,
+): ResourceDefinition<I, S> {
   const { family, createParams, updateParams, find, what, toState, needsUpdate, createdFinder, unchanged, ...definition } = spec;
   const ref = (id: string) => parseEntityResourceId(spec.type, id);
   return {
@@ -212,9 +220,20 @@ export function serviceEntityDefinition<F extends Family, I extends EntityInputs
     async create(ctx, inputs) {
       const svc = inputs.serviceName;
       const created = await createdFinder?.(ctx.api, inputs);
-      const { item, adopted } = await createEntity(ctx.api, { family, serviceName: svc, params: createParams(inputs), find: (items) => find(items, inputs), created, what: what(inputs), adopt: inputs.adopt });
+      const { item, adopted } = await createEntity(ctx.api, {
+        family,
+        serviceName: svc,
+        params: createParams(inputs),
+        find: (items) => find(items, inputs),
+        created,
+        what: what(inputs),
+        adopt: inputs.adopt,
+      });
       const found = toState(svc, item, inputs);
-      const state = adopted && (needsUpdate?.(found, inputs, item) ?? true) ? toState(svc, await updateEntity(ctx.api, family, svc, updateParams(found.entityId, inputs)), inputs) : found;
+      const state =
+        adopted && (needsUpdate?.(found, inputs, item) ?? true)
+          ? toState(svc, await updateEntity(ctx.api, family, svc, updateParams(found.entityId, inputs)), inputs)
+          : found;
       return { id: entityResourceId(svc, state.entityId), outs: state };
     },
 

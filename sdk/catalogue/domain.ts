@@ -44,7 +44,8 @@ export const INTENDED_USE_TLDS = ["barcelona", "madrid", "cat", "scot", "eus", "
 export const DOB_TLDS = ["ee", "fi", "hk", "moscow", "my", "vn"] as const;
 export const JOBS_ROLES = ["Owner", "Admin", "Tech", "Billing"] as const;
 
-const sirenNumber = () => z.preprocess((v) => (typeof v === "string" ? v.replace(/\s/g, "") : v), z.string().regex(/^\d{9}$/, { error: "must be a 9-digit SIREN number" }));
+const sirenNumber = () =>
+  z.preprocess((v) => (typeof v === "string" ? v.replace(/\s/g, "") : v), z.string().regex(/^\d{9}$/, { error: "must be a 9-digit SIREN number" }));
 
 const createTldParams = {
   aeroId: text().optional(),
@@ -89,7 +90,12 @@ export interface TldParamProblem {
  * transfer). `ownerType` is undefined when the owner is given by ID and its type is not known yet:
  * the rules that depend on it are then skipped (the emulator checks them after resolving the ID).
  */
-export function tldParamProblems(operation: "create" | "transfer", domain: string, p: Record<string, unknown>, ownerType: string | undefined): TldParamProblem[] {
+export function tldParamProblems(
+  operation: "create" | "transfer",
+  domain: string,
+  p: Record<string, unknown>,
+  ownerType: string | undefined,
+): TldParamProblem[] {
   const top = domain.toLowerCase().replace(/\.$/, "").split(".").pop() ?? "";
   const out: TldParamProblem[] = [];
   const need = (param: string, rule: string) => {
@@ -106,7 +112,8 @@ export function tldParamProblems(operation: "create" | "transfer", domain: strin
       if (p.xxxClass === "membership") need("xxxId", "required for .xxx domains when xxxClass=membership");
     }
   }
-  if (top === "ru" && individual) for (const k of ["ownerDateOfBirth", "ruIssuer", "ruIssuerDate"]) need(k, "required for .ru domains when the owner is an individual");
+  if (top === "ru" && individual)
+    for (const k of ["ownerDateOfBirth", "ruIssuer", "ruIssuerDate"]) need(k, "required for .ru domains when the owner is an individual");
   if (operation === "transfer" && top === "jobs") for (const r of JOBS_ROLES) need(`jobs${r}Website`, "required for .jobs transfers");
   return out;
 }
@@ -178,7 +185,15 @@ const read = { retrySafe: true, spendsMoney: false, readOnly: true } as const;
 const idempotent = { retrySafe: true, spendsMoney: false } as const;
 const money = { retrySafe: false, spendsMoney: true } as const;
 
-const dnssecParams = () => ({ keytag: int({ min: 0, max: 65535 }), algorithm: int({ min: 0, max: 255 }), digesttype: int({ min: 0, max: 255 }), digest: z.string().trim().regex(/^[0-9a-fA-F]+$/, { error: "must be a hexadecimal digest" }) });
+const dnssecParams = () => ({
+  keytag: int({ min: 0, max: 65535 }),
+  algorithm: int({ min: 0, max: 255 }),
+  digesttype: int({ min: 0, max: 255 }),
+  digest: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]+$/, { error: "must be a hexadecimal digest" }),
+});
 const glueName = () => domainName({ ascii: true });
 
 const getinfoParams = z.object({ ...domRef, infoType: oneOf(INFO_TYPES).default("status") }).superRefine(requireDomRef);
@@ -196,13 +211,19 @@ export const domain = {
   check: op({
     summary: "Availability, premium flag and yearly price of a name (punycode form).",
     params: z.object({ domain: domainName({ ascii: true }) }),
-    response: rObj({ domains: rArray(rObj({ name: rStr(), punycode: rStr(), tld: rStr(), available: rBool(), premium: rBool(), price: rNum(), currency: rStr() })) }),
+    response: rObj({
+      domains: rArray(rObj({ name: rStr(), punycode: rStr(), tld: rStr(), available: rBool(), premium: rBool(), price: rNum(), currency: rStr() })),
+    }),
     ...read,
   }),
   checkfortransfer: op({
     summary: "Whether a name registered elsewhere can be transferred in, with the reasons when not.",
     params: z.object({ domain: domainName() }),
-    response: rObj({ domains: rArray(rObj({ name: rStr(), punycode: rStr(), tld: rStr(), transferavail: rBool(), transfermsg: rArray(rStr()), price: rNum(), currency: rStr() })) }),
+    response: rObj({
+      domains: rArray(
+        rObj({ name: rStr(), punycode: rStr(), tld: rStr(), transferavail: rBool(), transfermsg: rArray(rStr()), price: rNum(), currency: rStr() }),
+      ),
+    }),
     ...read,
   }),
   create: op({
@@ -282,7 +303,10 @@ export const domain = {
   }),
   updatecontacts: op({
     summary: "Changes the contacts (wrapper of domain/update).",
-    params: z.object({ ...domRef, ...contactsShape() }).superRefine(requireDomRef).superRefine(checkContacts(false)),
+    params: z
+      .object({ ...domRef, ...contactsShape() })
+      .superRefine(requireDomRef)
+      .superRefine(checkContacts(false)),
     response: rObj(domSum()),
     // A resend leaves the domain as the first call did (contacts given as data add one more unused
     // contact record at worst), so it counts as idempotent, like domain/update.

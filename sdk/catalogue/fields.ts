@@ -36,7 +36,10 @@ export const int = (opts: { min?: number; max?: number } = {}) => {
 
 /** Non-empty text (trimmed). */
 export const text = (what = "text") =>
-  z.preprocess((v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v), z.string({ error: `must be ${what}` }).min(1, { error: "must not be empty" }));
+  z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
+    z.string({ error: `must be ${what}` }).min(1, { error: "must not be empty" }),
+  );
 
 /** One of the given values (case-insensitive on input, canonical spelling on output). */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => {
@@ -81,10 +84,7 @@ export const country = () =>
   );
 
 export const email = () =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z.string().refine(isEmailAddress, { error: "must be an e-mail address" }),
-  );
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().refine(isEmailAddress, { error: "must be an e-mail address" }));
 
 /** PAGE: pageLength and page (spec "Limits": default 1000 and 1; account/zones defaults to 100). */
 export const page = (defaultPageLength = 1000) => ({
@@ -109,7 +109,18 @@ export function requireDomRef(v: { domain?: string; domainID?: number }, ctx: z.
 export const ROLES = ["owner", "admin", "tech", "billing"] as const;
 export type Role = (typeof ROLES)[number];
 export const CONTACT_FIELDS = [
-  "Type", "FirstName", "LastName", "OrgName", "IdentNumber", "Email", "Phone", "Address", "PostalCode", "City", "State", "Country",
+  "Type",
+  "FirstName",
+  "LastName",
+  "OrgName",
+  "IdentNumber",
+  "Email",
+  "Phone",
+  "Address",
+  "PostalCode",
+  "City",
+  "State",
+  "Country",
 ] as const;
 
 /** Fields of one contact, without prefix (contact/create uses them as they are). */

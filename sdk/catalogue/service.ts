@@ -33,10 +33,17 @@ export const PASSWORD_MASK = "********";
 const serviceName = () => domainName();
 /** entityID: SRV<digits>-<digits> (spec "Conventions"). */
 const entityId = () =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^SRV\d+-\d+$/, { error: "must be an entity id such as SRV1234-5678" }));
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
+    z.string().regex(/^SRV\d+-\d+$/, { error: "must be an entity id such as SRV1234-5678" }),
+  );
 /** Passwords (spec silent on the rules; sdk/rules/hosting.ts): a number is wire text too. Never echoed. */
 const password = () => z.preprocess((v) => (typeof v === "number" ? String(v) : v), passwordField());
-const pem = (what: string) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().regex(/^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/, { error: `must be a PEM ${what}` }));
+const pem = (what: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string().regex(/^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/, { error: `must be a PEM ${what}` }),
+  );
 
 /** ttl/priority: "-" means the default (facts.md: the PHP SDK documents it), or a number in the rule's range. */
 const dashOr = (range: { min: number; max: number }) =>
@@ -69,7 +76,12 @@ const sslGiven = (v: { sslCert?: string; sslKey?: string; sslCertChain?: string;
     if (v[k] === undefined) requiredWhen(ctx, k, "when sslCert is sent");
   }
 };
-const sslShape = () => ({ sslCert: pem("certificate").optional(), sslKey: pem("private key").optional(), sslCertChain: pem("certificate chain").optional(), sslPath: pathField().optional() });
+const sslShape = () => ({
+  sslCert: pem("certificate").optional(),
+  sslKey: pem("private key").optional(),
+  sslCertChain: pem("certificate chain").optional(),
+  sslPath: pathField().optional(),
+});
 const dnsTypeField = () => oneOf(DNS_TYPES);
 
 // ---------- CRUD families ----------
@@ -103,8 +115,25 @@ function family<const F extends string, I extends z.ZodType, C extends z.ZodType
   const secrets = d.secrets ? { secrets: d.secrets } : {};
   const one = oneResponse(f, d.item);
   return {
-    [`${f}list`]: op({ summary: `Lists the service's ${d.noun}s.`, params: listParams(d.filters), response: listResponse(f, d.item), retrySafe: true, readOnly: true, spendsMoney: false, paged: { itemsKey: f, defaultPageLength: 1000 }, ...secrets }),
-    [`${f}getinfo`]: op({ summary: `One ${d.noun} of the service.`, params: refParams(), response: one, retrySafe: true, readOnly: true, spendsMoney: false, ...secrets }),
+    [`${f}list`]: op({
+      summary: `Lists the service's ${d.noun}s.`,
+      params: listParams(d.filters),
+      response: listResponse(f, d.item),
+      retrySafe: true,
+      readOnly: true,
+      spendsMoney: false,
+      paged: { itemsKey: f, defaultPageLength: 1000 },
+      ...secrets,
+    }),
+    [`${f}getinfo`]: op({
+      summary: `One ${d.noun} of the service.`,
+      params: refParams(),
+      response: one,
+      retrySafe: true,
+      readOnly: true,
+      spendsMoney: false,
+      ...secrets,
+    }),
     [`${f}create`]: op({ summary: `Creates a ${d.noun}.`, params: d.create, response: one, retrySafe: false, spendsMoney: false, ...secrets }),
     [`${f}update`]: op({ summary: `Updates a ${d.noun}.`, params: d.update, response: one, retrySafe: true, spendsMoney: false, ...secrets }),
     [`${f}delete`]: op({ summary: `Deletes a ${d.noun}.`, params: refParams(), response: rObj({}), retrySafe: false, spendsMoney: false }),
@@ -172,7 +201,13 @@ const families = {
   ...family("dns", {
     noun: "DNS record",
     item: rObj({ entityID: rStr(), name: rStr(), type: rStr(), ttl: rStr(), priority: rStr(), value: rStr() }),
-    create: svc({ name: dnsName(), type: dnsTypeField(), value: text("a DNS value"), ttl: dashOr(DNS_CAPABILITIES.ttl), priority: dashOr(DNS_CAPABILITIES.priority) }).superRefine(dnsValueCheck),
+    create: svc({
+      name: dnsName(),
+      type: dnsTypeField(),
+      value: text("a DNS value"),
+      ttl: dashOr(DNS_CAPABILITIES.ttl),
+      priority: dashOr(DNS_CAPABILITIES.priority),
+    }).superRefine(dnsValueCheck),
     update: svc({ entityID: entityId(), value: text("a DNS value"), ttl: dashOr(DNS_CAPABILITIES.ttl), priority: dashOr(DNS_CAPABILITIES.priority) }),
     // facts.md: certbot hooks list with filter=_acme-challenge (substring on full names).
     filters: { filter: text().optional(), filterType: dnsTypeField().optional(), filterValue: text().optional() },
@@ -184,7 +219,14 @@ const families = {
 const named = {
   list: op({
     summary: "Lists the account's hosting services.",
-    params: z.object({ ...page(), name: serviceName().optional(), word: text().optional(), tld: text().optional(), renewable: bool().optional(), status: oneOf(SERVICE_STATUSES).optional() }),
+    params: z.object({
+      ...page(),
+      name: serviceName().optional(),
+      word: text().optional(),
+      tld: text().optional(),
+      renewable: bool().optional(),
+      status: oneOf(SERVICE_STATUSES).optional(),
+    }),
     response: rObj({ queryInfo: queryInfo(), services: rArray(svcSum()) }),
     retrySafe: true,
     readOnly: true,
@@ -237,7 +279,11 @@ const named = {
   }),
   update: op({
     summary: "Changes the renewal mode or the PHP version (updateType php is accepted too: facts.md).",
-    params: svc({ updateType: oneOf(["renewalMode", "phpversion", "php"] as const), renewalMode: oneOf(["autorenew", "manual"] as const).optional(), phpversion: text().optional() }).superRefine((v, ctx) => {
+    params: svc({
+      updateType: oneOf(["renewalMode", "phpversion", "php"] as const),
+      renewalMode: oneOf(["autorenew", "manual"] as const).optional(),
+      phpversion: text().optional(),
+    }).superRefine((v, ctx) => {
       if (v.updateType === "renewalMode" && v.renewalMode === undefined) requiredWhen(ctx, "renewalMode", "when updateType=renewalMode");
       if (v.updateType !== "renewalMode" && v.phpversion === undefined) requiredWhen(ctx, "phpversion", `when updateType=${v.updateType}`);
     }),
@@ -245,8 +291,21 @@ const named = {
     retrySafe: true,
     spendsMoney: false,
   }),
-  parkinggetinfo: op({ summary: "Parking state.", params: svc({}), response: rObj({ parking: rObj({ enabled: rBool() }) }), retrySafe: true, readOnly: true, spendsMoney: false }),
-  parkingupdate: op({ summary: "Turns parking on or off.", params: svc({ enabled: bool() }), response: rObj({ parking: rObj({ enabled: rBool() }) }), retrySafe: true, spendsMoney: false }),
+  parkinggetinfo: op({
+    summary: "Parking state.",
+    params: svc({}),
+    response: rObj({ parking: rObj({ enabled: rBool() }) }),
+    retrySafe: true,
+    readOnly: true,
+    spendsMoney: false,
+  }),
+  parkingupdate: op({
+    summary: "Turns parking on or off.",
+    params: svc({ enabled: bool() }),
+    response: rObj({ parking: rObj({ enabled: rBool() }) }),
+    retrySafe: true,
+    spendsMoney: false,
+  }),
   webconstructorlogin: op({
     summary: "Login URL of the web constructor for a subdomain.",
     params: svc({ subdomain: dnsName(false), loginlang: text().default("en") }),
@@ -258,7 +317,11 @@ const named = {
   dnsdeleteall: op({ summary: "Deletes every DNS record of the zone.", params: svc({}), response: rObj({}), retrySafe: true, spendsMoney: false }),
   dnssetzone: op({
     summary: "Replaces the whole zone with base64(JSON [{name, type, ttl, priority, value}]).",
-    params: svc({ dnsZoneData: text("base64 text").refine((s) => decodeZoneData(s) !== undefined, { error: "must be base64 of a JSON array of {name, type, ttl, priority, value}" }) }),
+    params: svc({
+      dnsZoneData: text("base64 text").refine((s) => decodeZoneData(s) !== undefined, {
+        error: "must be base64 of a JSON array of {name, type, ttl, priority, value}",
+      }),
+    }),
     response: rObj({}),
     retrySafe: true,
     spendsMoney: false,

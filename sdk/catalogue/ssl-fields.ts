@@ -95,7 +95,8 @@ export function checkOrder(adminRequired: boolean) {
       }
       for (const f of CONTACT_FIELDS) {
         if (f === "OrgName" && v[`${role}ContactType`] !== "organization") continue;
-        if (v[`${role}Contact${f}`] === undefined) missing(ctx, `${role}Contact${f}`, `required when ${role} contact data is given instead of ${role}ContactID`);
+        if (v[`${role}Contact${f}`] === undefined)
+          missing(ctx, `${role}Contact${f}`, `required when ${role} contact data is given instead of ${role}ContactID`);
       }
     }
     for (const [k, val] of Object.entries(v)) {

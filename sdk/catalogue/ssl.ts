@@ -55,7 +55,8 @@ const csrObject = {
 };
 
 const content = () => rObj({ type: rStr(), name: rStr(), base64encoded: rBool(), data: rStr() });
-const dcvEntry = () => rObj({ validated: rBool(), domainName: rStr(), method: rStr(), checkvalue: z.union([rStr(), rObj({ link: rStr(), file: rStr(), contents: rStr() })]) });
+const dcvEntry = () =>
+  rObj({ validated: rBool(), domainName: rStr(), method: rStr(), checkvalue: z.union([rStr(), rObj({ link: rStr(), file: rStr(), contents: rStr() })]) });
 
 /** ssl/create, renew, reissue: one response shape (facts.md: "The response carries ssl.certificateID"). */
 const orderResponse = () => rObj({ billing: rObj({ total: rNum(), currency: rStr() }).optional(), ssl: rObj(certificate) });
@@ -78,7 +79,9 @@ const csrData = () => text("the CSR in PEM form");
 const orderParams = () => z.looseObject({ csrData: csrData(), productID: int({ min: 1 }), ...orderShape() }).superRefine(checkOrder(true));
 /** renew/reissue: create's parameters plus certificateID; product and contacts default to the certificate's. */
 const renewParams = () =>
-  z.looseObject({ certificateID: int({ min: 1 }), csrData: csrData().optional(), productID: int({ min: 1 }).optional(), ...orderShape() }).superRefine(checkOrder(false));
+  z
+    .looseObject({ certificateID: int({ min: 1 }), csrData: csrData().optional(), productID: int({ min: 1 }).optional(), ...orderShape() })
+    .superRefine(checkOrder(false));
 const reissueParams = () =>
   z.looseObject({ certificateID: int({ min: 1 }), csrData: csrData(), productID: int({ min: 1 }).optional(), ...orderShape() }).superRefine(checkOrder(false));
 

@@ -26,7 +26,10 @@ export const tool = {
       language: oneOf(["es", "en", "zh", "fr", "de", "kr", "pt", "tr"] as const).default("es"),
       // Comma list; the spec names com, net, tv, cc as available.
       tlds: z
-        .preprocess((v) => (Array.isArray(v) ? v.join(",") : v), z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/i, { error: "must be a comma-separated TLD list such as com,net" }))
+        .preprocess(
+          (v) => (Array.isArray(v) ? v.join(",") : v),
+          z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/i, { error: "must be a comma-separated TLD list such as com,net" }),
+        )
         .default("com,net"),
     }),
     response: rObj({ query: rStr(), suggests: z.record(z.string(), z.record(z.string(), rBool())) }),

@@ -56,8 +56,7 @@ export interface OperationSpec<P extends z.ZodType = z.ZodType, R extends z.ZodT
   readonly aliases?: Readonly<Record<string, string>>;
 }
 
-export interface Operation<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType>
-  extends OperationSpec<P, R> {
+export interface Operation<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> extends OperationSpec<P, R> {
   /** "module/action", exactly as the API's `action` envelope member. */
   readonly name: string;
   readonly module: ModuleName;

@@ -55,7 +55,12 @@ export function parseEnvelope(body: string, operation: string): ApiEnvelope {
  * the rule, never the value (which may be a secret such as an authcode).
  */
 export function parseResult(op: Operation, data: unknown): unknown {
-  const empty = data === "" || data === undefined || data === null || (Array.isArray(data) && data.length === 0) || (typeof data === "object" && data !== null && Object.keys(data).length === 0);
+  const empty =
+    data === "" ||
+    data === undefined ||
+    data === null ||
+    (Array.isArray(data) && data.length === 0) ||
+    (typeof data === "object" && data !== null && Object.keys(data).length === 0);
   const candidates = empty ? [data, {}, []] : [data];
   let first: ReturnType<typeof op.response.safeParse> | undefined;
   for (const c of candidates) {

@@ -113,7 +113,11 @@ export class DonDominioTransportError extends DonDominioError {
   readonly mayHaveBeenSent: boolean;
   /** Only set (an own property) on the configuration faults; undefined for network failures. */
   declare readonly reason?: TransportFailureReason;
-  constructor(operation: string, message: string, opts: { status?: number; code?: string; mayHaveBeenSent: boolean; cause?: unknown; reason?: TransportFailureReason }) {
+  constructor(
+    operation: string,
+    message: string,
+    opts: { status?: number; code?: string; mayHaveBeenSent: boolean; cause?: unknown; reason?: TransportFailureReason },
+  ) {
     super("transport", `${operation}: ${message}`, operation, { cause: opts.cause });
     this.status = opts.status;
     this.code = opts.code;

@@ -14,7 +14,12 @@ interface QueryInfo {
   total?: number;
 }
 
-export async function* iteratePages<T>(paged: PagedSpec, fetchPage: FetchPage, startPage = 1, pageLength = paged.defaultPageLength): AsyncGenerator<T, void, undefined> {
+export async function* iteratePages<T>(
+  paged: PagedSpec,
+  fetchPage: FetchPage,
+  startPage = 1,
+  pageLength = paged.defaultPageLength,
+): AsyncGenerator<T, void, undefined> {
   for (let page = startPage; ; page++) {
     const result = (await fetchPage(page, pageLength)) as Record<string, unknown>;
     const items = (result?.[paged.itemsKey] ?? []) as T[];

@@ -3,18 +3,7 @@
  * name is in the global list below or in the operation's `secrets` (sdk/catalogue/types.ts).
  * Names compare case-insensitively because the API itself mixes spellings (sslKey, keydata).
  */
-export const GLOBAL_SECRETS: readonly string[] = [
-  "apipasswd",
-  "password",
-  "key",
-  "apikey",
-  "authcode",
-  "sslKey",
-  "keyData",
-  "csrKey",
-  "pfxpass",
-  "aeroPass",
-];
+export const GLOBAL_SECRETS: readonly string[] = ["apipasswd", "password", "key", "apikey", "authcode", "sslKey", "keyData", "csrKey", "pfxpass", "aeroPass"];
 
 export const MASK = "***";
 

@@ -204,13 +204,26 @@ export function classifyFailure(
     return new DonDominioTransportError(operation, `no reply within ${ctx.timeoutMs} ms`, { code: "TIMEOUT", mayHaveBeenSent: !duringConnect, cause });
   }
   if (duringConnect || (code && BEFORE_SEND.has(code))) {
-    return new DonDominioTransportError(operation, `could not connect to ${ctx.host} (${code ?? "connection error"}); the request was not sent`, { code, mayHaveBeenSent: false, cause });
+    return new DonDominioTransportError(operation, `could not connect to ${ctx.host} (${code ?? "connection error"}); the request was not sent`, {
+      code,
+      mayHaveBeenSent: false,
+      cause,
+    });
   }
-  return new DonDominioTransportError(operation, `the connection failed after the request was sent (${code ?? "unknown error"})`, { code, mayHaveBeenSent: true, cause });
+  return new DonDominioTransportError(operation, `the connection failed after the request was sent (${code ?? "unknown error"})`, {
+    code,
+    mayHaveBeenSent: true,
+    cause,
+  });
 }
 
 /** A 3xx whose Location resolves to a plain http:// URL: the error to throw (never followed), else undefined. */
-export function insecureRedirect(operation: string, status: number, location: string | string[] | undefined, base: string): DonDominioInsecureRedirectError | undefined {
+export function insecureRedirect(
+  operation: string,
+  status: number,
+  location: string | string[] | undefined,
+  base: string,
+): DonDominioInsecureRedirectError | undefined {
   if (status < 300 || status > 399) return undefined;
   const loc = Array.isArray(location) ? location[0] : location;
   if (!loc) return undefined;
@@ -426,11 +439,21 @@ export class Transport {
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#deadlines = new Deadlines(this.#timeoutMs);
     const userAgent = opts.userAgent ?? `pulumi-dondominio/${packageVersion()}`;
-    const url = checkBaseUrl(this.baseUrl, { operation: opts.label ?? "DonDominioClient", field: "baseUrl", service: "the API", secret: "apipasswd", allowInsecureHttp: opts.allowInsecureHttp });
+    const url = checkBaseUrl(this.baseUrl, {
+      operation: opts.label ?? "DonDominioClient",
+      field: "baseUrl",
+      service: "the API",
+      secret: "apipasswd",
+      allowInsecureHttp: opts.allowInsecureHttp,
+    });
     this.#origin = url.origin;
     this.#host = url.host;
     this.#prefix = url.pathname.replace(/\/+$/, "");
-    this.#headers = Object.freeze({ "content-type": "application/x-www-form-urlencoded", "user-agent": userAgent, accept: "application/json, application/xml" });
+    this.#headers = Object.freeze({
+      "content-type": "application/x-www-form-urlencoded",
+      "user-agent": userAgent,
+      accept: "application/json, application/xml",
+    });
     this.#dispatcher = opts.dispatcher ?? poolFor(url.origin, opts.caCert, this.#timeoutMs);
     this.#ownConnector = opts.dispatcher === undefined;
   }
@@ -456,7 +479,15 @@ export class Transport {
           reject(err);
         }
       });
-      const request = { origin: this.#origin, path: this.pathFor(module, action), method: "POST" as const, headers: this.#headers, body, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs };
+      const request = {
+        origin: this.#origin,
+        path: this.pathFor(module, action),
+        method: "POST" as const,
+        headers: this.#headers,
+        body,
+        headersTimeout: this.#timeoutMs,
+        bodyTimeout: this.#timeoutMs,
+      };
       try {
         this.#dispatcher.dispatch(request, x);
       } catch (err) {
@@ -471,7 +502,8 @@ export class Transport {
     const redirect = x.status ? insecureRedirect(operation, x.status, x.headers.location, this.baseUrl) : undefined;
     if (redirect) throw redirect;
     if (x.error !== undefined) {
-      if (!x.status) throw classifyFailure(operation, x.error, { host: this.#host, timedOut: x.timedOut, timeoutMs: this.#timeoutMs, ownConnector: this.#ownConnector });
+      if (!x.status)
+        throw classifyFailure(operation, x.error, { host: this.#host, timedOut: x.timedOut, timeoutMs: this.#timeoutMs, ownConnector: this.#ownConnector });
       // The request was answered, then the body broke: it was certainly sent.
       const code = errCode(x.error);
       throw new DonDominioTransportError(operation, `the reply was cut off (${code ?? "read error"})`, { code, mayHaveBeenSent: true, cause: x.error });

@@ -71,7 +71,14 @@ export function xmlSafeText(s: string): string {
 }
 
 export function encodeXml(envelope: Record<string, unknown>, pretty = false): string {
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", processEntities: false, format: pretty, suppressEmptyNode: false, indentBy: "  " });
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    processEntities: false,
+    format: pretty,
+    suppressEmptyNode: false,
+    indentBy: "  ",
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>${pretty ? "\n" : ""}${builder.build({ data: toXmlTree(envelope) })}`;
 }
 
@@ -135,13 +142,16 @@ export class XmlWellFormednessError extends Error {
   }
 }
 
-const NAME_START = ":A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}";
+const NAME_START =
+  ":A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}";
 const XML_NAME = new RegExp(`[${NAME_START}][${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*`, "uy");
 const XML_REF = /&(?:#x([0-9A-Fa-f]+)|#([0-9]+)|([^\s;&<]*));/y;
-const XML_DECL = /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\3)?([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(yes|no)\5)?[ \t\r\n]*\?>$/;
+const XML_DECL =
+  /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\3)?([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(yes|no)\5)?[ \t\r\n]*\?>$/;
 const PREDEFINED = new Set(["amp", "lt", "gt", "quot", "apos"]);
 const isS = (c: string | undefined) => c === " " || c === "\t" || c === "\n" || c === "\r";
-const isXmlChar = (cp: number) => cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+const isXmlChar = (cp: number) =>
+  cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 
 /**
  * Throws XmlWellFormednessError unless `xml` is a well-formed XML 1.0 document: only allowed

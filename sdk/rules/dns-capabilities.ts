@@ -34,9 +34,20 @@ export const DNS_CAPABILITIES = {
     A: { priority: false, apex: true, value: "IPv4 (no leading zeros)", storedAs: "as given" },
     AAAA: { priority: false, apex: true, value: "IPv6", storedAs: "canonical RFC 5952 (`2001:DB8:0::1` -> `2001:db8::1`)" },
     // RFC 1034 3.6.2: a CNAME cannot share its name with other data, and the apex always has SOA/NS.
-    CNAME: { priority: false, apex: false, apexNote: "RFC 1034", value: "host name, never an IP address", storedAs: "lower case, punycode, no trailing dot; `@` = the zone" },
+    CNAME: {
+      priority: false,
+      apex: false,
+      apexNote: "RFC 1034",
+      value: "host name, never an IP address",
+      storedAs: "lower case, punycode, no trailing dot; `@` = the zone",
+    },
     MX: { priority: true, apex: true, value: "host name (no null MX `.`)", storedAs: "as CNAME" },
-    SRV: { priority: true, apex: false, value: "`weight port target`, target `.` = no service; priority is its own input", storedAs: "numbers without leading zeros, target as CNAME" },
+    SRV: {
+      priority: true,
+      apex: false,
+      value: "`weight port target`, target `.` = no service; priority is its own input",
+      storedAs: "numbers without leading zeros, target as CNAME",
+    },
     TXT: {
       priority: false,
       apex: true,
@@ -44,7 +55,12 @@ export const DNS_CAPABILITIES = {
       storedAs: `up to ${TXT_STRING_BYTES} bytes: one unquoted string; longer: quoted strings of at most ${TXT_STRING_BYTES} bytes each (\`"..." "..."\`), up to ${TXT_MAX} characters in all`,
     },
     NS: { priority: false, apex: true, value: "host name", storedAs: "as CNAME" },
-    CAA: { priority: false, apex: true, value: `\`flag tag "value"\`, flags ${CAA_FLAGS.join(" or ")}, tags ${CAA_TAGS.join(", ")}`, storedAs: "tag lower case, value quoted, issuer domain lower case" },
+    CAA: {
+      priority: false,
+      apex: true,
+      value: `\`flag tag "value"\`, flags ${CAA_FLAGS.join(" or ")}, tags ${CAA_TAGS.join(", ")}`,
+      storedAs: "tag lower case, value quoted, issuer domain lower case",
+    },
   } satisfies Record<DnsType, TypeCapability>,
   txt: {
     /**

@@ -34,7 +34,10 @@ export function dashOrNumber(v: unknown, range: { min: number; max: number }): n
 function integer(property: string, raw: number | string, range: { min: number; max: number }, unit: string): number {
   const n = dashOrNumber(raw, range);
   if (n === undefined || Number.isNaN(n)) {
-    throw new RuleError(property, `${JSON.stringify(raw)} must be a whole number of ${unit} from ${range.min} to ${range.max}${property === "ttl" ? ', or "-" for the default' : ""}`);
+    throw new RuleError(
+      property,
+      `${JSON.stringify(raw)} must be a whole number of ${unit} from ${range.min} to ${range.max}${property === "ttl" ? ', or "-" for the default' : ""}`,
+    );
   }
   return n;
 }
@@ -90,7 +93,10 @@ export function normalizeName(zone: string, raw: string): string {
     if (l === "*" && i === 0) continue;
     if (l === "*") throw new RuleError("name", `${JSON.stringify(raw)}: "*" is allowed only as the first label (a wildcard such as *.www)`);
     if (!DNS_LABEL.test(l)) {
-      throw new RuleError("name", `${JSON.stringify(raw)}: label ${JSON.stringify(l)} must be 1 to 63 letters, digits, "-" or "_", not starting or ending with "-"`);
+      throw new RuleError(
+        "name",
+        `${JSON.stringify(raw)}: label ${JSON.stringify(l)} must be 1 to 63 letters, digits, "-" or "_", not starting or ending with "-"`,
+      );
     }
   }
   if (fqdn.length > MAX_NAME_LENGTH) throw new RuleError("name", `${JSON.stringify(raw)} is longer than ${MAX_NAME_LENGTH} characters as a full host name`);

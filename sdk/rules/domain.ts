@@ -32,7 +32,11 @@ export function nameserverCountProblem(count: number, words: readonly string[] =
   return `${count} given, the API needs ${min} to ${max}${words.length ? ` (or ${words.map((w) => `"${w}"`).join(" or ")})` : ""}`;
 }
 
-const splitList = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
+const splitList = (v: string) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * Nameserver list field of the catalogue: an array or a comma-separated string of `min` to `max`
@@ -73,7 +77,10 @@ export const desiredNameservers = () =>
     for (const ns of list) {
       const bare = ns.replace(/\.$/, "");
       if (isIpLiteral(ns)) {
-        ctx.addIssue({ code: "custom", message: `"${ns}" is an IP address; a nameserver is given by its host name (its address goes in a GlueRecord when it is under this domain)` });
+        ctx.addIssue({
+          code: "custom",
+          message: `"${ns}" is an IP address; a nameserver is given by its host name (its address goes in a GlueRecord when it is under this domain)`,
+        });
         return z.NEVER;
       }
       const problem = hostNameProblem(bare, { minLabels: 2 });
@@ -83,7 +90,10 @@ export const desiredNameservers = () =>
       }
       const a = normaliseNameserver(bare);
       if (out.includes(a)) {
-        ctx.addIssue({ code: "custom", message: `${a} is given twice; each nameserver is listed once (${NAMESERVERS_MIN} to ${NAMESERVERS_MAX} different servers)` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${a} is given twice; each nameserver is listed once (${NAMESERVERS_MIN} to ${NAMESERVERS_MAX} different servers)`,
+        });
         return z.NEVER;
       }
       out.push(a);

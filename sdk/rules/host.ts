@@ -68,7 +68,14 @@ export function domainForms(name: string): { unicode: string; ascii: string } {
 
 /** True for an IPv4 or IPv6 address literal (a value that must be a host name is not one). */
 export function isIpLiteral(v: string): boolean {
-  return isIP(v.trim().replace(/^\[|\]$/g, "").replace(/\.$/, "")) !== 0;
+  return (
+    isIP(
+      v
+        .trim()
+        .replace(/^\[|\]$/g, "")
+        .replace(/\.$/, ""),
+    ) !== 0
+  );
 }
 
 /**

@@ -94,14 +94,12 @@ export function normaliseTargets(raw: readonly string[] | string): string[] {
 
 /** Alias targets: a list or a comma-separated string, normalised by normaliseTargets, one at least. */
 export const mailTargetsField = (missing?: string) =>
-  z
-    .union([z.array(z.string({ error: "each target must be a string" })), z.string()], required(missing))
-    .transform((raw, ctx) => {
-      const list = normaliseTargets(raw);
-      if (list.length === 0) ctx.addIssue({ code: "custom", message: "needs at least one address" });
-      for (const t of list) if (!isMailTarget(t)) ctx.addIssue({ code: "custom", message: `"${t}" is not an e-mail address` });
-      return list;
-    });
+  z.union([z.array(z.string({ error: "each target must be a string" })), z.string()], required(missing)).transform((raw, ctx) => {
+    const list = normaliseTargets(raw);
+    if (list.length === 0) ctx.addIssue({ code: "custom", message: "needs at least one address" });
+    for (const t of list) if (!isMailTarget(t)) ctx.addIssue({ code: "custom", message: `"${t}" is not an e-mail address` });
+    return list;
+  });
 
 // ---------- redirects ----------
 

@@ -33,7 +33,10 @@ function labelToAscii(label: string): string {
   if (!NON_ASCII.test(label)) return label;
   const ascii = ASCII_IN_LABEL.test(label.replace(/[^\x00-\x7f]/gu, "")) ? domainToASCII(label) : "";
   if (ascii === "" || !ASCII_IN_LABEL.test(ascii)) {
-    throw new IdnaError(unicodeLabelProblem(label.normalize("NFC")) ?? `label "${label}" cannot be written in ASCII: it holds characters that IDNA (UTS #46) does not allow in host names`);
+    throw new IdnaError(
+      unicodeLabelProblem(label.normalize("NFC")) ??
+        `label "${label}" cannot be written in ASCII: it holds characters that IDNA (UTS #46) does not allow in host names`,
+    );
   }
   return ascii;
 }

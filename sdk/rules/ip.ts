@@ -11,7 +11,11 @@ export const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3
 /** IPv4 dotted quad (catalogue field). */
 export const ipv4 = () => z.string().trim().regex(IPV4, { error: "must be an IPv4 address" });
 /** IPv6 address, syntax checked by node:net (catalogue field). */
-export const ipv6 = () => z.string().trim().refine((s) => isIPv6(s), { error: "must be an IPv6 address" });
+export const ipv6 = () =>
+  z
+    .string()
+    .trim()
+    .refine((s) => isIPv6(s), { error: "must be an IPv6 address" });
 
 /** An IPv4 address without leading zeros: some resolvers and tools read "010" as octal. */
 export function isPlainIPv4(v: string): boolean {
@@ -27,7 +31,10 @@ export function canonicalIPv6(raw: string): string | undefined {
   if (!isIPv6(v) || v.includes("%")) return undefined;
   if (v.includes(".")) {
     const cut = v.lastIndexOf(":");
-    const o = v.slice(cut + 1).split(".").map(Number);
+    const o = v
+      .slice(cut + 1)
+      .split(".")
+      .map(Number);
     v = `${v.slice(0, cut + 1)}${((o[0] << 8) | o[1]).toString(16)}:${((o[2] << 8) | o[3]).toString(16)}`;
   }
   const [head, tail] = v.split("::");

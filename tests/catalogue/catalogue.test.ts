@@ -41,7 +41,17 @@ describe("catalogue", () => {
 
   it("marks the money operations of the developers' guide, and never as retry-safe", () => {
     const money = operations.filter((o) => o.spendsMoney).map((o) => o.name);
-    for (const name of ["domain/create", "domain/transfer", "domain/renew", "service/create", "service/renew", "service/upgrade", "ssl/create", "ssl/renew", "ssl/reissue"]) {
+    for (const name of [
+      "domain/create",
+      "domain/transfer",
+      "domain/renew",
+      "service/create",
+      "service/renew",
+      "service/upgrade",
+      "ssl/create",
+      "ssl/renew",
+      "ssl/reissue",
+    ]) {
       expect(money, name).to.include(name);
     }
     for (const o of operations.filter((x) => x.spendsMoney)) expect(o.retrySafe, o.name).to.equal(false);

@@ -105,7 +105,8 @@ describe("e2e flows through the client", function () {
       await e.client.call("service/create", { serviceName, productkey: "mini" });
       const res = (await e.client.call("service/getinfo", { serviceName, infoType: "resources" })).resources!;
       expect(res.ftp.max).to.be.greaterThan(0);
-      for (let i = 0; i < res.ftp.max; i++) await e.client.call("service/ftpcreate", { serviceName, name: `user${i}`, ftpPath: `/site${i}`, password: "Quota-Pass-1" });
+      for (let i = 0; i < res.ftp.max; i++)
+        await e.client.call("service/ftpcreate", { serviceName, name: `user${i}`, ftpPath: `/site${i}`, password: "Quota-Pass-1" });
       await e.client.call("service/mailcreate", { serviceName, name: "hello", password: "Quota-Pass-1" });
       await e.client.call("service/dnscreate", { serviceName, name: "app", type: "AAAA", value: "2001:db8::1" });
       const err = await apiError(() => e.client.call("service/ftpcreate", { serviceName, name: "one-too-many", ftpPath: "/x", password: "Quota-Pass-1" }));
@@ -190,4 +191,3 @@ describe("e2e flows through the client", function () {
     });
   });
 });
-

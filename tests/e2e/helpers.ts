@@ -84,7 +84,13 @@ export async function startE2e(options: EmulatorOptions = {}): Promise<E2e> {
 }
 
 /** A raw API call (undici fetch, no sdk client): the reply body as sent. */
-export async function rawPost(emu: RunningEmulator, path: string, params: Record<string, string>, format: Format, credentials = { apiuser: emu.apiUser, apipasswd: emu.apiPasswd }): Promise<{ status: number; body: string }> {
+export async function rawPost(
+  emu: RunningEmulator,
+  path: string,
+  params: Record<string, string>,
+  format: Format,
+  credentials = { apiuser: emu.apiUser, apipasswd: emu.apiPasswd },
+): Promise<{ status: number; body: string }> {
   const agent = new Agent({ connect: { ca: emu.caCert } });
   try {
     const res = await fetch(`${emu.url}${path}`, {
@@ -194,7 +200,8 @@ function rawEnvelope(body: string, format: Format, out: string[]): Record<string
   if (!isObject(data)) return void out.push(`<${ENVELOPE.xmlRoot}> has no child elements`);
   for (const k of Object.keys(data)) if (Array.isArray(data[k])) out.push(`<${k}> appears more than once in <${ENVELOPE.xmlRoot}>`);
   const s = data.success;
-  if (s !== ENVELOPE.xmlSuccess.true && s !== ENVELOPE.xmlSuccess.false) out.push(`<success> must read 1 or 0, got ${kind(s)} ${typeof s === "string" ? JSON.stringify(s) : ""}`);
+  if (s !== ENVELOPE.xmlSuccess.true && s !== ENVELOPE.xmlSuccess.false)
+    out.push(`<success> must read 1 or 0, got ${kind(s)} ${typeof s === "string" ? JSON.stringify(s) : ""}`);
   if (!(typeof data.errorCode === "string" && /^\d+$/.test(data.errorCode))) out.push("<errorCode> must be an integer");
   const env = decodeXml(body);
   // Decoded: scalars are text; give success and errorCode their JSON types for the common checks.
@@ -216,13 +223,16 @@ export function specProblems(body: string, format: Format, op: string, params: R
   if (!Number.isInteger(env.errorCode)) out.push(`errorCode must be an integer, got ${kind(env.errorCode)}`);
   if (typeof env.errorCodeMsg !== "string") out.push(`errorCodeMsg must be a string, got ${kind(env.errorCodeMsg)}`);
   if (env.action !== op) out.push(`action must be exactly ${op}, got ${JSON.stringify(env.action)}`);
-  if (!(typeof env.version === "string" && ENVELOPE.version.test(env.version))) out.push(`version must be a string like 1.0.27, got ${JSON.stringify(env.version)}`);
+  if (!(typeof env.version === "string" && ENVELOPE.version.test(env.version)))
+    out.push(`version must be a string like 1.0.27, got ${JSON.stringify(env.version)}`);
   // XML renders an empty messages array as an empty element.
   const messages = format === "xml" && env.messages === "" ? [] : env.messages;
-  if (messages !== undefined && !(Array.isArray(messages) && messages.every((m) => typeof m === "string"))) out.push(`messages must be an array of strings, got ${kind(messages)}`);
+  if (messages !== undefined && !(Array.isArray(messages) && messages.every((m) => typeof m === "string")))
+    out.push(`messages must be an array of strings, got ${kind(messages)}`);
   const data = env.responseData;
   if (env.success === false) {
-    if (env.errorCode === 0 || !KNOWN_ERROR_CODES.includes(env.errorCode as number)) out.push(`errorCode ${env.errorCode} on a failure must be a known non-zero code`);
+    if (env.errorCode === 0 || !KNOWN_ERROR_CODES.includes(env.errorCode as number))
+      out.push(`errorCode ${env.errorCode} on a failure must be a known non-zero code`);
     if (!env.errorCodeMsg) out.push("errorCodeMsg must name the error on a failure");
     if (!(Array.isArray(messages) && messages.length > 0)) out.push("messages must be a non-empty array on a failure");
     if (format === "json" ? !(Array.isArray(data) && data.length === 0) : data !== "") out.push(`responseData must be [] on a failure, got ${kind(data)}`);
@@ -235,7 +245,10 @@ export function specProblems(body: string, format: Format, op: string, params: R
   if (!facts) return out;
   if (facts.messages && !(Array.isArray(messages) && messages.length > 0)) out.push("messages must carry a confirmation text");
   if (facts.result === "empty-object") {
-    if (format === "json" ? !(isObject(data) && Object.keys(data).length === 0) : data !== "") out.push(`responseData must be {} (an empty object), got ${kind(data)}${Array.isArray(data) ? "" : ` with ${Object.keys(data as object).length} members`}`);
+    if (format === "json" ? !(isObject(data) && Object.keys(data).length === 0) : data !== "")
+      out.push(
+        `responseData must be {} (an empty object), got ${kind(data)}${Array.isArray(data) ? "" : ` with ${Object.keys(data as object).length} members`}`,
+      );
     return out;
   }
   shapeProblems(facts.result as Shape, data, "responseData", format, out);
@@ -245,7 +258,10 @@ export function specProblems(body: string, format: Format, op: string, params: R
 
 /** Asserts a raw reply satisfies the reference's facts for `op` (see specProblems). */
 export function expectSpecReply(body: string, format: Format, op: string, params: Record<string, unknown> = {}): void {
-  expect(specProblems(body, format, op, params), `${op} (${format}): the raw reply against the reference (${RESULTS[resultKey(op, params)]?.source ?? "envelope facts only"})`).to.deep.equal([]);
+  expect(
+    specProblems(body, format, op, params),
+    `${op} (${format}): the raw reply against the reference (${RESULTS[resultKey(op, params)]?.source ?? "envelope facts only"})`,
+  ).to.deep.equal([]);
 }
 
 /** Runs `fn` and returns the DonDominioApiError it throws (fails when it succeeds or throws something else). */

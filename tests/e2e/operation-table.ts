@@ -43,8 +43,12 @@ export const S = {
   dcv: {} as Record<string, { method: string; checkvalue: unknown }>,
 };
 
-const svc = (extra: Params = {}) => () => ({ serviceName: SVC, ...extra });
-const entity = (family: string, extra: Params = {}) => () => ({ serviceName: SVC, entityID: S.ids[family], ...extra });
+const svc =
+  (extra: Params = {}) =>
+  () => ({ serviceName: SVC, ...extra });
+const entity =
+  (family: string, extra: Params = {}) =>
+  () => ({ serviceName: SVC, entityID: S.ids[family], ...extra });
 /** The five steps of a CRUD family, delete left out (deletes run at the end). */
 function family(f: string, create: Params, update: Params): Step[] {
   return [
@@ -55,7 +59,9 @@ function family(f: string, create: Params, update: Params): Step[] {
   ];
 }
 const del = (f: string): Step => ({ op: `service/${f}delete`, params: entity(f) });
-const certParams = (extra: Params = {}) => () => ({ certificateID: S.certID, ...extra });
+const certParams =
+  (extra: Params = {}) =>
+  () => ({ certificateID: S.certID, ...extra });
 
 export const STEPS: Step[] = [
   // ---- tool, account
@@ -100,20 +106,44 @@ export const STEPS: Step[] = [
   { op: "domain/list", params: () => ({ word: "e2e", infoType: "status" }), after: (r) => expect(r.domains.map((d: Result) => d.name)).to.include(DOMAIN) },
   { op: "domain/update", params: () => ({ domain: DOMAIN, updateType: "tag", tag: "e2e,shop" }) },
   { op: "domain/updatenameservers", params: () => ({ domain: DOMAIN, nameservers: ["dns1.example.net", "dns2.example.net"] }) },
-  { op: "domain/getnameservers", params: () => ({ domainID: S.domainID }), after: (r) => expect(r.nameservers.map((n: Result) => n.name)).to.deep.equal(["dns1.example.net", "dns2.example.net"]) },
-  { op: "domain/getinfo", params: () => ({ domain: DOMAIN, infoType: "nameservers" }), after: (r) => expect(r.nameservers.map((n: Result) => n.order)).to.deep.equal([1, 2]) },
+  {
+    op: "domain/getnameservers",
+    params: () => ({ domainID: S.domainID }),
+    after: (r) => expect(r.nameservers.map((n: Result) => n.name)).to.deep.equal(["dns1.example.net", "dns2.example.net"]),
+  },
+  {
+    op: "domain/getinfo",
+    params: () => ({ domain: DOMAIN, infoType: "nameservers" }),
+    after: (r) => expect(r.nameservers.map((n: Result) => n.order)).to.deep.equal([1, 2]),
+  },
   { op: "domain/updatecontacts", params: () => ({ domain: DOMAIN, techContactID: S.contactID }) },
   { op: "domain/gluerecordcreate", params: () => ({ domain: DOMAIN, name: `ns1.${DOMAIN}`, ipv4: "192.0.2.53" }) },
   { op: "domain/gluerecordupdate", params: () => ({ domain: DOMAIN, name: `ns1.${DOMAIN}`, ipv4: "192.0.2.54", ipv6: "2001:db8::53" }) },
-  { op: "domain/getgluerecords", params: () => ({ domain: DOMAIN }), after: (r) => expect(r.gluerecords[0]).to.include({ ipv4: "192.0.2.54", ipv6: "2001:db8::53" }) },
-  { op: "domain/getinfo", params: () => ({ domain: DOMAIN, infoType: "gluerecords" }), after: (r) => expect(r.gluerecords.map((g: Result) => g.name)).to.deep.equal([`ns1.${DOMAIN}`]) },
+  {
+    op: "domain/getgluerecords",
+    params: () => ({ domain: DOMAIN }),
+    after: (r) => expect(r.gluerecords[0]).to.include({ ipv4: "192.0.2.54", ipv6: "2001:db8::53" }),
+  },
+  {
+    op: "domain/getinfo",
+    params: () => ({ domain: DOMAIN, infoType: "gluerecords" }),
+    after: (r) => expect(r.gluerecords.map((g: Result) => g.name)).to.deep.equal([`ns1.${DOMAIN}`]),
+  },
   { op: "domain/gluerecorddelete", params: () => ({ domain: DOMAIN, name: `ns1.${DOMAIN}` }), after: (r) => expect(r.gluerecords).to.deep.equal([]) },
   { op: "domain/dnsseccreate", params: () => ({ domain: DOMAIN, keytag: 12345, algorithm: 13, digesttype: 2, digest: DIGEST }) },
   { op: "domain/getdnssec", params: () => ({ domain: DOMAIN }), after: (r) => expect(r.dnssec.entries[0].keytag).to.equal(12345) },
-  { op: "domain/getinfo", params: () => ({ domain: DOMAIN, infoType: "dnssec" }), after: (r) => expect(r.dnssec.entries.map((x: Result) => x.keytag)).to.deep.equal([12345]) },
+  {
+    op: "domain/getinfo",
+    params: () => ({ domain: DOMAIN, infoType: "dnssec" }),
+    after: (r) => expect(r.dnssec.entries.map((x: Result) => x.keytag)).to.deep.equal([12345]),
+  },
   { op: "domain/dnssecdelete", params: () => ({ domain: DOMAIN, keytag: 12345, algorithm: 13, digesttype: 2, digest: DIGEST }) },
   { op: "domain/getauthcode", params: () => ({ domain: DOMAIN }), after: (r) => expect(r.authcode).to.be.a("string").with.length.greaterThan(5) },
-  { op: "domain/getinfo", params: () => ({ domain: DOMAIN, infoType: "authcode" }), after: (r) => expect(r.authcode).to.be.a("string").with.length.greaterThan(5) },
+  {
+    op: "domain/getinfo",
+    params: () => ({ domain: DOMAIN, infoType: "authcode" }),
+    after: (r) => expect(r.authcode).to.be.a("string").with.length.greaterThan(5),
+  },
   { op: "domain/whois", params: () => ({ domain: DOMAIN }), after: (r) => expect(r.whoisData).to.include(DOMAIN.toUpperCase()) },
   { op: "domain/resendverificationmail", params: () => ({ domain: DOMAIN }) },
   { op: "domain/renew", params: () => ({ domain: DOMAIN, curExpDate: S.tsExpir, period: 1 }), after: (r) => expect(r.domains[0].status).to.equal("renewed") },
@@ -150,18 +180,34 @@ export const STEPS: Step[] = [
   ...family("ftp", { name: "deploy", ftpPath: "/public/deploy", password: PASSWORD }, { ftpPath: "/public", password: `${PASSWORD}2` }),
   ...family("ddbb", { password: PASSWORD }, { password: `${PASSWORD}2`, externalAccess: true }),
   ...family("subdomain", { name: "blog", ftpPath: "/blog" }, { ftpPath: "/blog2" }),
-  { op: "service/webconstructorlogin", params: svc({ subdomain: "blog", loginlang: "es" }), after: (r) => expect(r.webconstructor.loginURL).to.match(/^https:\/\//) },
-  ...family("redirect", { origin: "old", destination: "https://www.example.org/new", type: "301" }, { destination: "https://www.example.org/newer", type: "302" }),
+  {
+    op: "service/webconstructorlogin",
+    params: svc({ subdomain: "blog", loginlang: "es" }),
+    after: (r) => expect(r.webconstructor.loginURL).to.match(/^https:\/\//),
+  },
+  ...family(
+    "redirect",
+    { origin: "old", destination: "https://www.example.org/new", type: "301" },
+    { destination: "https://www.example.org/newer", type: "302" },
+  ),
   ...family("mail", { name: "info", password: PASSWORD }, { password: `${PASSWORD}2` }),
   ...family("mailalias", { name: "sales", target: ["marta@example.com"] }, { target: ["marta@example.com", "ops@example.com"] }),
   ...family("dns", { name: "api", type: "A", value: "192.0.2.80", ttl: 3600 }, { value: "192.0.2.81", ttl: 600 }),
   { op: "service/getinfo", params: svc({ infoType: "resources" }), after: (r) => expect(r.resources.ftp.value).to.equal(1) },
-  { op: "tool/dig", params: () => ({ query: `api.${SVC}`, type: "A", nameserver: EMULATOR_NAMESERVERS[0] }), after: (r) => expect(r.result).to.include("192.0.2.81") },
+  {
+    op: "tool/dig",
+    params: () => ({ query: `api.${SVC}`, type: "A", nameserver: EMULATOR_NAMESERVERS[0] }),
+    after: (r) => expect(r.result).to.include("192.0.2.81"),
+  },
   { op: "tool/zonecheck", params: () => ({ domain: SVC, nameservers: [...EMULATOR_NAMESERVERS] }), after: (r) => expect(r.result.zonepass).to.equal(true) },
   // ---- ssl: a multi-domain order for the service's names from a CSR made by the emulator
   { op: "ssl/productlist", params: () => ({ multidomain: true }), after: (r) => expect(r.products.map((p: Result) => p.productID)).to.include(103) },
   { op: "ssl/productgetinfo", params: () => ({ productID: 103 }) },
-  { op: "ssl/getvalidationemails", params: () => ({ commonName: SVC, includeAlternativeMethods: true }), after: (r) => expect(r.valMethods).to.include(`admin@${SVC}`) },
+  {
+    op: "ssl/getvalidationemails",
+    params: () => ({ commonName: SVC, includeAlternativeMethods: true }),
+    after: (r) => expect(r.valMethods).to.include(`admin@${SVC}`),
+  },
   { op: "ssl/csrcreate", params: () => ({ commonName: SVC, ...CSR_SUBJECT }), after: (r) => (S.csrData = r.csrData) },
   { op: "ssl/csrdecode", params: () => ({ csrData: S.csrData }), after: (r) => expect(r.commonName).to.equal(SVC) },
   {
@@ -226,7 +272,14 @@ export const STEPS: Step[] = [
   { op: "service/dnsrestore", params: svc() },
   {
     op: "service/dnssetzone",
-    params: svc({ dnsZoneData: Buffer.from(JSON.stringify([{ name: "@", type: "A", ttl: 3600, priority: "-", value: "192.0.2.20" }, { name: "www", type: "CNAME", ttl: "-", priority: "-", value: SVC }])).toString("base64") }),
+    params: svc({
+      dnsZoneData: Buffer.from(
+        JSON.stringify([
+          { name: "@", type: "A", ttl: 3600, priority: "-", value: "192.0.2.20" },
+          { name: "www", type: "CNAME", ttl: "-", priority: "-", value: SVC },
+        ]),
+      ).toString("base64"),
+    }),
   },
   { op: "service/dnslist", params: svc(), after: (r) => expect(r.dns.map((d: Result) => d.value)).to.deep.equal(["192.0.2.20", SVC]) },
   { op: "service/dnsdeleteall", params: svc() },

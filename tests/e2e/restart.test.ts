@@ -46,7 +46,8 @@ describe("e2e: restart on the same data directory", function () {
     // finish after the restart.
     const pending = (await client.call("domain/create", { domain: "restart-pending.com", period: 2, ownerContactID: contact.contactID })).domains[0];
     expect(pending.status).to.equal("register-init");
-    const transfer = (await client.call("domain/transfer", { domain: "restart-taken-in.com", authcode: "Good-Code-55", ownerContactID: contact.contactID })).domains[0];
+    const transfer = (await client.call("domain/transfer", { domain: "restart-taken-in.com", authcode: "Good-Code-55", ownerContactID: contact.contactID }))
+      .domains[0];
     expect(transfer.status).to.equal("transfer-init");
     const domainBefore = await client.call("domain/getinfo", { domainID: active.domains[0].domainID });
     const sslBefore = await client.call("ssl/getinfo", { certificateID: cert.certificateID, infoType: "ssldata" });
@@ -95,7 +96,14 @@ describe("e2e: restart on the same data directory", function () {
     expect(sslAfter.status).to.equal("valid");
 
     // The dynamic DNS key kept in emulator.json still works.
-    const dyn = await updateDynamicDns({ user: creds.apiUser, key: creds.dyndnsKey, host: "home.restart-active.com", ip: "198.51.100.44", baseUrl: second.emu.dyndnsUrl, caCert: creds.caCert });
+    const dyn = await updateDynamicDns({
+      user: creds.apiUser,
+      key: creds.dyndnsKey,
+      host: "home.restart-active.com",
+      ip: "198.51.100.44",
+      baseUrl: second.emu.dyndnsUrl,
+      caCert: creds.caCert,
+    });
     expect(dyn).to.include({ success: true, updated: true, value: "198.51.100.44" });
   });
 });

@@ -7,9 +7,22 @@ import { type AccountState, newAccount, newWorld } from "../../emulator/core/sta
 import { modules } from "../../emulator/modules";
 import { TLDS } from "../../emulator/data/tlds";
 
-const noCa: CertificateAuthority = { certPem: "", signCsr: () => { throw new Error("no CA in account tests"); } };
+const noCa: CertificateAuthority = {
+  certPem: "",
+  signCsr: () => {
+    throw new Error("no CA in account tests");
+  },
+};
 
-type Zone = { tld: string; tldtop: string; authcodereq: boolean; requirements?: string; create?: Record<string, unknown>; renew?: Record<string, unknown>; transfer?: Record<string, unknown> };
+type Zone = {
+  tld: string;
+  tldtop: string;
+  authcodereq: boolean;
+  requirements?: string;
+  create?: Record<string, unknown>;
+  renew?: Record<string, unknown>;
+  transfer?: Record<string, unknown>;
+};
 type Zones = { queryInfo: { page: number; pageLength: number; results: number; total: number }; zones: Zone[] };
 
 describe("account module", () => {
@@ -29,7 +42,14 @@ describe("account module", () => {
 
   describe("account/info", () => {
     it("answers the account's data and the caller's ip, tracking the balance", async () => {
-      expect(await ok("account/info")).to.deep.equal({ clientName: "Alice Reseller SL", apiuser: "alice", balance: 123.45, threshold: 20, currency: "EUR", ip: "198.51.100.4" });
+      expect(await ok("account/info")).to.deep.equal({
+        clientName: "Alice Reseller SL",
+        apiuser: "alice",
+        balance: 123.45,
+        threshold: 20,
+        currency: "EUR",
+        ip: "198.51.100.4",
+      });
       account.balance = 10;
       expect(await ok("account/info")).to.include({ balance: 10 });
     });

@@ -37,7 +37,9 @@ describe("emulator CA", () => {
     expect(leaf.ca).to.equal(false);
     expect(leaf.keyUsage).to.include("1.3.6.1.5.5.7.3.1");
     // The key returned is the certificate's key.
-    expect(leaf.publicKey.export({ type: "spki", format: "der" }).equals(createPublicKey(createPrivateKey(keyPem)).export({ type: "spki", format: "der" }))).to.equal(true);
+    expect(
+      leaf.publicKey.export({ type: "spki", format: "der" }).equals(createPublicKey(createPrivateKey(keyPem)).export({ type: "spki", format: "der" })),
+    ).to.equal(true);
   });
 
   it("signs a CSR for its public key and the requested names", () => {

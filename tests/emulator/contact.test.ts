@@ -8,11 +8,25 @@ import { modules } from "../../emulator/modules";
 import { CONTACT_VERIFICATION_SEC, createContact } from "../../emulator/modules/contact/model";
 import { PERSON } from "../fixtures";
 
-const noCa: CertificateAuthority = { certPem: "", signCsr: () => { throw new Error("no CA in contact tests"); } };
+const noCa: CertificateAuthority = {
+  certPem: "",
+  signCsr: () => {
+    throw new Error("no CA in contact tests");
+  },
+};
 
 // Country in lower case on purpose: contact/create normalises it.
 const person = { ...PERSON, Country: "es" };
-const company = { ...person, Type: "organization", OrgName: "Acme Ibérica SL", FirstName: "John", LastName: "Smith", Email: "legal@acme.example", Country: "GB", IdentNumber: "B12345678" };
+const company = {
+  ...person,
+  Type: "organization",
+  OrgName: "Acme Ibérica SL",
+  FirstName: "John",
+  LastName: "Smith",
+  Email: "legal@acme.example",
+  Country: "GB",
+  IdentNumber: "B12345678",
+};
 
 describe("contact module", () => {
   let env: DispatchEnv;
@@ -26,14 +40,29 @@ describe("contact module", () => {
 
   beforeEach(() => {
     account = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1" });
-    env = { world: newWorld([account, newAccount({ apiuser: "bob", apipasswd: "pw-bob-1" })]), clock: new Clock(), ca: noCa, random: new RandomSource(), modules, checkResponses: true };
+    env = {
+      world: newWorld([account, newAccount({ apiuser: "bob", apipasswd: "pw-bob-1" })]),
+      clock: new Clock(),
+      ca: noCa,
+      random: new RandomSource(),
+      modules,
+      checkResponses: true,
+    };
   });
 
   describe("contact/create", () => {
     it("stores an individual with an id built from the last name, inprocess, no orgName", async () => {
       const c = await create(person);
       expect(c.contactID).to.match(/^GAR-[0-9]+$/);
-      expect(c).to.include({ contactType: "individual", firstName: "Marta", lastName: "García", orgName: "", country: "ES", verificationstatus: "inprocess", daaccepted: false });
+      expect(c).to.include({
+        contactType: "individual",
+        firstName: "Marta",
+        lastName: "García",
+        orgName: "",
+        country: "ES",
+        verificationstatus: "inprocess",
+        daaccepted: false,
+      });
       expect(account.contacts[c.contactID as string]).to.not.equal(undefined);
     });
 
@@ -73,9 +102,13 @@ describe("contact module", () => {
     it("moves inprocess -> verified when the clock passes the delay", async () => {
       const c = await create(person);
       env.clock.advance(CONTACT_VERIFICATION_SEC - 1);
-      expect(((await call("contact/getinfo", { contactID: c.contactID as string })).responseData as Record<string, unknown>).verificationstatus).to.equal("inprocess");
+      expect(((await call("contact/getinfo", { contactID: c.contactID as string })).responseData as Record<string, unknown>).verificationstatus).to.equal(
+        "inprocess",
+      );
       env.clock.advance(2);
-      expect(((await call("contact/getinfo", { contactID: c.contactID as string })).responseData as Record<string, unknown>).verificationstatus).to.equal("verified");
+      expect(((await call("contact/getinfo", { contactID: c.contactID as string })).responseData as Record<string, unknown>).verificationstatus).to.equal(
+        "verified",
+      );
     });
 
     it("moves a contact with an .invalid address to failed", async () => {

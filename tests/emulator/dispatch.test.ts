@@ -41,7 +41,11 @@ describe("dispatch: handlers for every catalogue operation", () => {
   });
 
   it("no handler is registered for an action the catalogue does not know", () => {
-    const unknown = Object.entries(modules.handlers).flatMap(([m, hs]) => Object.keys(hs).filter((a) => !getOperation(`${m}/${a}`)).map((a) => `${m}/${a}`));
+    const unknown = Object.entries(modules.handlers).flatMap(([m, hs]) =>
+      Object.keys(hs)
+        .filter((a) => !getOperation(`${m}/${a}`))
+        .map((a) => `${m}/${a}`),
+    );
     expect(unknown).to.deep.equal([]);
   });
 });

@@ -12,7 +12,9 @@ describe("domain module: orders", () => {
   describe("domain/check", () => {
     it("reports a free name as available with the TLD's yearly price", async () => {
       const r = await f.ok("domain/check", { domain: "my-shop.com" });
-      expect(r.domains).to.deep.equal([{ name: "my-shop.com", punycode: "my-shop.com", tld: "com", available: true, premium: false, price: 11.95, currency: "EUR" }]);
+      expect(r.domains).to.deep.equal([
+        { name: "my-shop.com", punycode: "my-shop.com", tld: "com", available: true, premium: false, price: 11.95, currency: "EUR" },
+      ]);
     });
 
     it("reports names held by any account or registered elsewhere as taken", async () => {
@@ -71,7 +73,16 @@ describe("domain module: orders", () => {
 
     it("uses the TLD's minimum period by default and refuses periods the TLD does not offer", async () => {
       expect((await f.ok("domain/create", { domain: "default-period.com", ...ownerData() })).domains[0].period).to.equal(1);
-      expect(await f.fails(105, "domain/create", { domain: "two-years.ru", period: "2", ...ownerData(), ownerDateOfBirth: "1980-01-02", ruIssuer: "MVD", ruIssuerDate: "2000-01-01" })).to.include("allowed: 1");
+      expect(
+        await f.fails(105, "domain/create", {
+          domain: "two-years.ru",
+          period: "2",
+          ...ownerData(),
+          ownerDateOfBirth: "1980-01-02",
+          ruIssuer: "MVD",
+          ruIssuerDate: "2000-01-01",
+        }),
+      ).to.include("allowed: 1");
     });
 
     it("answers 2010 for taken names, 2011 for premium names without premium=true, 2001 for subdomains", async () => {
@@ -113,7 +124,20 @@ describe("domain module: orders", () => {
 
     it("lets the client reject a missing TLD-specific parameter before sending (catalogue schema)", () => {
       const params = getOperation("domain/create")?.params;
-      const base = { domain: "vins.cat", ownerContactType: "individual", ownerContactFirstName: "A", ownerContactLastName: "B", ownerContactIdentNumber: "1", ownerContactEmail: "a@b.cat", ownerContactPhone: "+34.931234567", ownerContactAddress: "x", ownerContactPostalCode: "1", ownerContactCity: "c", ownerContactState: "s", ownerContactCountry: "ES" };
+      const base = {
+        domain: "vins.cat",
+        ownerContactType: "individual",
+        ownerContactFirstName: "A",
+        ownerContactLastName: "B",
+        ownerContactIdentNumber: "1",
+        ownerContactEmail: "a@b.cat",
+        ownerContactPhone: "+34.931234567",
+        ownerContactAddress: "x",
+        ownerContactPostalCode: "1",
+        ownerContactCity: "c",
+        ownerContactState: "s",
+        ownerContactCountry: "ES",
+      };
       const bad = params?.safeParse(base);
       expect(bad?.success).to.equal(false);
       expect(bad?.error?.issues.map((i) => i.path.join("."))).to.deep.equal(["domainIntendedUse"]);
@@ -122,8 +146,17 @@ describe("domain module: orders", () => {
 
     it("checks owner-type rules after resolving an ownerContactID", async () => {
       const contact = await f.ok("contact/create", {
-        Type: "individual", FirstName: "Ivan", LastName: "Petrov", IdentNumber: "X1", Email: "ivan@example.com",
-        Phone: "+7.4951234567", Address: "Tverskaya 1", PostalCode: "125009", City: "Moscow", State: "Moscow", Country: "RU",
+        Type: "individual",
+        FirstName: "Ivan",
+        LastName: "Petrov",
+        IdentNumber: "X1",
+        Email: "ivan@example.com",
+        Phone: "+7.4951234567",
+        Address: "Tverskaya 1",
+        PostalCode: "125009",
+        City: "Moscow",
+        State: "Moscow",
+        Country: "RU",
       });
       const msg = await f.fails(101, "domain/create", { domain: "ivan.fi", ownerContactID: contact.contactID });
       expect(msg).to.include("ownerDateOfBirth");

@@ -91,7 +91,9 @@ describe("domain module: reads and lifecycle", () => {
     it("lists the glue records", async () => {
       const d = await f.register("glue-view.com");
       await f.ok("domain/gluerecordcreate", { domainID: String(d.domainID), name: "ns1.glue-view.com", ipv4: "198.51.100.3" });
-      expect((await f.ok("domain/getgluerecords", { domain: "glue-view.com" })).gluerecords).to.deep.equal([{ name: "ns1.glue-view.com", ipv4: "198.51.100.3" }]);
+      expect((await f.ok("domain/getgluerecords", { domain: "glue-view.com" })).gluerecords).to.deep.equal([
+        { name: "ns1.glue-view.com", ipv4: "198.51.100.3" },
+      ]);
     });
   });
 
@@ -110,7 +112,9 @@ describe("domain module: reads and lifecycle", () => {
       expect(r.domain).to.equal("whois-me.com");
       expect(r.whoisData).to.include("Domain Name: WHOIS-ME.COM").and.include("Marta García");
       await f.ok("domain/update", { domainID: String(d.domainID), updateType: "whoisPrivacy", whoisPrivacy: "1" });
-      expect((await f.ok("domain/whois", { domain: "whois-me.com" })).whoisData).to.include("REDACTED").and.not.include("García");
+      expect((await f.ok("domain/whois", { domain: "whois-me.com" })).whoisData)
+        .to.include("REDACTED")
+        .and.not.include("García");
       await f.fails(2006, "domain/whois", { domain: "whois-me.com" }, f.bob);
       await f.fails(2006, "domain/whois", { domain: "google.com" });
     });
@@ -133,7 +137,13 @@ describe("domain module: reads and lifecycle", () => {
       for (const t of ["a", "b", "c"]) await f.ok("domain/update", { domainID: id, updateType: "tag", tag: t });
       const all = await f.ok("domain/gethistory", { domainID: id });
       expect(all.queryInfo.total).to.equal(5);
-      expect(all.history.map((h: { title: string }) => h.title)).to.deep.equal(["Registration requested", "Registration completed", "Tag update", "Tag update", "Tag update"]);
+      expect(all.history.map((h: { title: string }) => h.title)).to.deep.equal([
+        "Registration requested",
+        "Registration completed",
+        "Tag update",
+        "Tag update",
+        "Tag update",
+      ]);
       const p2 = await f.ok("domain/gethistory", { domainID: id, pageLength: "2", page: "2" });
       expect(p2.queryInfo).to.deep.equal({ page: 2, pageLength: 2, results: 2, total: 5 });
       expect(p2.history[1].message).to.include('"b"');

@@ -86,8 +86,18 @@ describe("domain module: updates", () => {
   describe("domain/updatecontacts", () => {
     it("changes the owner to an existing contact and answers 3001 for an unknown one", async () => {
       const other = await f.ok("contact/create", {
-        Type: "organization", FirstName: "John", LastName: "Smith", OrgName: "Acme Ltd", IdentNumber: "GB123", Email: "legal@acme.example",
-        Phone: "+44.2071234567", Address: "1 High St", PostalCode: "SW1A 1AA", City: "London", State: "London", Country: "GB",
+        Type: "organization",
+        FirstName: "John",
+        LastName: "Smith",
+        OrgName: "Acme Ltd",
+        IdentNumber: "GB123",
+        Email: "legal@acme.example",
+        Phone: "+44.2071234567",
+        Address: "1 High St",
+        PostalCode: "SW1A 1AA",
+        City: "London",
+        State: "London",
+        Country: "GB",
       });
       await f.ok("domain/updatecontacts", { domainID: id, ownerContactID: other.contactID });
       expect((await info("contact")).contactOwner.contactID).to.equal(other.contactID);

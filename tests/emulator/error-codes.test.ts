@@ -8,7 +8,9 @@ import { join, resolve } from "node:path";
 import { ERROR_CODES, ErrorCode } from "../../sdk/core/error-codes";
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
 }
 
 describe("error codes: one named table for the client and the emulator", () => {
@@ -17,7 +19,11 @@ describe("error codes: one named table for the client and the emulator", () => {
     expect(SUCCESS).to.equal(0);
     const codes = Object.values(named);
     expect(new Set(codes).size, "one name per code").to.equal(codes.length);
-    expect([...codes].sort((a, b) => a - b)).to.deep.equal(Object.keys(ERROR_CODES).map(Number).sort((a, b) => a - b));
+    expect([...codes].sort((a, b) => a - b)).to.deep.equal(
+      Object.keys(ERROR_CODES)
+        .map(Number)
+        .sort((a, b) => a - b),
+    );
   });
 
   it("the emulator passes no bare number where an error code goes", () => {

@@ -55,14 +55,25 @@ describe("emulator random source", () => {
         return r.json.responseData;
       };
       const contactID = (await ok("/contact/create/", person)).contactID;
-      const domainID = (await ok("/domain/create/", { domain: "seeded-example.com", ownerContactID: contactID, adminContactID: contactID })).domains[0].domainID;
+      const domainID = (await ok("/domain/create/", { domain: "seeded-example.com", ownerContactID: contactID, adminContactID: contactID })).domains[0]
+        .domainID;
       await emu.control.advanceClock(10);
       const authcode = (await ok("/domain/getauthcode/", { domainID: String(domainID) })).authcode;
       await ok("/service/create/", { serviceName: "seeded-example.com", productkey: "basic" });
-      const ftp = (await ok("/service/ftpcreate/", { serviceName: "seeded-example.com", name: "web", ftpPath: "/", password: "Secret-pass-12" })).ftp[0].entityID;
+      const ftp = (await ok("/service/ftpcreate/", { serviceName: "seeded-example.com", name: "web", ftpPath: "/", password: "Secret-pass-12" })).ftp[0]
+        .entityID;
       const dns = (await ok("/service/dnscreate/", { serviceName: "seeded-example.com", name: "x", type: "A", value: "192.0.2.7" })).dns[0].entityID;
-      const login = (await ok("/service/webconstructorlogin/", { serviceName: "seeded-example.com", subdomain: "www", loginlang: "es" })).webconstructor.loginURL;
-      const { csrData } = await ok("/ssl/csrcreate/", { commonName: "seeded-example.com", organizationName: "Example SL", organizationalUnitName: "IT", countryName: "ES", stateOrProvinceName: "Barcelona", localityName: "Barcelona", emailAddress: "it@example.com" });
+      const login = (await ok("/service/webconstructorlogin/", { serviceName: "seeded-example.com", subdomain: "www", loginlang: "es" })).webconstructor
+        .loginURL;
+      const { csrData } = await ok("/ssl/csrcreate/", {
+        commonName: "seeded-example.com",
+        organizationName: "Example SL",
+        organizationalUnitName: "IT",
+        countryName: "ES",
+        stateOrProvinceName: "Barcelona",
+        localityName: "Barcelona",
+        emailAddress: "it@example.com",
+      });
       const certificateID = (await ok("/ssl/create/", { csrData, productID: "107", validationMethod: "http", adminContactID: contactID })).ssl.certificateID;
       await emu.control.advanceClock(5);
       const cert = (await ok("/ssl/getinfo/", { certificateID: String(certificateID), infoType: "ssldata" })).sslCert;

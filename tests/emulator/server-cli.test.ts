@@ -37,14 +37,21 @@ async function startCli(args: string[]) {
 
 /** An API call to the CLI's emulator. */
 async function call(ready: Ready, agent: Agent, path: string, params: Record<string, string> = {}) {
-  const res = await fetch(`${ready.url}${path}`, { method: "POST", body: new URLSearchParams({ apiuser: ready.apiUser, apipasswd: ready.apiPasswd, ...params }), dispatcher: agent });
+  const res = await fetch(`${ready.url}${path}`, {
+    method: "POST",
+    body: new URLSearchParams({ apiuser: ready.apiUser, apipasswd: ready.apiPasswd, ...params }),
+    dispatcher: agent,
+  });
   return (await res.json()) as { success: boolean; errorCode: number; messages: string[] };
 }
 
 describe("dondominio-emulator CLI", () => {
   it("prints exactly one JSON line when ready, serves HTTPS, and exits 0 on SIGTERM keeping state", async () => {
     const dir = mkdtempSync(join(tmpdir(), "emu-cli-test-"));
-    const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--data", dir, "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--data", dir, "--port", "0"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
@@ -72,7 +79,12 @@ describe("dondominio-emulator CLI", () => {
       const control = new EmulatorControl({ url: ready.url, caCert, controlToken: ready.controlToken });
       expect((await control.counters()).totalCalls).to.equal(1);
       const withPassword = new EmulatorControl({ url: ready.url, caCert, controlToken: ready.apiPasswd });
-      expect(await withPassword.counters().then(() => "opened", (e: Error) => e.message)).to.match(/HTTP 401/);
+      expect(
+        await withPassword.counters().then(
+          () => "opened",
+          (e: Error) => e.message,
+        ),
+      ).to.match(/HTTP 401/);
       await Promise.all([control.close(), withPassword.close(), agent.close()]);
     } finally {
       child.kill("SIGTERM");
@@ -91,9 +103,24 @@ describe("dondominio-emulator CLI", () => {
   it("--host 0.0.0.0 warns on stderr that the control API and dynamic DNS are reachable from the network; limit flags apply", async function () {
     this.timeout(30_000);
     const dir = mkdtempSync(join(tmpdir(), "emu-cli-test-"));
-    const cli = await startCli(["--data", dir, "--host", "0.0.0.0", "--operations-per-minute", "2", "--errors-per-minute", "3", "--max-concurrent", "4", "--block-seconds", "30"]);
+    const cli = await startCli([
+      "--data",
+      dir,
+      "--host",
+      "0.0.0.0",
+      "--operations-per-minute",
+      "2",
+      "--errors-per-minute",
+      "3",
+      "--max-concurrent",
+      "4",
+      "--block-seconds",
+      "30",
+    ]);
     try {
-      expect(cli.stderr()).to.match(/WARNING: listening on 0\.0\.0\.0, not a loopback address: the control API .* and the dynamic DNS endpoint are reachable from the network/);
+      expect(cli.stderr()).to.match(
+        /WARNING: listening on 0\.0\.0\.0, not a loopback address: the control API .* and the dynamic DNS endpoint are reachable from the network/,
+      );
       expect(cli.stderr()).to.not.include(cli.ready.controlToken);
       // The printed URL names an address the server certificate covers.
       expect(cli.ready.url).to.match(/^https:\/\/127\.0\.0\.1:\d+$/);
@@ -118,7 +145,12 @@ describe("dondominio-emulator CLI", () => {
       const r = await call(cli.ready, agent, "/account/info/");
       expect(r.errorCode).to.equal(1007);
       const control = new EmulatorControl({ url: cli.ready.url, caCert, controlToken: cli.ready.controlToken });
-      expect(await control.counters().then(() => "opened", (e: Error) => e.message)).to.match(/HTTP 403/);
+      expect(
+        await control.counters().then(
+          () => "opened",
+          (e: Error) => e.message,
+        ),
+      ).to.match(/HTTP 403/);
       await Promise.all([control.close(), agent.close()]);
     } finally {
       cli.child.kill("SIGTERM");
@@ -126,9 +158,17 @@ describe("dondominio-emulator CLI", () => {
     expect(await cli.exited).to.equal(0);
   });
 
-  for (const [flag, value] of [["--max-concurrent", "0"], ["--errors-per-minute", "-1"], ["--operations-per-minute", "x"], ["--allowed-ips", "not-an-address"]]) {
+  for (const [flag, value] of [
+    ["--max-concurrent", "0"],
+    ["--errors-per-minute", "-1"],
+    ["--operations-per-minute", "x"],
+    ["--allowed-ips", "not-an-address"],
+  ]) {
     it(`refuses ${flag} ${value} with a usage line and exit code 2`, async () => {
-      const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), flag, value], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), flag, value], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let stderr = "";
       child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
       const code = await new Promise<number | null>((res) => child.on("exit", (c) => res(c)));
@@ -139,7 +179,10 @@ describe("dondominio-emulator CLI", () => {
   }
 
   it("refuses a bad flag value with a usage line and exit code 2", async () => {
-    const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--port", "abc"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--port", "abc"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((res) => child.on("exit", (c) => res(c)));

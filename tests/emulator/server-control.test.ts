@@ -21,7 +21,13 @@ async function control(emu: RunningEmulator, path: string, body: Record<string, 
  * Sends only a request head (and `bodyBytes` bytes of body) over TLS and waits for a response head,
  * up to `waitMs`: "timeout" when the server waits for the rest of the body instead of answering.
  */
-function headOnly(emu: RunningEmulator, path: string, headers: Record<string, string>, bodyBytes = 0, waitMs = 3000): Promise<{ status: number; head: string; body: string } | "timeout"> {
+function headOnly(
+  emu: RunningEmulator,
+  path: string,
+  headers: Record<string, string>,
+  bodyBytes = 0,
+  waitMs = 3000,
+): Promise<{ status: number; head: string; body: string } | "timeout"> {
   const url = new URL(emu.url);
   return new Promise((resolve, reject) => {
     const sock = tls.connect({ host: url.hostname, port: Number(url.port), ca: emu.caCert }, () => {
@@ -160,7 +166,11 @@ describe("emulator control API: its own credential, limits and redaction (issue 
   });
 
   it("refuses a body over 1 MiB with 413 before reading it, even with the token", async () => {
-    const big = await headOnly(emu, "/_emulator/seed", { authorization: `Bearer ${emu.controlToken}`, "content-type": "application/json", "content-length": String(2 * 1024 * 1024) });
+    const big = await headOnly(emu, "/_emulator/seed", {
+      authorization: `Bearer ${emu.controlToken}`,
+      "content-type": "application/json",
+      "content-length": String(2 * 1024 * 1024),
+    });
     expect(big).to.not.equal("timeout");
     expect((big as { status: number }).status).to.equal(413);
     // Without Content-Length (chunked) the reading stops at the limit.
@@ -190,7 +200,15 @@ describe("emulator control API: its own credential, limits and redaction (issue 
     };
     const contact = await call("/contact/create/", person);
     await call("/domain/create/", { domain: "redact-me.com", ownerContactID: contact.contactID });
-    const csr = await call("/ssl/csrcreate/", { commonName: "redact-me.com", organizationName: "Example SL", organizationalUnitName: "IT", countryName: "ES", stateOrProvinceName: "Barcelona", localityName: "Barcelona", emailAddress: "it@example.com" });
+    const csr = await call("/ssl/csrcreate/", {
+      commonName: "redact-me.com",
+      organizationName: "Example SL",
+      organizationalUnitName: "IT",
+      countryName: "ES",
+      stateOrProvinceName: "Barcelona",
+      localityName: "Barcelona",
+      emailAddress: "it@example.com",
+    });
     const cert = await call("/ssl/create/", { csrData: csr.csrData, productID: "101", validationMethod: "http", adminContactID: contact.contactID });
     await emu.control.advanceClock(30 * 86_400);
     const info = await call("/ssl/getinfo/", { certificateID: String(cert.ssl.certificateID), infoType: "ssldata" });
@@ -245,7 +263,11 @@ describe("emulator control API: address and rate rules of the API", () => {
     const emu = await startEmulator({ limits: { opsPerMinute: 3, blockSeconds: 5 } });
     try {
       for (let i = 0; i < 3; i++) await emu.control.counters();
-      const res = await fetch(`${emu.url}/_emulator/counters`, { method: "POST", headers: { authorization: `Bearer ${emu.controlToken}` }, dispatcher: agentOf(emu) });
+      const res = await fetch(`${emu.url}/_emulator/counters`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${emu.controlToken}` },
+        dispatcher: agentOf(emu),
+      });
       expect(res.status).to.equal(429);
       expect(res.headers.get("retry-after")).to.equal("5");
       expect(((await res.json()) as { error: string }).error).to.match(/operations per minute/);

@@ -9,7 +9,8 @@ import { agentOf, post, rawRequest } from "./server-helpers";
 describe("dynamic DNS endpoint", () => {
   let emu: RunningEmulator;
   const get = (path: string, base = emu.dyndnsUrl) => rawRequest(`${base}${path}`, emu.caCert, "GET");
-  const q = (extra: Record<string, string> = {}) => new URLSearchParams({ user: emu.apiUser, password: emu.dyndnsKey, host: "home.example.com", ...extra }).toString();
+  const q = (extra: Record<string, string> = {}) =>
+    new URLSearchParams({ user: emu.apiUser, password: emu.dyndnsKey, host: "home.example.com", ...extra }).toString();
 
   before(async () => {
     emu = await startEmulator();
@@ -19,7 +20,9 @@ describe("dynamic DNS endpoint", () => {
     const svc = newServiceRecord(newWorld(), "example.com", "basic", 1, new Clock(), "8.2");
     svc.status = "active";
     svc.dns.push({ entityID: `SRV${svc.id}-1`, name: "home.example.com", type: "A", value: "192.0.2.10" });
-    await emu.control.seed({ accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey, balance: 5000, services: { "example.com": svc } }] });
+    await emu.control.seed({
+      accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey, balance: 5000, services: { "example.com": svc } }],
+    });
   };
   beforeEach(async () => {
     await emu.control.reset();
@@ -117,7 +120,9 @@ describe("dynamic DNS endpoint", () => {
       svc.status = "active";
       svc.dns.push({ entityID: `SRV${svc.id}-1`, name: "home.example.com", type: "A", value: "192.0.2.10" });
       svc.dns.push({ entityID: `SRV${svc.id}-2`, name: "home.example.com", type: "AAAA", value: "2001:db8::10" });
-      await emu.control.seed({ accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey, balance: 5000, services: { "example.com": svc } }] });
+      await emu.control.seed({
+        accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, dyndnsKey: emu.dyndnsKey, balance: 5000, services: { "example.com": svc } }],
+      });
     });
 
     it("refuses fe80::1%eth0 and leaves the AAAA record alone (IPv6 without a zone id still updates it)", async () => {

@@ -69,10 +69,12 @@ describe("emulator server: injected faults", () => {
     await emu.control.addFault({ action: "tool/hello", kind: "timeout" });
     const ac = new AbortController();
     let settled = false;
-    const pending = post(emu, "/tool/hello/", {}, { signal: ac.signal }).then(
-      (r) => r as Reply | Error,
-      (e) => e as Error,
-    ).finally(() => (settled = true));
+    const pending = post(emu, "/tool/hello/", {}, { signal: ac.signal })
+      .then(
+        (r) => r as Reply | Error,
+        (e) => e as Error,
+      )
+      .finally(() => (settled = true));
     // Held: the fault was taken and the call stays in flight...
     await until(async () => (await emu.control.listFaults()).length === 0);
     expect((await emu.control.counters()).concurrency).to.equal(1);

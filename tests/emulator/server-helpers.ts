@@ -24,7 +24,12 @@ export function agentOf(emu: RunningEmulator): Agent {
 }
 
 /** POSTs an API call; `path` is appended to the base URL verbatim (e.g. "/tool/hello/"). */
-export async function post(emu: RunningEmulator, path: string, params: Record<string, string> = {}, opts: { encoding?: Encoding; auth?: boolean; signal?: AbortSignal; base?: string } = {}): Promise<Reply> {
+export async function post(
+  emu: RunningEmulator,
+  path: string,
+  params: Record<string, string> = {},
+  opts: { encoding?: Encoding; auth?: boolean; signal?: AbortSignal; base?: string } = {},
+): Promise<Reply> {
   const all = opts.auth === false ? params : { apiuser: emu.apiUser, apipasswd: emu.apiPasswd, ...params };
   let body: string | FormData;
   const headers: Record<string, string> = {};
@@ -50,7 +55,13 @@ export async function post(emu: RunningEmulator, path: string, params: Record<st
 }
 
 /** A raw HTTPS request (node:https) to inspect framing headers exactly as sent. */
-export function rawRequest(url: string, ca: string, method: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+export function rawRequest(
+  url: string,
+  ca: string,
+  method: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = https.request(url, { method, ca, headers: { ...headers, ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}) } }, (res) => {
       const chunks: Buffer[] = [];

@@ -41,7 +41,14 @@ describe("emulator http: body parsing", () => {
   describe("multipart/form-data", () => {
     it("reads fields, keeping CRLF, dashes and UTF-8 inside values", async () => {
       const b = "----WebKitFormBoundaryX7";
-      const fields = await parseMultipart(multipart(b, [["apiuser", "demo"], ["note", `line1${CRLF}--not-a-boundary${CRLF}ñ`], ["empty", ""]]), formData(b));
+      const fields = await parseMultipart(
+        multipart(b, [
+          ["apiuser", "demo"],
+          ["note", `line1${CRLF}--not-a-boundary${CRLF}ñ`],
+          ["empty", ""],
+        ]),
+        formData(b),
+      );
       expect(fields).to.deep.equal({ apiuser: "demo", note: `line1${CRLF}--not-a-boundary${CRLF}ñ`, empty: "" });
     });
 
@@ -63,11 +70,25 @@ describe("emulator http: body parsing", () => {
 
     it("keeps a U+FFFD the body carries; the last of repeated names wins; a part with a filename is a value", async () => {
       const b = "xyz";
-      expect(await parseMultipart(multipart(b, [["a", "x\uFFFDy"], ["a", "2"]]), formData(b))).to.deep.equal({ a: "2" });
+      expect(
+        await parseMultipart(
+          multipart(b, [
+            ["a", "x\uFFFDy"],
+            ["a", "2"],
+          ]),
+          formData(b),
+        ),
+      ).to.deep.equal({ a: "2" });
       expect(await parseMultipart(multipart(b, [["a", "x\uFFFDy"]]), formData(b))).to.deep.equal({ a: "x\uFFFDy" });
-      const file = Buffer.from(`--${b}${CRLF}Content-Disposition: form-data; name="csr"; filename="a.csr"${CRLF}Content-Type: application/octet-stream${CRLF}${CRLF}ñ text${CRLF}--${b}--${CRLF}`);
+      const file = Buffer.from(
+        `--${b}${CRLF}Content-Disposition: form-data; name="csr"; filename="a.csr"${CRLF}Content-Type: application/octet-stream${CRLF}${CRLF}ñ text${CRLF}--${b}--${CRLF}`,
+      );
       expect(await parseMultipart(file, formData(b))).to.deep.equal({ csr: "ñ text" });
-      const badFile = Buffer.concat([Buffer.from(`--${b}${CRLF}Content-Disposition: form-data; name="csr"; filename="a.csr"${CRLF}${CRLF}`), Buffer.from([0xff]), Buffer.from(`${CRLF}--${b}--${CRLF}`)]);
+      const badFile = Buffer.concat([
+        Buffer.from(`--${b}${CRLF}Content-Disposition: form-data; name="csr"; filename="a.csr"${CRLF}${CRLF}`),
+        Buffer.from([0xff]),
+        Buffer.from(`${CRLF}--${b}--${CRLF}`),
+      ]);
       expect((await refusal(parseMultipart(badFile, formData(b)))).message).to.match(/not valid UTF-8 \(in parameter csr\)/);
     });
   });
@@ -100,11 +121,16 @@ describe("emulator http: body parsing", () => {
         expect(err.message, body.toString("latin1")).to.match(message);
       }
       const b = "xyz";
-      const part = (name: string, value: Buffer) => Buffer.concat([Buffer.from(`--${b}${CRLF}Content-Disposition: form-data; name="${name}"${CRLF}${CRLF}`), value, Buffer.from(`${CRLF}--${b}--${CRLF}`)]);
+      const part = (name: string, value: Buffer) =>
+        Buffer.concat([Buffer.from(`--${b}${CRLF}Content-Disposition: form-data; name="${name}"${CRLF}${CRLF}`), value, Buffer.from(`${CRLF}--${b}--${CRLF}`)]);
       const badValue = await refusal(parseBody(`multipart/form-data; boundary=${b}`, part("note", Buffer.from([0x41, 0xc3, 0x28]))));
       expect(badValue).to.be.instanceOf(BodyError);
       expect(badValue.message).to.match(/not valid UTF-8 \(in parameter note\)/);
-      const badName = Buffer.concat([Buffer.from(`--${b}${CRLF}Content-Disposition: form-data; name="n`), Buffer.from([0xff]), Buffer.from(`"${CRLF}${CRLF}1${CRLF}--${b}--${CRLF}`)]);
+      const badName = Buffer.concat([
+        Buffer.from(`--${b}${CRLF}Content-Disposition: form-data; name="n`),
+        Buffer.from([0xff]),
+        Buffer.from(`"${CRLF}${CRLF}1${CRLF}--${b}--${CRLF}`),
+      ]);
       const badNameErr = await refusal(parseBody(`multipart/form-data; boundary=${b}`, badName));
       expect(badNameErr).to.be.instanceOf(BodyError);
       expect(badNameErr.message).to.match(/not valid UTF-8 \(in the headers of a multipart part\)/);
@@ -136,7 +162,14 @@ describe("emulator http: body parsing", () => {
       const b = "xyz";
       const decoded = [
         await parseBody("application/x-www-form-urlencoded", Buffer.from("__proto__=x&constructor=y&a=1")),
-        await parseMultipart(multipart(b, [["__proto__", "x"], ["constructor", "y"], ["a", "1"]]), formData(b)),
+        await parseMultipart(
+          multipart(b, [
+            ["__proto__", "x"],
+            ["constructor", "y"],
+            ["a", "1"],
+          ]),
+          formData(b),
+        ),
         queryParams("/json/?__proto__=x&constructor=y&a=1"),
       ];
       for (const p of decoded) {
@@ -144,7 +177,11 @@ describe("emulator http: body parsing", () => {
         expect(Object.getOwnPropertyDescriptor(p, "__proto__")?.value).to.equal("x");
         expect(p.constructor).to.equal("y");
         expect(p.toString).to.equal(undefined);
-        expect(Object.entries(p)).to.deep.equal([["__proto__", "x"], ["constructor", "y"], ["a", "1"]]);
+        expect(Object.entries(p)).to.deep.equal([
+          ["__proto__", "x"],
+          ["constructor", "y"],
+          ["a", "1"],
+        ]);
       }
     });
   });
@@ -155,7 +192,10 @@ describe("emulator http: body parsing", () => {
 
     it("refuses a body over the limit only after reading (and dropping) the rest: drained", async () => {
       const req = fakeRequest(chunks(8)); // 2 MiB
-      const err = await readBody(req, 1 * MiB, 4 * MiB).then(() => undefined, (e: BodyError) => e);
+      const err = await readBody(req, 1 * MiB, 4 * MiB).then(
+        () => undefined,
+        (e: BodyError) => e,
+      );
       expect(err).to.be.instanceOf(BodyError);
       expect(err).to.include({ tooLarge: true, drained: true });
       expect(err!.message).to.equal(`request body larger than ${MiB} bytes`);
@@ -164,10 +204,16 @@ describe("emulator http: body parsing", () => {
 
     it("stops reading past the drain limit (not drained), and at once when Content-Length announces more", async () => {
       const req = fakeRequest(chunks(40)); // 10 MiB
-      const err = await readBody(req, 1 * MiB, 2 * MiB).then(() => undefined, (e: BodyError) => e);
+      const err = await readBody(req, 1 * MiB, 2 * MiB).then(
+        () => undefined,
+        (e: BodyError) => e,
+      );
       expect(err).to.include({ tooLarge: true, drained: false });
       const announced = fakeRequest(chunks(1), { "content-length": String(60_000_000) });
-      const early = await readBody(announced, 1 * MiB, 2 * MiB).then(() => undefined, (e: BodyError) => e);
+      const early = await readBody(announced, 1 * MiB, 2 * MiB).then(
+        () => undefined,
+        (e: BodyError) => e,
+      );
       expect(early).to.include({ tooLarge: true, drained: false });
       expect(announced.consumed()).to.equal(0);
     });

@@ -8,11 +8,20 @@ const MiB = 1024 * 1024;
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 /** Sends only a request head; the response head and body, or "timeout" when none comes in `waitMs`. */
-function headOnly(emu: RunningEmulator, path: string, headers: Record<string, string>, waitMs = 3000): Promise<{ status: number; head: string; body: string } | "timeout"> {
+function headOnly(
+  emu: RunningEmulator,
+  path: string,
+  headers: Record<string, string>,
+  waitMs = 3000,
+): Promise<{ status: number; head: string; body: string } | "timeout"> {
   const url = new URL(emu.url);
   return new Promise((resolve, reject) => {
     const sock = tls.connect({ host: url.hostname, port: Number(url.port), ca: emu.caCert }, () => {
-      sock.write(`POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`);
+      sock.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join("")}\r\n`,
+      );
     });
     let data = "";
     const timer = setTimeout(() => {
@@ -91,7 +100,7 @@ describe("emulator server: requests and rendering", () => {
 
     it("honours output-pretty (and treats an empty value as not given)", async () => {
       const pretty = await post(emu, "/tool/hello/", { "output-pretty": "1" });
-      expect(pretty.text).to.include("\n    \"success\": true");
+      expect(pretty.text).to.include('\n    "success": true');
       const plain = await post(emu, "/tool/hello/", { "output-pretty": "" });
       expect(plain.text).to.not.include("\n");
     });

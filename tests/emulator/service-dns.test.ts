@@ -15,11 +15,26 @@ describe("service/dnscreate", () => {
     const acme = (await f.ok("service/dnscreate", { ...S, name: "_acme-challenge.example.com", type: "TXT", value: "tok-1" })).dns as Rec[];
     expect(acme).to.have.length(1);
     expect(acme[0]).to.deep.equal({ entityID: acme[0].entityID, name: "_acme-challenge.example.com", type: "TXT", ttl: "-", priority: "-", value: "tok-1" });
-    expect((await f.ok("service/dnscreate", { ...S, name: "api", type: "A", value: "198.51.100.7", ttl: "300", priority: "5" })).dns[0]).to.include({ name: "api.example.com", ttl: "300", priority: "-" });
-    expect((await f.ok("service/dnscreate", { ...S, name: "@", type: "MX", value: "MX2.Example.org.", ttl: "-" })).dns[0]).to.include({ name: "example.com", priority: "-", value: "mx2.example.org" });
-    expect((await f.ok("service/dnscreate", { ...S, name: "*.example.com", type: "AAAA", value: "2001:DB8::1" })).dns[0]).to.include({ name: "*.example.com", value: "2001:db8::1" });
-    expect((await f.ok("service/dnscreate", { ...S, name: "_sip._tcp", type: "SRV", value: "5 5060 sip.example.com", priority: "20" })).dns[0]).to.include({ priority: "20" });
-    expect((await f.ok("service/dnscreate", { ...S, name: "@", type: "CAA", value: '0 ISSUE "letsencrypt.org"' })).dns[0].value).to.equal('0 issue "letsencrypt.org"');
+    expect((await f.ok("service/dnscreate", { ...S, name: "api", type: "A", value: "198.51.100.7", ttl: "300", priority: "5" })).dns[0]).to.include({
+      name: "api.example.com",
+      ttl: "300",
+      priority: "-",
+    });
+    expect((await f.ok("service/dnscreate", { ...S, name: "@", type: "MX", value: "MX2.Example.org.", ttl: "-" })).dns[0]).to.include({
+      name: "example.com",
+      priority: "-",
+      value: "mx2.example.org",
+    });
+    expect((await f.ok("service/dnscreate", { ...S, name: "*.example.com", type: "AAAA", value: "2001:DB8::1" })).dns[0]).to.include({
+      name: "*.example.com",
+      value: "2001:db8::1",
+    });
+    expect((await f.ok("service/dnscreate", { ...S, name: "_sip._tcp", type: "SRV", value: "5 5060 sip.example.com", priority: "20" })).dns[0]).to.include({
+      priority: "20",
+    });
+    expect((await f.ok("service/dnscreate", { ...S, name: "@", type: "CAA", value: '0 ISSUE "letsencrypt.org"' })).dns[0].value).to.equal(
+      '0 issue "letsencrypt.org"',
+    );
   });
 
   it("treats a full punycode name under an IDN zone as inside the zone, like the relative name", async () => {
@@ -36,7 +51,11 @@ describe("service/dnscreate", () => {
     expect(viaAscii.map((r) => r.entityID)).to.include.members([relative.entityID, full.entityID, apex.entityID]);
     await f.fails("service/create", { serviceName: "XN--ESPAA-IDN-O6A.ES", productkey: "basic" }, 4007);
     // Lookups (tool/dig, SSL DNS validation) find IDN names in either spelling.
-    expect(lookupRecords(f.env.world, "café.españa-idn.es", "A").map((a) => a.value).sort()).to.deep.equal(["192.0.2.1", "192.0.2.2"]);
+    expect(
+      lookupRecords(f.env.world, "café.españa-idn.es", "A")
+        .map((a) => a.value)
+        .sort(),
+    ).to.deep.equal(["192.0.2.1", "192.0.2.2"]);
     expect(lookupRecords(f.env.world, "xn--caf-dma.xn--espaa-idn-o6a.es.", "A")).to.have.length(2);
     expect(findZone(f.env.world, "xn--caf-dma.xn--espaa-idn-o6a.es")?.serviceName).to.equal("españa-idn.es");
   });
@@ -140,7 +159,12 @@ describe("service/dnssetzone", () => {
     ];
     expect(await f.ok("service/dnssetzone", { ...S, dnsZoneData: zone64(records) })).to.deep.equal({});
     expect(shape((await f.ok("service/dnslist", S)).dns)).to.deep.equal(
-      ["example.com A - - 203.0.113.5", "www.example.com CNAME 300 - example.com", "example.com MX - 5 mx.example.net", 'example.com TXT - - v=spf1 include:"x" -all'].sort(),
+      [
+        "example.com A - - 203.0.113.5",
+        "www.example.com CNAME 300 - example.com",
+        "example.com MX - 5 mx.example.net",
+        'example.com TXT - - v=spf1 include:"x" -all',
+      ].sort(),
     );
     // Round trip: what dnslist answers can be sent back unchanged.
     const listed = (await f.ok("service/dnslist", S)).dns as Rec[];
@@ -154,7 +178,17 @@ describe("service/dnssetzone", () => {
     await f.fails("service/dnssetzone", { ...S, dnsZoneData: "%%%not-base64%%%" }, 105);
     await f.fails("service/dnssetzone", { ...S, dnsZoneData: Buffer.from('{"name":"a"}').toString("base64") }, 105);
     await f.fails("service/dnssetzone", { ...S, dnsZoneData: zone64([{ name: "a", type: "A", value: "not-ip" }]) }, 105);
-    await f.fails("service/dnssetzone", { ...S, dnsZoneData: zone64([{ name: "a", type: "A", value: "192.0.2.1" }, { name: "a", type: "A", value: "192.0.2.1" }]) }, 4004);
+    await f.fails(
+      "service/dnssetzone",
+      {
+        ...S,
+        dnsZoneData: zone64([
+          { name: "a", type: "A", value: "192.0.2.1" },
+          { name: "a", type: "A", value: "192.0.2.1" },
+        ]),
+      },
+      4004,
+    );
     expect(shape((await f.ok("service/dnslist", S)).dns)).to.deep.equal(before);
   });
 });

@@ -74,7 +74,9 @@ describe("service/subdomain*", () => {
     expect(sub).to.deep.equal({ entityID: sub.entityID, name: "blog.example.com", ftpPath: "/blog" });
     await f.fails("service/subdomaincreate", { ...S, name: "blog.example.com", ftpPath: "/x" }, 4004);
     await f.fails("service/subdomaincreate", { ...S, name: "shop", ftpPath: "/shop", sslCert: CERT }, 101);
-    const ssl = (await f.ok("service/subdomaincreate", { ...S, name: "shop", ftpPath: "/shop", sslCert: CERT, sslKey: KEY, sslCertChain: CERT, sslPath: "/ssl" })).subdomain[0];
+    const ssl = (
+      await f.ok("service/subdomaincreate", { ...S, name: "shop", ftpPath: "/shop", sslCert: CERT, sslKey: KEY, sslCertChain: CERT, sslPath: "/ssl" })
+    ).subdomain[0];
     expect(ssl.ssl).to.include({ sslCert: CERT, sslKey: KEY, sslPath: "/ssl" });
     const up = (await f.ok("service/subdomainupdate", { ...S, entityID: ssl.entityID, ftpPath: "/shop2" })).subdomain[0];
     expect(up.ftpPath).to.equal("/shop2");
@@ -101,7 +103,9 @@ describe("service/redirect*", () => {
     await f.fails("service/redirectcreate", { ...S, origin: "new", destination: "https://x.org", type: "303" }, 105);
     await f.fails("service/redirectcreate", { ...S, origin: "new", destination: "ftp://x.org", type: "302" }, 105);
     expect((await f.ok("service/redirectlist", { ...S, filter: "old" })).redirect).to.have.length(1);
-    expect((await f.ok("service/redirectupdate", { ...S, entityID: r.entityID, destination: "http://b.example.org", type: "302" })).redirect[0]).to.include({ type: "302" });
+    expect((await f.ok("service/redirectupdate", { ...S, entityID: r.entityID, destination: "http://b.example.org", type: "302" })).redirect[0]).to.include({
+      type: "302",
+    });
     expect((await f.ok("service/redirectgetinfo", { ...S, entityID: r.entityID })).redirect[0].destination).to.equal("http://b.example.org");
     await f.ok("service/redirectdelete", { ...S, entityID: r.entityID });
     expect((await f.ok("service/redirectlist", S)).queryInfo.total).to.equal(1);
@@ -138,7 +142,9 @@ describe("service/mailalias*", () => {
     expect(a).to.include({ name: "sales@example.com" });
     expect(a.target).to.deep.equal(["a@example.com", "b@other.org"]);
     await f.fails("service/mailaliascreate", { ...S, name: "x", target: "not-an-address" }, 105);
-    expect((await f.ok("service/mailaliasupdate", { ...S, entityID: a.entityID, target: "c@example.com" })).mailalias[0].target).to.deep.equal(["c@example.com"]);
+    expect((await f.ok("service/mailaliasupdate", { ...S, entityID: a.entityID, target: "c@example.com" })).mailalias[0].target).to.deep.equal([
+      "c@example.com",
+    ]);
     expect((await f.ok("service/mailaliasgetinfo", { ...S, entityID: a.entityID })).mailalias[0].target).to.deep.equal(["c@example.com"]);
     expect((await f.ok("service/mailaliaslist", { ...S, filter: "sal" })).mailalias).to.have.length(1);
     await f.ok("service/mailaliasdelete", { ...S, entityID: a.entityID });

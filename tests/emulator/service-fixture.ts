@@ -26,7 +26,14 @@ export interface Fixture {
 
 export function fixture(balance = 5000): Fixture {
   const account = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1", balance });
-  const env: DispatchEnv = { world: newWorld([account]), clock: new Clock({ serviceInitSec: 0, renewSec: 1 }), ca: noCa, random: new RandomSource(), modules, checkResponses: true };
+  const env: DispatchEnv = {
+    world: newWorld([account]),
+    clock: new Clock({ serviceInitSec: 0, renewSec: 1 }),
+    ca: noCa,
+    random: new RandomSource(),
+    modules,
+    checkResponses: true,
+  };
   const call = (action: string, params: Record<string, string> = {}) => dispatch(env, account, action, params, "198.51.100.4");
   return {
     env,

@@ -12,7 +12,9 @@ describe("service/create", () => {
     expect(r.billing).to.deep.equal({ total: Math.round(price("basic") * 2 * 100) / 100, currency: "EUR" });
     expect(f.account.balance).to.be.closeTo(1000 - price("basic") * 2, 1e-6);
     const today = ymd(f.env.clock.now());
-    expect(r.services).to.deep.equal([{ name: "example.com", type: getProduct("basic")!.type, productkey: "basic", status: "active", tsExpir: addYears(today, 2) }]);
+    expect(r.services).to.deep.equal([
+      { name: "example.com", type: getProduct("basic")!.type, productkey: "basic", status: "active", tsExpir: addYears(today, 2) },
+    ]);
     const dns = (await f.ok("service/dnslist", { serviceName: "example.com" })).dns as Record<string, string>[];
     const has = (name: string, type: string, value: string) => dns.some((d) => d.name === name && d.type === type && d.value === value);
     expect(has("example.com", "A", EMULATOR_HOSTING_IP)).to.equal(true);
@@ -134,7 +136,10 @@ describe("service/upgrade", () => {
 describe("service/update", () => {
   it("sets the renewal mode and the PHP version (updateType phpversion or php)", async () => {
     const f = await withService("basic");
-    expect(await f.ok("service/update", { serviceName: "example.com", updateType: "renewalMode", renewalMode: "manual" })).to.include({ name: "example.com", productkey: "basic" });
+    expect(await f.ok("service/update", { serviceName: "example.com", updateType: "renewalMode", renewalMode: "manual" })).to.include({
+      name: "example.com",
+      productkey: "basic",
+    });
     expect(f.account.services["example.com"].renewalMode).to.equal("manual");
     const r = await f.ok("service/update", { serviceName: "example.com", updateType: "phpversion", phpversion: "8.3" });
     expect(r.php.version).to.equal("8.3");
@@ -165,12 +170,15 @@ describe("service/parkinggetinfo and service/parkingupdate", () => {
 describe("service/webconstructorlogin", () => {
   it("answers a login URL for the domain or an existing subdomain", async () => {
     const f = await withService("basic");
-    const url = (await f.ok("service/webconstructorlogin", { serviceName: "example.com", subdomain: "example.com", loginlang: "es" })).webconstructor.loginURL as string;
+    const url = (await f.ok("service/webconstructorlogin", { serviceName: "example.com", subdomain: "example.com", loginlang: "es" })).webconstructor
+      .loginURL as string;
     expect(url).to.match(/^https:\/\//);
     expect(new URL(url).searchParams.get("lang")).to.equal("es");
     await f.fails("service/webconstructorlogin", { serviceName: "example.com", subdomain: "blog" }, 4002);
     await f.ok("service/subdomaincreate", { serviceName: "example.com", name: "blog", ftpPath: "/blog" });
-    expect(new URL((await f.ok("service/webconstructorlogin", { serviceName: "example.com", subdomain: "blog" })).webconstructor.loginURL).searchParams.get("site")).to.equal("blog.example.com");
+    expect(
+      new URL((await f.ok("service/webconstructorlogin", { serviceName: "example.com", subdomain: "blog" })).webconstructor.loginURL).searchParams.get("site"),
+    ).to.equal("blog.example.com");
   });
 
   it("refuses a product without web space (10001)", async () => {

@@ -37,7 +37,9 @@ describe("ssl/csrdecode", () => {
   it("refuses text that is not a CSR in PEM form (5000) with a message naming csrData", async () => {
     const f = sslFixture();
     const r = await f.fails("ssl/csrdecode", { csrData: "hello" }, 5000);
-    expect(r.messages[0]).to.match(/csrData/).and.match(/BEGIN CERTIFICATE REQUEST/);
+    expect(r.messages[0])
+      .to.match(/csrData/)
+      .and.match(/BEGIN CERTIFICATE REQUEST/);
     const garbled = "-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----";
     expect((await f.fails("ssl/csrdecode", { csrData: garbled }, 5000)).messages[0]).to.match(/could not be decoded/);
   });

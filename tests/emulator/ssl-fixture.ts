@@ -46,7 +46,14 @@ export interface SslFixture {
 
 export function sslFixture(balance = 2000): SslFixture {
   const account = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1", balance });
-  const env: DispatchEnv = { world: newWorld([account]), clock: new Clock({ sslValidationSec: 30, serviceInitSec: 0 }), ca: testCa(), random: new RandomSource(), modules, checkResponses: true };
+  const env: DispatchEnv = {
+    world: newWorld([account]),
+    clock: new Clock({ sslValidationSec: 30, serviceInitSec: 0 }),
+    ca: testCa(),
+    random: new RandomSource(),
+    modules,
+    checkResponses: true,
+  };
   const call = (action: string, params: Record<string, string> = {}) => dispatch(env, account, action, params, "127.0.0.1");
   const ok = async (action: string, params: Record<string, string> = {}) => {
     const r = await call(action, params);

@@ -60,7 +60,9 @@ describe("ssl/create", () => {
   it("http flow: validates after clock.delays.sslValidationSec; files come as pem, der, p7b, pfx and zip", async () => {
     const f = sslFixture();
     const { csrData, keyData } = await f.csr("shop.example.org");
-    const id = String((await f.order({ csrData, productID: "103", validationMethod: "http", alt_name_1: "www.example.org", alt_validation_1: "https" })).certificateID);
+    const id = String(
+      (await f.order({ csrData, productID: "103", validationMethod: "http", alt_name_1: "www.example.org", alt_validation_1: "https" })).certificateID,
+    );
     const v = await f.ok("ssl/getinfo", { certificateID: id, infoType: "validationStatus" });
     expect(v.validationData.dcv["shop.example.org"].checkvalue.link).to.match(/^http:\/\/shop\.example\.org\/\.well-known\/pki-validation\/[0-9A-F]{32}\.txt$/);
     expect(v.validationData.dcv["www.example.org"].method).to.equal("https");
@@ -145,7 +147,15 @@ describe("ssl/create", () => {
   it("charges per year and per name beyond numDomains; wildcard products take wildcard names", async () => {
     const f = sslFixture();
     const { csrData } = await f.csr("example.com");
-    const r = await f.ok("ssl/create", { ...ADMIN, csrData, productID: "103", period: "2", alt_name_1: "a.example.com", alt_name_2: "b.example.com", alt_name_3: "c.example.com" });
+    const r = await f.ok("ssl/create", {
+      ...ADMIN,
+      csrData,
+      productID: "103",
+      period: "2",
+      alt_name_1: "a.example.com",
+      alt_name_2: "b.example.com",
+      alt_name_3: "c.example.com",
+    });
     expect(r.billing.total).to.be.closeTo((29.95 + 9.95) * 2, 1e-9);
     const wild = (await f.csr("*.example.com")).csrData;
     const w = await f.order({ csrData: wild, productID: "102" });

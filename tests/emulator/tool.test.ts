@@ -9,7 +9,12 @@ import { COUNTRIES } from "../../emulator/data/countries";
 import type { DomainRecord } from "../../emulator/modules/domain/model";
 import { EMULATOR_NAMESERVERS } from "../../emulator/modules/tool/dns";
 
-const noCa: CertificateAuthority = { certPem: "", signCsr: () => { throw new Error("no CA in tool tests"); } };
+const noCa: CertificateAuthority = {
+  certPem: "",
+  signCsr: () => {
+    throw new Error("no CA in tool tests");
+  },
+};
 
 type Data = Record<string, unknown>;
 
@@ -45,7 +50,11 @@ describe("tool module", () => {
 
   describe("tool/idnconverter", () => {
     it("converts Unicode to punycode and back", async () => {
-      expect(await ok("tool/idnconverter", { query: "españa.com" })).to.deep.equal({ query: "españa.com", unicode: "españa.com", punycode: "xn--espaa-rta.com" });
+      expect(await ok("tool/idnconverter", { query: "españa.com" })).to.deep.equal({
+        query: "españa.com",
+        unicode: "españa.com",
+        punycode: "xn--espaa-rta.com",
+      });
       expect(await ok("tool/idnconverter", { query: "xn--espaa-rta.com" })).to.include({ unicode: "españa.com", punycode: "xn--espaa-rta.com" });
     });
 
@@ -92,7 +101,8 @@ describe("tool module", () => {
       expect(a).to.deep.equal(b);
       expect(a).to.have.length(COUNTRIES.length);
       const codes = a.map((c) => c.code);
-      for (const code of ["ES", "FR", "DE", "IT", "PT", "SE", "US", "GB", "CA", "MX", "AR", "BR", "CN", "JP", "IN", "AU", "RU", "CH", "NO"]) expect(codes).to.include(code);
+      for (const code of ["ES", "FR", "DE", "IT", "PT", "SE", "US", "GB", "CA", "MX", "AR", "BR", "CN", "JP", "IN", "AU", "RU", "CH", "NO"])
+        expect(codes).to.include(code);
       expect(a.find((c) => c.code === "ES")?.name).to.equal("Spain");
     });
 

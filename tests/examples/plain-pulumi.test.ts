@@ -34,7 +34,9 @@ describe("examples through plain `pulumi up` (the language host, as users run th
 
   before(async function () {
     if (!langhost) {
-      console.log("      SKIPPED: no pulumi-language-nodejs on PATH, so plain `pulumi up` of the examples did not run (examples.test.ts still compiles them as the host does)");
+      console.log(
+        "      SKIPPED: no pulumi-language-nodejs on PATH, so plain `pulumi up` of the examples did not run (examples.test.ts still compiles them as the host does)",
+      );
       this.skip();
     }
     console.log(`      language host: ${langhost}`);
@@ -63,13 +65,18 @@ describe("examples through plain `pulumi up` (the language host, as users run th
       const pulumi = (...args: string[]) =>
         new Promise<string>((resolve, reject) => {
           // Asynchronous: the emulator answers from this process while the CLI runs.
-          execFile(join(root, "bin", "pulumi"), [...args, "--non-interactive"], { cwd: dir, env, encoding: "utf8", maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-            // The command line itself is ours: its secret argument is not the CLI's output.
-            const shown = args[2] === "--secret" ? [...args.slice(0, 4), "[secret]"] : args;
-            transcript.push(`$ pulumi ${shown.join(" ")}\n${stdout}${stderr}`);
-            if (err) reject(new Error(`pulumi ${shown.join(" ")} failed:\n${stdout}\n${stderr}`));
-            else resolve(stdout);
-          });
+          execFile(
+            join(root, "bin", "pulumi"),
+            [...args, "--non-interactive"],
+            { cwd: dir, env, encoding: "utf8", maxBuffer: 64 << 20 },
+            (err, stdout, stderr) => {
+              // The command line itself is ours: its secret argument is not the CLI's output.
+              const shown = args[2] === "--secret" ? [...args.slice(0, 4), "[secret]"] : args;
+              transcript.push(`$ pulumi ${shown.join(" ")}\n${stdout}${stderr}`);
+              if (err) reject(new Error(`pulumi ${shown.join(" ")} failed:\n${stdout}\n${stderr}`));
+              else resolve(stdout);
+            },
+          );
         });
       try {
         await pulumi("stack", "init", "dev");

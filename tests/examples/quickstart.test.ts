@@ -45,7 +45,9 @@ describe("examples/quickstart (engine)", function () {
     expect(destroy.summary.resourceChanges).to.deep.equal({ delete: 8 });
     // Destroy deletes the records it made, and forgets (never deletes) the domain and the service.
     const zoneAfter = await h.client.listAll("service/dnslist", { serviceName: "quickstart-test.com" }, { limit: 1000 });
-    expect(zoneAfter.filter((r: { entityID: string }) => (up.outputs.records.value as string[]).includes(`quickstart-test.com/${r.entityID}`))).to.deep.equal([]);
+    expect(zoneAfter.filter((r: { entityID: string }) => (up.outputs.records.value as string[]).includes(`quickstart-test.com/${r.entityID}`))).to.deep.equal(
+      [],
+    );
     expect((await h.client.domain.getinfo({ domain: "quickstart-test.com", infoType: "status" })).status).to.equal("active");
   });
 });

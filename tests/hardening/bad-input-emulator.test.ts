@@ -38,7 +38,11 @@ const MB = 1 << 20;
 function multipart(boundary: string, fields: [string, string | Buffer][], close = true): Buffer {
   const parts: Buffer[] = [];
   for (const [name, value] of fields) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), Buffer.isBuffer(value) ? value : Buffer.from(value), Buffer.from("\r\n"));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+      Buffer.isBuffer(value) ? value : Buffer.from(value),
+      Buffer.from("\r\n"),
+    );
   }
   if (close) parts.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(parts);
@@ -46,22 +50,114 @@ function multipart(boundary: string, fields: [string, string | Buffer][], close 
 
 const CASES: RawCase[] = [
   // ---------- malformed bodies: 100 ----------
-  { what: "a JSON body", action: "contact/create", contentType: "application/json", body: () => JSON.stringify({ Type: "individual" }), code: 100, message: /JSON bodies are not accepted/ },
-  { what: "an XML body", action: "contact/create", contentType: "application/xml", body: () => "<Type>individual</Type>", code: 100, message: /unsupported Content-Type application\/xml/ },
-  { what: "a text/plain body", action: "contact/create", contentType: "text/plain", body: (a, c) => `${a}&${c}`, code: 100, message: /unsupported Content-Type text\/plain/ },
-  { what: "multipart without a boundary parameter", action: "contact/create", contentType: "multipart/form-data", body: () => "--x\r\n", code: 100, message: /without a boundary/ },
-  { what: "multipart whose boundary never appears", action: "contact/create", contentType: "multipart/form-data; boundary=XYZ", body: () => "Type=individual", code: 100, message: /boundary .* never appears/ },
-  { what: "multipart without the closing boundary", action: "contact/create", contentType: "multipart/form-data; boundary=XYZ", body: () => "--XYZ\r\nContent-Disposition: form-data; name=\"Type\"\r\n\r\nindividual", code: 100, message: /closing boundary is missing/ },
-  { what: "multipart part without a name", action: "contact/create", contentType: "multipart/form-data; boundary=XYZ", body: () => "--XYZ\r\nContent-Type: text/plain\r\n\r\nindividual\r\n--XYZ--\r\n", code: 100, message: /no Content-Disposition name/ },
-  { what: "multipart part without headers", action: "contact/create", contentType: "multipart/form-data; boundary=XYZ", body: () => "--XYZ\r\nindividual--XYZ--", code: 100, message: /no blank line after its headers/ },
+  {
+    what: "a JSON body",
+    action: "contact/create",
+    contentType: "application/json",
+    body: () => JSON.stringify({ Type: "individual" }),
+    code: 100,
+    message: /JSON bodies are not accepted/,
+  },
+  {
+    what: "an XML body",
+    action: "contact/create",
+    contentType: "application/xml",
+    body: () => "<Type>individual</Type>",
+    code: 100,
+    message: /unsupported Content-Type application\/xml/,
+  },
+  {
+    what: "a text/plain body",
+    action: "contact/create",
+    contentType: "text/plain",
+    body: (a, c) => `${a}&${c}`,
+    code: 100,
+    message: /unsupported Content-Type text\/plain/,
+  },
+  {
+    what: "multipart without a boundary parameter",
+    action: "contact/create",
+    contentType: "multipart/form-data",
+    body: () => "--x\r\n",
+    code: 100,
+    message: /without a boundary/,
+  },
+  {
+    what: "multipart whose boundary never appears",
+    action: "contact/create",
+    contentType: "multipart/form-data; boundary=XYZ",
+    body: () => "Type=individual",
+    code: 100,
+    message: /boundary .* never appears/,
+  },
+  {
+    what: "multipart without the closing boundary",
+    action: "contact/create",
+    contentType: "multipart/form-data; boundary=XYZ",
+    body: () => '--XYZ\r\nContent-Disposition: form-data; name="Type"\r\n\r\nindividual',
+    code: 100,
+    message: /closing boundary is missing/,
+  },
+  {
+    what: "multipart part without a name",
+    action: "contact/create",
+    contentType: "multipart/form-data; boundary=XYZ",
+    body: () => "--XYZ\r\nContent-Type: text/plain\r\n\r\nindividual\r\n--XYZ--\r\n",
+    code: 100,
+    message: /no Content-Disposition name/,
+  },
+  {
+    what: "multipart part without headers",
+    action: "contact/create",
+    contentType: "multipart/form-data; boundary=XYZ",
+    body: () => "--XYZ\r\nindividual--XYZ--",
+    code: 100,
+    message: /no blank line after its headers/,
+  },
 
   // ---------- missing and invalid parameters: 101 / 105 ----------
-  { what: "required parameters missing", action: "contact/create", body: (a) => `${a}&Type=individual`, code: 101, message: /Parameter fault: FirstName: is required/ },
-  { what: "an empty value (= not given)", action: "contact/create", body: (a, c) => `${a}&${withFirstName(c, "")}`, code: 101, message: /Parameter fault: FirstName/ },
-  { what: "country of three letters", action: "contact/create", body: (a, c) => `${a}&${c.replace("Country=ES", "Country=ESP")}`, code: 105, message: /Country: must be a two-letter country code/ },
-  { what: "a period that is not a number", action: "domain/create", body: (a) => `${a}&domain=example.com&period=abc&ownerContactID=ABC-1`, code: 105, message: /period: must be an integer/ },
-  { what: "a TXT value of 1 MB", action: "service/dnscreate", body: (a) => `${a}&serviceName=example.com&name=big&type=TXT&value=${"a".repeat(MB)}`, code: 105, message: /value: a TXT value is at most 4000 characters \(1048576 given\)/ },
-  { what: "a domain name of 1 MB", action: "domain/check", body: (a) => `${a}&domain=${"a".repeat(MB)}.com`, code: 105, message: /domain: must be a domain name/ },
+  {
+    what: "required parameters missing",
+    action: "contact/create",
+    body: (a) => `${a}&Type=individual`,
+    code: 101,
+    message: /Parameter fault: FirstName: is required/,
+  },
+  {
+    what: "an empty value (= not given)",
+    action: "contact/create",
+    body: (a, c) => `${a}&${withFirstName(c, "")}`,
+    code: 101,
+    message: /Parameter fault: FirstName/,
+  },
+  {
+    what: "country of three letters",
+    action: "contact/create",
+    body: (a, c) => `${a}&${c.replace("Country=ES", "Country=ESP")}`,
+    code: 105,
+    message: /Country: must be a two-letter country code/,
+  },
+  {
+    what: "a period that is not a number",
+    action: "domain/create",
+    body: (a) => `${a}&domain=example.com&period=abc&ownerContactID=ABC-1`,
+    code: 105,
+    message: /period: must be an integer/,
+  },
+  {
+    what: "a TXT value of 1 MB",
+    action: "service/dnscreate",
+    body: (a) => `${a}&serviceName=example.com&name=big&type=TXT&value=${"a".repeat(MB)}`,
+    code: 105,
+    message: /value: a TXT value is at most 4000 characters \(1048576 given\)/,
+  },
+  {
+    what: "a domain name of 1 MB",
+    action: "domain/check",
+    body: (a) => `${a}&domain=${"a".repeat(MB)}.com`,
+    code: 105,
+    message: /domain: must be a domain name/,
+  },
   { what: "an unknown action", action: "contact/explode", body: (a) => a, code: 102, message: /Invalid object\/action/ },
 
   // ---------- odd encodings and huge values ----------
@@ -94,20 +190,46 @@ const CASES: RawCase[] = [
     action: "contact/create",
     contentType: "multipart/form-data; boundary=XYZ",
     body: (a, c) => {
-      const fields = [...new URLSearchParams(`${a}&${c}`)].map(([k, v]) => [k, k === "FirstName" ? Buffer.from([0x41, 0xc3, 0x28]) : v] as [string, string | Buffer]);
+      const fields = [...new URLSearchParams(`${a}&${c}`)].map(
+        ([k, v]) => [k, k === "FirstName" ? Buffer.from([0x41, 0xc3, 0x28]) : v] as [string, string | Buffer],
+      );
       return multipart("XYZ", fields);
     },
     code: 100,
     message: /not valid UTF-8.*FirstName/,
   },
-  { what: "an overlong UTF-8 encoding (%C0%AF)", action: "contact/create", body: (a, c) => `${a}&${withFirstName(c, "An%C0%AFa")}`, code: 100, message: /not valid UTF-8.*FirstName/ },
-  { what: "a truncated UTF-8 sequence at the end of a value (%C3)", action: "contact/create", body: (a, c) => `${a}&${c.replace("City=Barcelona", "City=Barcelona%C3")}`, code: 100, message: /not valid UTF-8.*City/ },
-  { what: "invalid UTF-8 in a parameter name", action: "contact/create", body: (a, c) => `${a}&${c}&x%FF=1`, code: 100, message: /not valid UTF-8.*parameter name/ },
+  {
+    what: "an overlong UTF-8 encoding (%C0%AF)",
+    action: "contact/create",
+    body: (a, c) => `${a}&${withFirstName(c, "An%C0%AFa")}`,
+    code: 100,
+    message: /not valid UTF-8.*FirstName/,
+  },
+  {
+    what: "a truncated UTF-8 sequence at the end of a value (%C3)",
+    action: "contact/create",
+    body: (a, c) => `${a}&${c.replace("City=Barcelona", "City=Barcelona%C3")}`,
+    code: 100,
+    message: /not valid UTF-8.*City/,
+  },
+  {
+    what: "invalid UTF-8 in a parameter name",
+    action: "contact/create",
+    body: (a, c) => `${a}&${c}&x%FF=1`,
+    code: 100,
+    message: /not valid UTF-8.*parameter name/,
+  },
   {
     what: "invalid UTF-8 in a multipart part's headers (its name)",
     action: "contact/create",
     contentType: "multipart/form-data; boundary=XYZ",
-    body: (a, c) => Buffer.concat([multipart("XYZ", [...new URLSearchParams(`${a}&${c}`)], false), Buffer.from('--XYZ\r\nContent-Disposition: form-data; name="x'), Buffer.from([0xff]), Buffer.from('"\r\n\r\n1\r\n--XYZ--\r\n')]),
+    body: (a, c) =>
+      Buffer.concat([
+        multipart("XYZ", [...new URLSearchParams(`${a}&${c}`)], false),
+        Buffer.from('--XYZ\r\nContent-Disposition: form-data; name="x'),
+        Buffer.from([0xff]),
+        Buffer.from('"\r\n\r\n1\r\n--XYZ--\r\n'),
+      ]),
     code: 100,
     message: /not valid UTF-8/,
   },
@@ -143,12 +265,28 @@ const CASES: RawCase[] = [
     what: "a multipart field of 1 MB",
     action: "contact/create",
     contentType: "multipart/form-data; boundary=XYZ",
-    body: (a, c) => multipart("XYZ", [...new URLSearchParams(`${a}&${c}`)].map(([k, v]) => [k, k === "LastName" ? "b".repeat(MB) : v] as [string, string])),
+    body: (a, c) =>
+      multipart(
+        "XYZ",
+        [...new URLSearchParams(`${a}&${c}`)].map(([k, v]) => [k, k === "LastName" ? "b".repeat(MB) : v] as [string, string]),
+      ),
     code: 105,
     message: /LastName: at most 65536 bytes/,
   },
-  { what: "a read (domain/list) with a word of 1 MB", action: "domain/list", body: (a) => `${a}&word=${"a".repeat(MB)}`, code: 105, message: /word: at most 65536 bytes/ },
-  { what: "an unknown parameter of 1 MB", action: "contact/create", body: (a, c) => `${a}&${c}&pad=${"a".repeat(MB)}`, code: 105, message: /pad: at most 65536 bytes/ },
+  {
+    what: "a read (domain/list) with a word of 1 MB",
+    action: "domain/list",
+    body: (a) => `${a}&word=${"a".repeat(MB)}`,
+    code: 105,
+    message: /word: at most 65536 bytes/,
+  },
+  {
+    what: "an unknown parameter of 1 MB",
+    action: "contact/create",
+    body: (a, c) => `${a}&${c}&pad=${"a".repeat(MB)}`,
+    code: 105,
+    message: /pad: at most 65536 bytes/,
+  },
   {
     what: "a body over the 4 MB limit",
     action: "contact/create",
@@ -177,7 +315,9 @@ describe("emulator: malformed bodies, huge values and odd encodings", function (
   after(async () => {
     await agent?.close();
     await emu?.close();
-    console.log(`\n      emulator bad input: ${totals.tried} cases, ${totals.answered} answered with the right code and nothing stored, ${totals.gaps} known gaps pending${strict ? " (strict: run)" : ""}`);
+    console.log(
+      `\n      emulator bad input: ${totals.tried} cases, ${totals.answered} answered with the right code and nothing stored, ${totals.gaps} known gaps pending${strict ? " (strict: run)" : ""}`,
+    );
   });
 
   /** The account's stored objects, to compare before and after. */
@@ -201,7 +341,12 @@ describe("emulator: malformed bodies, huge values and odd encodings", function (
       }
       totals.tried++;
       const before = await stored();
-      const res = await fetch(`${emu.url}/${c.action}/`, { method: "POST", body: c.body(auth, contact), headers: { "content-type": c.contentType ?? FORM }, dispatcher: agent }).catch((e: Error) => e);
+      const res = await fetch(`${emu.url}/${c.action}/`, {
+        method: "POST",
+        body: c.body(auth, contact),
+        headers: { "content-type": c.contentType ?? FORM },
+        dispatcher: agent,
+      }).catch((e: Error) => e);
       expect(res, "an answer, not a dropped connection").to.not.be.instanceOf(Error);
       const r = res as Awaited<ReturnType<typeof fetch>>;
       expect(r.status).to.equal(200);

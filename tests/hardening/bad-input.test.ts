@@ -17,7 +17,10 @@ import { BASE, type BadInput, CASES, CRUD_DIR, FULL, inputsOf, isRead, OWNED, PR
 
 type Crud = {
   configure(req: { config: { get(key: string): string | undefined } }): Promise<void>;
-  check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<{ inputs: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
+  check(
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<{ inputs: Record<string, unknown>; failures?: { property: string; reason: string }[] }>;
 };
 
 const totals = { tried: 0, refused: 0, engineTried: 0, engineRefused: 0, writes: 0, reads: 0 };
@@ -74,7 +77,10 @@ describe("bad input is refused at preview, with no write call", function () {
     expect(CASES.length).to.be.at.least(100);
     expect(new Set(CASES.map((c) => c.resource))).to.have.length(13);
     const keys = CASES.map(title);
-    expect(keys.filter((k, i) => keys.indexOf(k) !== i), "case titles are unique").to.deep.equal([]);
+    expect(
+      keys.filter((k, i) => keys.indexOf(k) !== i),
+      "case titles are unique",
+    ).to.deep.equal([]);
   });
 
   describe("the valid base inputs pass check", () => {
@@ -147,7 +153,10 @@ describe("bad input is refused at preview, with no write call", function () {
         expect(err, "preview should reject").to.be.instanceOf(Error);
         const text = String(err?.message);
         const lines = text.split("\n").filter((l) => l.includes(`${c.field}: `));
-        expect(lines.some((l) => c.rule.test(l)), `"${c.field}: ${c.rule}" in:\n${text.slice(0, 3000)}`).to.equal(true);
+        expect(
+          lines.some((l) => c.rule.test(l)),
+          `"${c.field}: ${c.rule}" in:\n${text.slice(0, 3000)}`,
+        ).to.equal(true);
         if (c.secret) expect(text).to.not.include(c.secret);
         expect(writesBetween(before, after), "write calls during preview").to.deep.equal({});
         totals.engineRefused++;
@@ -165,7 +174,11 @@ describe("bad input is refused at preview, with no write call", function () {
       // The same name again: answered from the cache.
       await crud.Domain.check({}, { ...BASE.Domain, name: "bulk-0-example.com" });
       const after = await h.emu.control.counters();
-      const delta = Object.fromEntries(Object.entries(after.calls).map(([k, v]) => [k, v - (before.calls[k] ?? 0)]).filter(([, v]) => (v as number) > 0));
+      const delta = Object.fromEntries(
+        Object.entries(after.calls)
+          .map(([k, v]) => [k, v - (before.calls[k] ?? 0)])
+          .filter(([, v]) => (v as number) > 0),
+      );
       expect(delta).to.deep.equal({ "domain/check": 30 });
     });
 
@@ -177,7 +190,12 @@ describe("bad input is refused at preview, with no write call", function () {
       const ssl = (await crud.SslCertificate.check({}, BASE.SslCertificate)).inputs;
       const ftp = (await crud.FtpAccount.check({}, { ...BASE.FtpAccount, serviceName: FULL, name: "only" })).inputs;
       const before = await h.emu.control.counters();
-      for (const [r, olds] of [["Domain", checked.inputs], ["HostingService", hosting], ["SslCertificate", ssl], ["FtpAccount", ftp]] as const) {
+      for (const [r, olds] of [
+        ["Domain", checked.inputs],
+        ["HostingService", hosting],
+        ["SslCertificate", ssl],
+        ["FtpAccount", ftp],
+      ] as const) {
         const again = await crud[r].check(olds, olds);
         expect(again.failures, r).to.equal(undefined);
       }
@@ -195,7 +213,12 @@ describe("bad input is refused at preview, with no write call", function () {
         expect((await bare.check({}, { ...BASE.SslCertificate, productId: 0 })).failures![0].reason).to.match(/^productId: must be at least 1/);
         expect(Date.now() - started, "checks are not held up by retries").to.be.below(5000);
       } finally {
-        const good: Record<string, string> = { "dondominio:apiUser": h.emu.apiUser, "dondominio:apiPasswd": h.emu.apiPasswd, "dondominio:baseUrl": h.emu.url, "dondominio:caCertFile": h.emu.caFile };
+        const good: Record<string, string> = {
+          "dondominio:apiUser": h.emu.apiUser,
+          "dondominio:apiPasswd": h.emu.apiPasswd,
+          "dondominio:baseUrl": h.emu.url,
+          "dondominio:caCertFile": h.emu.caFile,
+        };
         await bare.configure({ config: { get: (k) => good[k] } });
       }
     });
@@ -211,7 +234,12 @@ describe("bad input is refused at preview, with no write call", function () {
         expect(bad.failures![0].reason).to.match(/^name: .*not valid punycode/);
         expect((await h.emu.control.counters()).totalCalls).to.equal(before.totalCalls);
       } finally {
-        const config: Record<string, string> = { "dondominio:apiUser": h.emu.apiUser, "dondominio:apiPasswd": h.emu.apiPasswd, "dondominio:baseUrl": h.emu.url, "dondominio:caCertFile": h.emu.caFile };
+        const config: Record<string, string> = {
+          "dondominio:apiUser": h.emu.apiUser,
+          "dondominio:apiPasswd": h.emu.apiPasswd,
+          "dondominio:baseUrl": h.emu.url,
+          "dondominio:caCertFile": h.emu.caFile,
+        };
         await bare.configure({ config: { get: (k) => config[k] } });
       }
     });

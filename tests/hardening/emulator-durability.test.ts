@@ -59,7 +59,15 @@ async function startCli(dir: string): Promise<Running> {
 }
 
 function clientOf(r: Running): DonDominioClient {
-  return new DonDominioClient({ apiUser: r.ready.apiUser, apiPasswd: r.ready.apiPasswd, baseUrl: r.ready.url, caCert: r.caCert, maxConcurrency: 16, retries: 0, timeoutMs: 15_000 });
+  return new DonDominioClient({
+    apiUser: r.ready.apiUser,
+    apiPasswd: r.ready.apiPasswd,
+    baseUrl: r.ready.url,
+    caCert: r.caCert,
+    maxConcurrency: 16,
+    retries: 0,
+    timeoutMs: 15_000,
+  });
 }
 
 async function presentIds(r: Running): Promise<Set<string>> {
@@ -84,7 +92,11 @@ describe("emulator durability: SIGKILL in the middle of a burst of writes", func
     const svc = newServiceRecord(newWorld(), SERVICE, "basic", 1, new Clock(), "8.2");
     svc.status = "active";
     const control = new EmulatorControl({ url: running.ready.url, caCert: running.caCert, controlToken: running.ready.controlToken });
-    await control.seed({ accounts: [{ apiuser: running.ready.apiUser, apipasswd: running.ready.apiPasswd, dyndnsKey: running.ready.dyndnsKey, balance: 5000, services: { [SERVICE]: svc } }] });
+    await control.seed({
+      accounts: [
+        { apiuser: running.ready.apiUser, apipasswd: running.ready.apiPasswd, dyndnsKey: running.ready.dyndnsKey, balance: 5000, services: { [SERVICE]: svc } },
+      ],
+    });
     await control.close();
 
     const everAcknowledged = new Set<string>();
@@ -129,7 +141,9 @@ describe("emulator durability: SIGKILL in the middle of a burst of writes", func
       expect(lost, "acknowledged writes missing after the restart").to.deep.equal([]);
       expect(acknowledged.size).to.be.at.least(killAfter);
     }
-    console.log(`      total: ${totals.sent} sent, ${totals.acknowledged} acknowledged, ${totals.present} present, lost ${totals.lost}, applied without a reply ${totals.appliedUnacknowledged}`);
+    console.log(
+      `      total: ${totals.sent} sent, ${totals.acknowledged} acknowledged, ${totals.present} present, lost ${totals.lost}, applied without a reply ${totals.appliedUnacknowledged}`,
+    );
     expect(totals.lost).to.equal(0);
   });
 });

@@ -12,7 +12,10 @@ import { Agent, fetch } from "undici";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import type { Limits } from "../../emulator/core/access";
 
-async function withEmulator(limits: Partial<Limits>, body: (emu: RunningEmulator, call: (params: Record<string, string>) => Promise<number>) => Promise<void>): Promise<void> {
+async function withEmulator(
+  limits: Partial<Limits>,
+  body: (emu: RunningEmulator, call: (params: Record<string, string>) => Promise<number>) => Promise<void>,
+): Promise<void> {
   const emu = await startEmulator({ limits });
   const agent = new Agent({ connect: { ca: emu.caCert } });
   const call = async (params: Record<string, string>) => {

@@ -40,7 +40,8 @@ describe("XML output: well-formed whatever the data", () => {
     }
 
     it("accepts what XML 1.0 allows (tab, LF, CR as a reference, astral characters, the five entities)", () => {
-      const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<data a="&#9;&#10;">t\tn\n&#13;😀ñ&amp;&lt;&gt;&quot;&apos;<![CDATA[<x>]]><!-- c --><?pi x?></data>\n';
+      const xml =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<data a="&#9;&#10;">t\tn\n&#13;😀ñ&amp;&lt;&gt;&quot;&apos;<![CDATA[<x>]]><!-- c --><?pi x?></data>\n';
       expect(() => checkXmlWellFormed(xml)).to.not.throw();
     });
 
@@ -78,7 +79,8 @@ describe("XML output: well-formed whatever the data", () => {
       });
       return res.text();
     };
-    const xml = (path: string, params: Record<string, string> = {}, credentials?: { apiuser: string; apipasswd: string }) => call(path, { ...params, "output-format": "xml" }, credentials);
+    const xml = (path: string, params: Record<string, string> = {}, credentials?: { apiuser: string; apipasswd: string }) =>
+      call(path, { ...params, "output-format": "xml" }, credentials);
 
     before(async () => {
       emu = await startEmulator();

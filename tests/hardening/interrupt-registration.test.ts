@@ -12,7 +12,18 @@ import { expect } from "chai";
 import { orderParams } from "../../provider/resources/ssl-certificate/mapping";
 import type { EngineStack } from "../../scripts/engine";
 import { expectEmptyPlan, OWNER } from "../provider/harness";
-import { cliProcess, eventually, type FaultHarness, pendingOperations, type RunResult, refresh, sleep, startFaultHarness, stateResources, up } from "./fault-harness";
+import {
+  cliProcess,
+  eventually,
+  type FaultHarness,
+  pendingOperations,
+  type RunResult,
+  refresh,
+  sleep,
+  startFaultHarness,
+  stateResources,
+  up,
+} from "./fault-harness";
 import { keyAndCsr } from "../fixtures";
 
 describe("hardening: interrupted registrations (engine, real CLI signals)", function () {
@@ -99,7 +110,10 @@ describe("hardening: interrupted registrations (engine, real CLI signals)", func
     expect(first.ok).to.equal(false);
     expect(first.output + first.error).to.match(/terminat/i);
     const pending = pendingOperations(eng);
-    expect(pending.map((p) => p.type), "the engine recorded a pending create").to.deep.equal(["creating"]);
+    expect(
+      pending.map((p) => p.type),
+      "the engine recorded a pending create",
+    ).to.deep.equal(["creating"]);
     expect(stateResources(eng).site, "and not the domain").to.equal(undefined);
     expect(await domainsNamed(name), "which is registered (and paid)").to.have.length(1);
 
@@ -162,10 +176,30 @@ describe("hardening: a create that finds an earlier order (engine)", function ()
     const c = fh.h.client;
     // What an interrupted run left behind (the engine forgot the creates): ordered outside the stack.
     await c.call("service/create", { serviceName: "interrupted-svc.com", productkey: "mini" } as any);
-    const admin = orderParams({ productId: 101, validationMethod: "http", adminContact: OWNER, commonName: "www.interrupted-ssl.com" } as any, other.csr, undefined);
+    const admin = orderParams(
+      { productId: 101, validationMethod: "http", adminContact: OWNER, commonName: "www.interrupted-ssl.com" } as any,
+      other.csr,
+      undefined,
+    );
     await c.call("ssl/create", admin as any); // another CSR: not ours
-    const mine = (await c.call("ssl/create", orderParams({ productId: 101, validationMethod: "http", adminContact: OWNER, commonName: "www.interrupted-ssl.com" } as any, csr, key) as any)) as any;
-    await c.call("domain/create", { domain: "foreign-owner.com", ownerContactType: "individual", ownerContactFirstName: "Luis", ownerContactLastName: "Pérez", ownerContactIdentNumber: "87654321X", ownerContactEmail: "luis@example.com", ownerContactPhone: "+34.600000000", ownerContactAddress: "Calle 2", ownerContactPostalCode: "28001", ownerContactCity: "Madrid", ownerContactState: "Madrid", ownerContactCountry: "ES" } as any);
+    const mine = (await c.call(
+      "ssl/create",
+      orderParams({ productId: 101, validationMethod: "http", adminContact: OWNER, commonName: "www.interrupted-ssl.com" } as any, csr, key) as any,
+    )) as any;
+    await c.call("domain/create", {
+      domain: "foreign-owner.com",
+      ownerContactType: "individual",
+      ownerContactFirstName: "Luis",
+      ownerContactLastName: "Pérez",
+      ownerContactIdentNumber: "87654321X",
+      ownerContactEmail: "luis@example.com",
+      ownerContactPhone: "+34.600000000",
+      ownerContactAddress: "Calle 2",
+      ownerContactPostalCode: "28001",
+      ownerContactCity: "Madrid",
+      ownerContactState: "Madrid",
+      ownerContactCountry: "ES",
+    } as any);
     const eng = await fh.stack(async () => {
       const { Domain, HostingService, SslCertificate } = fh.h.pkg();
       new HostingService("svc", { name: "interrupted-svc.com", productKey: "mini" });
@@ -177,7 +211,7 @@ describe("hardening: a create that finds an earlier order (engine)", function ()
     await fh.counters(true);
     const r = await up(eng);
     expect(r.ok, "the foreign domain fails").to.equal(false);
-    expect(r.error).to.include('foreign-owner.com is already in this account (status');
+    expect(r.error).to.include("foreign-owner.com is already in this account (status");
     expect(r.error).to.include("its owner contact is not the one this program gives");
     expect(r.error).to.include('use registration: "adopt"');
     expect(r.output).to.include("HostingService interrupted-svc.com: already in this account and no stack records it");

@@ -42,7 +42,10 @@ describe("hardening: limiter rate and blocks (unit)", () => {
     l.configureRate(5);
     const starts: number[] = [];
     await clock.drive(Promise.all(Array.from({ length: 12 }, () => l.run(async () => void starts.push(clock.now())))));
-    expect(starts.slice(0, 5).every((t) => t === 0), "the first five at once").to.equal(true);
+    expect(
+      starts.slice(0, 5).every((t) => t === 0),
+      "the first five at once",
+    ).to.equal(true);
     for (let i = 5; i < 12; i++) expect(starts[i] - starts[i - 5], `call ${i} a minute after call ${i - 5}`).to.be.at.least(60_000);
     for (const t of starts) expect(starts.filter((u) => u > t - 60_000 && u <= t).length).to.be.at.most(5);
     expect(l.rateWaits).to.be.greaterThan(0);
@@ -87,15 +90,17 @@ describe("hardening: limiter rate and blocks (unit)", () => {
     const order: string[] = [];
     let probeRefused = true;
     const call = (name: string) =>
-      l.run(async () => {
-        order.push(`${name}@${clock.now()}`);
-      }).then(() => {
-        // The client reports each outcome after run(): the first probe is refused once more.
-        if (probeRefused) {
-          probeRefused = false;
-          l.blocked();
-        } else l.succeeded();
-      });
+      l
+        .run(async () => {
+          order.push(`${name}@${clock.now()}`);
+        })
+        .then(() => {
+          // The client reports each outcome after run(): the first probe is refused once more.
+          if (probeRefused) {
+            probeRefused = false;
+            l.blocked();
+          } else l.succeeded();
+        });
     await clock.drive(Promise.all(["a", "b", "c"].map(call)));
     // a probes at 1 s and is refused (pause doubles to 2 s); b probes at 3 s and succeeds; c follows.
     expect(order[0]).to.equal("a@1000");

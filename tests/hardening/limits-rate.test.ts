@@ -81,7 +81,9 @@ describe("hardening: limits and rate (engine)", function () {
       const r = await up(eng);
       const ms = Date.now() - t0;
       expect(r.ok, r.error).to.equal(true);
-      expect(r.output).to.match(/refused [a-z/]+ with error 1011 \(too many operations per minute\); it was not executed\. All calls pause \d+ s, then it is sent again; from now on at most \d+ operations per minute/);
+      expect(r.output).to.match(
+        /refused [a-z/]+ with error 1011 \(too many operations per minute\); it was not executed\. All calls pause \d+ s, then it is sent again; from now on at most \d+ operations per minute/,
+      );
       const c = await fh.counters();
       const refusals = Object.values(c.errors).reduce((a, b) => a + b, 0);
       expect(refusals, "some calls were refused").to.be.greaterThan(0);

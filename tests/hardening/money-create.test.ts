@@ -39,7 +39,11 @@ describe("hardening: paid creates under faults (engine)", function () {
           new Domain(`reg-${c}`, { name: reg(c), contacts: { owner: OWNER } }, { customTimeouts: { create: "2m", update: "2m" } });
           new Domain(`xfer-${c}`, { name: xfer(c), registration: "transfer", authcode: "Transfer-Code-1", contacts: { owner: OWNER } });
           new HostingService(`svc-${c}`, { name: svc(c), productKey: "mini" });
-          new SslCertificate(`ssl-${c}`, { productId: 101, csr: keys[c].csr, privateKey: keys[c].key, adminContact: OWNER, validationMethod: "http" }, { customTimeouts: { create: "2m", update: "2m" } });
+          new SslCertificate(
+            `ssl-${c}`,
+            { productId: 101, csr: keys[c].csr, privateKey: keys[c].key, adminContact: OWNER, validationMethod: "http" },
+            { customTimeouts: { create: "2m", update: "2m" } },
+          );
           new DnsRecord(`txt-${c}`, { serviceName: FREE_ZONE, name: `case-${c}`, type: "TXT", value: `free write ${c}` });
         }
         return {};
@@ -56,7 +60,9 @@ describe("hardening: paid creates under faults (engine)", function () {
     const domains = Object.values(a.domains as Record<string, any>).map((d) => String(d.name));
     const services = Object.keys(a.services);
     const certs = Object.values(a.certificates as Record<string, any>).map((c) => String(c.commonName));
-    const txt = ((a.services[FREE_ZONE]?.dns ?? []) as any[]).filter((r) => r.type === "TXT" && String(r.name).startsWith("case-")).map((r) => String(r.name).split(".")[0]);
+    const txt = ((a.services[FREE_ZONE]?.dns ?? []) as any[])
+      .filter((r) => r.type === "TXT" && String(r.name).startsWith("case-"))
+      .map((r) => String(r.name).split(".")[0]);
     const count = (list: string[], name: string) => list.filter((n) => n === name).length;
     const out: Record<string, number> = {};
     for (const c of FAULT_CASES) {
@@ -126,7 +132,11 @@ describe("hardening: paid creates under faults (engine)", function () {
     for (const [k, res] of Object.entries(st2)) {
       expect(res.outputs.status === "unconfirmed", `${k}: refresh says unconfirmed exactly when it is not in the account`).to.equal(now[k] === 0);
     }
-    for (const kind of KINDS) expect(namesOf(kind).filter((k) => st2[k]?.outputs.status === "unconfirmed"), kind).to.have.length(3);
+    for (const kind of KINDS)
+      expect(
+        namesOf(kind).filter((k) => st2[k]?.outputs.status === "unconfirmed"),
+        kind,
+      ).to.have.length(3);
     expect(r.output).to.match(/still unconfirmed/);
     // A refreshed certificate gets its number as id.
     for (const k of namesOf("ssl")) if (st2[k] && st2[k].outputs.status !== "unconfirmed") expect(st2[k].id, k).to.match(/^\d+$/);
@@ -154,4 +164,3 @@ describe("hardening: paid creates under faults (engine)", function () {
     for (const k of namesOf("ssl")) expect(stateResources(eng)[k].id, k).to.match(/^\d+$/);
   });
 });
-

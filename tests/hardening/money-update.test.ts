@@ -27,13 +27,25 @@ describe("hardening: paid changes under faults (engine)", function () {
   let eng: EngineStack;
   const N = FAULT_CASES.length;
   const KINDS = ["drenew", "srenew", "upgrade", "reissue", "crenew"] as const;
-  const ACTION: Record<(typeof KINDS)[number], string> = { drenew: "domain/renew", srenew: "service/renew", upgrade: "service/upgrade", reissue: "ssl/reissue", crenew: "ssl/renew" };
+  const ACTION: Record<(typeof KINDS)[number], string> = {
+    drenew: "domain/renew",
+    srenew: "service/renew",
+    upgrade: "service/upgrade",
+    reissue: "ssl/reissue",
+    crenew: "ssl/renew",
+  };
   const namesOf = (kind: string) => FAULT_CASES.map((c) => `${kind}-${c}`);
   const cn = (kind: string, c: string) => `www.${kind}-case-${c}.com`;
   const keys: Record<string, { key: string; csr: string }> = {};
   for (const kind of ["reissue", "crenew"]) for (const c of FAULT_CASES) keys[`${kind}-${c}`] = keyAndCsr(cn(kind, c));
   // What phase two asks for (filled in once the objects exist).
-  const want = { renewUntil: undefined as string | undefined, productKey: "mini" as ProductKey, newKeys: {} as Record<string, { key: string; csr: string }>, autoRenew: false, txt: "before" };
+  const want = {
+    renewUntil: undefined as string | undefined,
+    productKey: "mini" as ProductKey,
+    newKeys: {} as Record<string, { key: string; csr: string }>,
+    autoRenew: false,
+    txt: "before",
+  };
   const UPD_ZONE = "free-updates-zone.com";
 
   before(async () => {
@@ -50,7 +62,11 @@ describe("hardening: paid changes under faults (engine)", function () {
           const rk = want.newKeys[`reissue-${c}`] ?? keys[`reissue-${c}`];
           new SslCertificate(`reissue-${c}`, { productId: 101, csr: rk.csr, privateKey: rk.key, adminContact: OWNER, validationMethod: "http" }, t);
           const ck = keys[`crenew-${c}`];
-          new SslCertificate(`crenew-${c}`, { productId: 101, csr: ck.csr, privateKey: ck.key, adminContact: OWNER, validationMethod: "http", autoRenew: want.autoRenew }, t);
+          new SslCertificate(
+            `crenew-${c}`,
+            { productId: 101, csr: ck.csr, privateKey: ck.key, adminContact: OWNER, validationMethod: "http", autoRenew: want.autoRenew },
+            t,
+          );
           new DnsRecord(`upd-${c}`, { serviceName: UPD_ZONE, name: `upd-${c}`, type: "TXT", value: `${want.txt} ${c}` });
         }
         return {};
@@ -144,7 +160,9 @@ describe("hardening: paid changes under faults (engine)", function () {
     for (const kind of KINDS) {
       for (const k of namesOf(kind)) {
         if (kind === "reissue") continue; // a reissue in the state is the CSR recorded (checked after the next up)
-        expect(st2[k].outputs.pendingOrder !== undefined, `${k}: still pending exactly when not done`).to.equal(landed[k] === 0 && st1[k].outputs.pendingOrder !== undefined);
+        expect(st2[k].outputs.pendingOrder !== undefined, `${k}: still pending exactly when not done`).to.equal(
+          landed[k] === 0 && st1[k].outputs.pendingOrder !== undefined,
+        );
       }
     }
 
@@ -158,7 +176,11 @@ describe("hardening: paid changes under faults (engine)", function () {
     const unit = 11.95 + getProduct("mini")!.price + (getProduct("basic")!.price - getProduct("mini")!.price) + findSslProduct(101)!.renew!.create;
     expect(spent, "charged exactly once per change (reissues are free)").to.equal(Math.round(N * unit * 100) / 100);
     const st3 = stateResources(eng);
-    expect(Object.entries(st3).filter(([, r]) => r.outputs.pendingOrder !== undefined).map(([k]) => k)).to.deep.equal([]);
+    expect(
+      Object.entries(st3)
+        .filter(([, r]) => r.outputs.pendingOrder !== undefined)
+        .map(([k]) => k),
+    ).to.deep.equal([]);
     for (const c of FAULT_CASES) {
       // The reissued certificate is for the new key, and the state says so.
       const out = st3[`reissue-${c}`].outputs;

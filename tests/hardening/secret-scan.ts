@@ -150,7 +150,10 @@ function siteOf(msg: string): string {
   if (planner) return planner[0];
   const sink = /^eventSink::(\w+)\((?:<\{%reset%\}>)?([A-Za-z ]{0,40})/.exec(msg);
   if (sink) return `eventSink::${sink[1]}(${sink[2].trim()}...)`;
-  return msg.split(/[:([{='"]/)[0].trim().slice(0, 60);
+  return msg
+    .split(/[:([{='"]/)[0]
+    .trim()
+    .slice(0, 60);
 }
 
 /**
@@ -165,7 +168,10 @@ export function displaySites(text: string, secrets: readonly Secret[]): Record<s
       for (let i = text.indexOf(form); i !== -1; i = text.indexOf(form, i + form.length)) {
         let site = "other";
         for (const m of text.slice(Math.max(0, i - 20_000), i).matchAll(marker)) site = m[1];
-        site = mask(site, secrets).replace(/urn:pulumi:\S+/g, "<urn>").split(/[;(=]/)[0].trim();
+        site = mask(site, secrets)
+          .replace(/urn:pulumi:\S+/g, "<urn>")
+          .split(/[;(=]/)[0]
+          .trim();
         out[site] = (out[site] ?? 0) + 1;
       }
     }

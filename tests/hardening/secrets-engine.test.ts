@@ -46,7 +46,20 @@ import { Ca, createCa } from "../../emulator/core/ca";
 import { createEngineStack, type EngineStack, engineEnv, ensurePulumi } from "../../scripts/engine";
 import { keyAndCsr } from "../fixtures";
 import { type Harness, OWNER, startHarness } from "../provider/harness";
-import { addCounts, type Counts, countByKind, displaySites, filesUnder, logSites, mask, pemNeedle, readText, type Secret, scanFiles, total } from "./secret-scan";
+import {
+  addCounts,
+  type Counts,
+  countByKind,
+  displaySites,
+  filesUnder,
+  logSites,
+  mask,
+  pemNeedle,
+  readText,
+  type Secret,
+  scanFiles,
+  total,
+} from "./secret-scan";
 
 type Op = "preview" | "up" | "refresh" | "destroy";
 
@@ -116,7 +129,11 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
       rmSync(lab.tmp, { recursive: true, force: true });
     }
     await h?.close();
-    console.log(`      durations: ${Object.entries(durations).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(", ")}`);
+    console.log(
+      `      durations: ${Object.entries(durations)
+        .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`)
+        .join(", ")}`,
+    );
   });
 
   /** The full program: one hosting service with a mailbox, FTP account, database, SSL subdomain; two domains; a certificate. */
@@ -127,7 +144,12 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
       new MailBox("box", { serviceName: web.name, name: "info", password: want.mail });
       new FtpAccount("ftp", { serviceName: web.name, name: "deploy", ftpPath: "/public", password: want.ftp });
       const db = new Database("db", { serviceName: web.name, password: want.db });
-      new Subdomain("blog", { serviceName: web.name, name: "blog", ftpPath: "/blog", ssl: { sslCert: want.sub.certPem, sslKey: want.sub.keyPem, sslCertChain: ca.certPem, sslPath: "/ssl/blog" } });
+      new Subdomain("blog", {
+        serviceName: web.name,
+        name: "blog",
+        ftpPath: "/blog",
+        ssl: { sslCert: want.sub.certPem, sslKey: want.sub.keyPem, sslCertChain: ca.certPem, sslPath: "/ssl/blog" },
+      });
       const reg = new Domain("reg", { name: `${p}-reg.com`, contacts: { owner: OWNER }, exposeAuthcode: true });
       // "taken" in the name: registered elsewhere, so the emulator accepts a transfer in.
       const xfer = new Domain("xfer", { name: `${p}-taken-xfer.com`, registration: "transfer", authcode: want.authcode, contacts: { owner: OWNER } });
@@ -162,13 +184,35 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
       rmSync(tmp, { recursive: true, force: true });
       throw e;
     });
-    const lab: Lab = { name, eng, pass, tmp, captures: [], secrets: [{ kind: "api pw", value: h.emu.apiPasswd }, { kind: "cfg secret", value: unrelated }] };
+    const lab: Lab = {
+      name,
+      eng,
+      pass,
+      tmp,
+      captures: [],
+      secrets: [
+        { kind: "api pw", value: h.emu.apiPasswd },
+        { kind: "cfg secret", value: unrelated },
+      ],
+    };
     labs.push(lab);
     return lab;
   }
 
   async function run(lab: Lab, op: Op, label: string, mode: Mode, expectFail = false, continueOnError = false): Promise<Capture> {
-    const c: Capture = { op: label, ms: 0, ok: true, stdout: "", stderr: "", events: "", debugEvents: "", provider: "", error: "", logFiles: "", level: mode.verbose ? (mode.level ?? 9) : undefined };
+    const c: Capture = {
+      op: label,
+      ms: 0,
+      ok: true,
+      stdout: "",
+      stderr: "",
+      events: "",
+      debugEvents: "",
+      provider: "",
+      error: "",
+      logFiles: "",
+      level: mode.verbose ? (mode.level ?? 9) : undefined,
+    };
     const onEvent = (e: EngineEvent) => {
       const d = e.diagnosticEvent;
       // "debug" is missing from the Automation API's severity type, but the event stream carries it.
@@ -199,10 +243,13 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
       // Investigation aid: every capture of the step, secrets masked, under $SECRETS_DUMP.
       const dir = join(process.env.SECRETS_DUMP, lab.name, `${lab.captures.length}-${label.replace(/[^a-z0-9=-]+/gi, "_")}`);
       mkdirSync(dir, { recursive: true });
-      for (const k of ["stdout", "stderr", "events", "debugEvents", "provider", "error", "logFiles"] as const) if (c[k]) writeFileSync(join(dir, k), mask(c[k], lab.secrets));
+      for (const k of ["stdout", "stderr", "events", "debugEvents", "provider", "error", "logFiles"] as const)
+        if (c[k]) writeFileSync(join(dir, k), mask(c[k], lab.secrets));
     }
     if (c.ok === expectFail) {
-      throw new Error(`${lab.name} ${label}: expected ${expectFail ? "a failure" : "success"}${c.error ? `: ${mask(c.error, lab.secrets).slice(0, 3000)}` : ""}`);
+      throw new Error(
+        `${lab.name} ${label}: expected ${expectFail ? "a failure" : "success"}${c.error ? `: ${mask(c.error, lab.secrets).slice(0, 3000)}` : ""}`,
+      );
     }
     return c;
   }
@@ -257,8 +304,18 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
     want.db = `${lab.name}-Db-Pw-3-${rand()}`;
     add("mail pw", want.mail);
     add("db pw", want.db);
-    await h.emu.control.addFault({ action: "service/mailupdate", kind: "errorCode", errorCode: 101, messages: [`Parameter fault: password ${want.mail} refused for ${h.emu.apiUser}:${h.emu.apiPasswd}`] });
-    await h.emu.control.addFault({ action: "service/ddbbupdate", kind: "errorCode", errorCode: 101, messages: [`Parameter fault: password ${want.db} refused`] });
+    await h.emu.control.addFault({
+      action: "service/mailupdate",
+      kind: "errorCode",
+      errorCode: 101,
+      messages: [`Parameter fault: password ${want.mail} refused for ${h.emu.apiUser}:${h.emu.apiPasswd}`],
+    });
+    await h.emu.control.addFault({
+      action: "service/ddbbupdate",
+      kind: "errorCode",
+      errorCode: 101,
+      messages: [`Parameter fault: password ${want.db} refused`],
+    });
     // Both updates are tried (the engine otherwise stops scheduling at the first failure).
     const apiError = await run(lab, "up", "up (API error)", mode, true, true);
     expect((await h.emu.control.listFaults()).length, "both injected faults were hit").to.equal(0);
@@ -283,16 +340,44 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
     const config = filesUnder(lab.eng.workDir).filter((f) => !f.startsWith(lab.eng.backendDir));
     const sweep = (c: Capture) => c.op.startsWith("preview at -v=");
     return [
-      { place: "state (backend: checkpoint, .bak, backups, history)", counts: scanFiles(state, lab.secrets, lab.eng.backendDir).counts, note: `${state.length} files` },
+      {
+        place: "state (backend: checkpoint, .bak, backups, history)",
+        counts: scanFiles(state, lab.secrets, lab.eng.backendDir).counts,
+        note: `${state.length} files`,
+      },
       { place: "stack config (Pulumi.*.yaml)", counts: scanFiles(config, lab.secrets, lab.eng.workDir).counts },
       { place: "PULUMI_HOME files as written", counts: scanFiles(filesUnder(home), lab.secrets, home).counts, note: `${filesUnder(home).length} files` },
-      { place: "display (onOutput)", counts: sum((c) => c.stdout, (c) => !sweep(c)) },
-      { place: "events (onEvent), debug diagnostics apart", counts: sum((c) => c.events, (c) => !sweep(c)) },
-      { place: "debug diagnostics (onEvent; Node SDK)", counts: sum((c) => c.debugEvents, (c) => !sweep(c)) },
+      {
+        place: "display (onOutput)",
+        counts: sum(
+          (c) => c.stdout,
+          (c) => !sweep(c),
+        ),
+      },
+      {
+        place: "events (onEvent), debug diagnostics apart",
+        counts: sum(
+          (c) => c.events,
+          (c) => !sweep(c),
+        ),
+      },
+      {
+        place: "debug diagnostics (onEvent; Node SDK)",
+        counts: sum(
+          (c) => c.debugEvents,
+          (c) => !sweep(c),
+        ),
+      },
       { place: "provider's own lines ([dondominio])", counts: sum((c) => c.provider) },
       { place: "error messages of failed steps", counts: sum((c) => c.error) },
       { place: "error messages without the engine log", counts: sum((c) => c.error.split(c.stderr).join("")) },
-      { place: "engine log (stderr)", counts: sum((c) => c.stderr, (c) => !sweep(c)) },
+      {
+        place: "engine log (stderr)",
+        counts: sum(
+          (c) => c.stderr,
+          (c) => !sweep(c),
+        ),
+      },
       { place: "engine log files (TMPDIR)", counts: sum((c) => c.logFiles) },
     ];
   }
@@ -308,7 +393,13 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
       if (readFileSync(f).subarray(0, 4).toString("latin1") !== "PLOG") continue;
       files++;
       try {
-        text += execFileSync(join(ensurePulumi(), "bin", "pulumi"), ["logs", "decrypt", f, "--stack", "dev"], { cwd: lab.eng.workDir, env, encoding: "utf8", maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "ignore"] });
+        text += execFileSync(join(ensurePulumi(), "bin", "pulumi"), ["logs", "decrypt", f, "--stack", "dev"], {
+          cwd: lab.eng.workDir,
+          env,
+          encoding: "utf8",
+          maxBuffer: 1 << 30,
+          stdio: ["ignore", "pipe", "ignore"],
+        });
       } catch {
         failed++;
       }
@@ -338,7 +429,13 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
     const ks = kinds(lab);
     const matrix: Record<string, Record<string, number>> = {};
     for (const k of ks) {
-      for (const [site, n] of Object.entries(logSites(text, lab.secrets.filter((s) => s.kind === k)))) matrix[site] = { ...matrix[site], [k]: n };
+      for (const [site, n] of Object.entries(
+        logSites(
+          text,
+          lab.secrets.filter((s) => s.kind === k),
+        ),
+      ))
+        matrix[site] = { ...matrix[site], [k]: n };
     }
     console.log(`      ${title}`);
     console.log(`        ${"site".padEnd(62)}${ks.map((k) => k.padStart(13)).join("")}`);
@@ -371,14 +468,24 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
     const t0 = Date.now();
     const p = "secrets-a";
     const ssl = keyAndCsr(`www.${p}-reg.com`);
-    const want: Want = { mail: `A-Mbx-Pw-1-${rand()}`, ftp: `A-Ftp-Pw-1-${rand()}`, db: `A-Db-Pw-1-${rand()}`, authcode: `AXfer-Code-1${rand()}`, sub: ca.issueServerCert([`blog.${p}.example`]) };
+    const want: Want = {
+      mail: `A-Mbx-Pw-1-${rand()}`,
+      ftp: `A-Ftp-Pw-1-${rand()}`,
+      db: `A-Db-Pw-1-${rand()}`,
+      authcode: `AXfer-Code-1${rand()}`,
+      sub: ca.issueServerCert([`blog.${p}.example`]),
+    };
     const lab = await newLab("A", fullProgram(p, want, ssl));
     lab.secrets.push({ kind: "ssl key", value: pemNeedle(ssl.key) });
     await lifecycle(lab, want, { verbose: false });
 
     const rows = places(lab);
     const auto = decryptedAutomaticLogs(lab);
-    rows.push({ place: "automatic logs, decrypted (engine)", counts: countByKind(auto.text, lab.secrets), note: `${auto.files} files, ${auto.failed} not decrypted` });
+    rows.push({
+      place: "automatic logs, decrypted (engine)",
+      counts: countByKind(auto.text, lab.secrets),
+      note: `${auto.files} files, ${auto.failed} not decrypted`,
+    });
     printTable(lab, rows);
     printOps(lab);
     printSites("automatic logs (decrypted): where", auto.text, lab);
@@ -407,7 +514,13 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
     const t0 = Date.now();
     const p = "secrets-b";
     const ssl = keyAndCsr(`www.${p}-reg.com`);
-    const want: Want = { mail: `B-Mbx-Pw-1-${rand()}`, ftp: `B-Ftp-Pw-1-${rand()}`, db: `B-Db-Pw-1-${rand()}`, authcode: `BXfer-Code-1${rand()}`, sub: ca.issueServerCert([`blog.${p}.example`]) };
+    const want: Want = {
+      mail: `B-Mbx-Pw-1-${rand()}`,
+      ftp: `B-Ftp-Pw-1-${rand()}`,
+      db: `B-Db-Pw-1-${rand()}`,
+      authcode: `BXfer-Code-1${rand()}`,
+      sub: ca.issueServerCert([`blog.${p}.example`]),
+    };
     const lab = await newLab("B", fullProgram(p, want, ssl));
     lab.secrets.push({ kind: "ssl key", value: pemNeedle(ssl.key) });
     // Which verbosity starts printing what: one preview per level (no --debug), on the created
@@ -420,7 +533,11 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
 
     const rows = places(lab);
     const auto = decryptedAutomaticLogs(lab);
-    rows.push({ place: "automatic logs, decrypted (engine)", counts: countByKind(auto.text, lab.secrets), note: `${auto.files} files, ${auto.failed} not decrypted` });
+    rows.push({
+      place: "automatic logs, decrypted (engine)",
+      counts: countByKind(auto.text, lab.secrets),
+      note: `${auto.files} files, ${auto.failed} not decrypted`,
+    });
     printTable(lab, rows);
     printOps(lab);
     const main = lab.captures.filter((c) => !c.op.startsWith("preview at -v="));
@@ -433,11 +550,22 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
     for (const c of lab.captures.filter((x) => x.op.startsWith("preview at -v="))) {
       const counts = countByKind(c.stderr + c.logFiles, lab.secrets);
       const lines = (c.stderr + c.logFiles).split("\n").filter((l) => l.startsWith("{")).length;
-      console.log(`        ${c.op.replace("preview at ", "").padEnd(18)} ${String(lines).padStart(6)} lines  ${Object.entries(counts).map(([k, v]) => `${k} ${v.plain + v.base64}`).join(", ")}`);
+      console.log(
+        `        ${c.op.replace("preview at ", "").padEnd(18)} ${String(lines).padStart(6)} lines  ${Object.entries(counts)
+          .map(([k, v]) => `${k} ${v.plain + v.base64}`)
+          .join(", ")}`,
+      );
     }
     durations.verbose = Date.now() - t0;
 
-    for (const place of ["state (backend: checkpoint, .bak, backups, history)", "stack config (Pulumi.*.yaml)", "PULUMI_HOME files as written", "provider's own lines ([dondominio])", "events (onEvent), debug diagnostics apart"]) zero(rows, place);
+    for (const place of [
+      "state (backend: checkpoint, .bak, backups, history)",
+      "stack config (Pulumi.*.yaml)",
+      "PULUMI_HOME files as written",
+      "provider's own lines ([dondominio])",
+      "events (onEvent), debug diagnostics apart",
+    ])
+      zero(rows, place);
     // The display holds secrets only inside the Node SDK's debug lines ("RegisterResource RPC
     // finished: ... resp: <outputs>"), which --debug turns on; none in any other diagnostic.
     for (const site of Object.keys(display)) expect(site, "a secret in the display outside a debug line").to.match(/^debug: /);
@@ -470,7 +598,11 @@ describe("secrets: every secret through the real engine (issue 14)", function ()
 
     const rows = places(lab);
     const auto = decryptedAutomaticLogs(lab);
-    rows.push({ place: "automatic logs, decrypted (engine)", counts: countByKind(auto.text, lab.secrets), note: `${auto.files} files, ${auto.failed} not decrypted` });
+    rows.push({
+      place: "automatic logs, decrypted (engine)",
+      counts: countByKind(auto.text, lab.secrets),
+      note: `${auto.files} files, ${auto.failed} not decrypted`,
+    });
     printTable(lab, rows);
     printOps(lab);
     durations.env = Date.now() - t0;

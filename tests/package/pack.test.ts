@@ -44,15 +44,19 @@ describe("package: the packed tarball", function () {
       expect(files, f).to.include(f);
     }
     // The module paths provider/README.md promises never to move (they are stored in users' state).
-    const promised = [...readFileSync(join(REPO, "provider", "README.md"), "utf8").matchAll(/`(dist\/provider\/resources\/[a-z-]+\/crud\.js)`/g)].map((m) => m[1]);
+    const promised = [...readFileSync(join(REPO, "provider", "README.md"), "utf8").matchAll(/`(dist\/provider\/resources\/[a-z-]+\/crud\.js)`/g)].map(
+      (m) => m[1],
+    );
     expect(promised.length).to.be.greaterThan(10);
     for (const f of promised) expect(files, f).to.include(f);
     // Every doc the README links to inside the package is shipped with it.
-    for (const m of readFileSync(join(REPO, "README.md"), "utf8").matchAll(/\]\(((?:sdk|emulator|provider)\/[^)#]+\.md)\)/g)) expect(files, m[1]).to.include(m[1]);
+    for (const m of readFileSync(join(REPO, "README.md"), "utf8").matchAll(/\]\(((?:sdk|emulator|provider)\/[^)#]+\.md)\)/g))
+      expect(files, m[1]).to.include(m[1]);
   });
 
   it("holds nothing else: no tests, no TypeScript sources, no source maps without their sources, no local state", () => {
-    const allowed = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/dondominio-(emulator|ddns)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
+    const allowed =
+      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/dondominio-(emulator|ddns)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
     expect(files.filter((f) => !allowed.test(f))).to.deep.equal([]);
     for (const map of files.filter((f) => f.endsWith(".map"))) {
       const sources: string[] = JSON.parse(readFileSync(join(REPO, map), "utf8")).sources ?? [];
@@ -104,7 +108,10 @@ describe("package: the packed tarball", function () {
       ["nodenext", "nodenext"],
     ]) {
       const args = [tsc, "--noEmit", "--strict", "--skipLibCheck", "--module", module, "--moduleResolution", resolution, "--target", "es2020", "index.ts"];
-      const r = await promisify(execFile)(process.execPath, args, { cwd: dir, encoding: "utf8" }).catch((e: { stdout: string }) => ({ stdout: e.stdout, failed: true }));
+      const r = await promisify(execFile)(process.execPath, args, { cwd: dir, encoding: "utf8" }).catch((e: { stdout: string }) => ({
+        stdout: e.stdout,
+        failed: true,
+      }));
       expect(r.stdout, `tsc with moduleResolution ${resolution}`).to.equal("");
     }
   });

@@ -75,7 +75,20 @@ describe("Contact (engine lifecycle)", function () {
   });
 
   it("adopts an existing contact by id; refresh and up follow data and verification changed outside; destroy forgets", async () => {
-    const created = await h.client.call("contact/create", { Type: "organization", FirstName: "Eva", LastName: "Ruiz", OrgName: "Ruiz SL", IdentNumber: "B12345678", Email: "eva@example.com", Phone: "+34.911111111", Address: "Calle 3", PostalCode: "28002", City: "Madrid", State: "Madrid", Country: "ES" });
+    const created = await h.client.call("contact/create", {
+      Type: "organization",
+      FirstName: "Eva",
+      LastName: "Ruiz",
+      OrgName: "Ruiz SL",
+      IdentNumber: "B12345678",
+      Email: "eva@example.com",
+      Phone: "+34.911111111",
+      Address: "Calle 3",
+      PostalCode: "28002",
+      City: "Madrid",
+      State: "Madrid",
+      Country: "ES",
+    });
     // Verified before the program sees it (the emulator verifies 3 s of its clock after creation).
     await h.emu.control.advanceClock(10);
     const adopt = await h.stack(async () => {

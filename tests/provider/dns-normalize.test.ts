@@ -72,7 +72,10 @@ describe("dns-record/normalize TXT", () => {
       const text = "x".repeat(n - 3) + "end";
       expect(ok({ type: "TXT", value: text }).value).to.equal(text);
       expect(ok({ type: "TXT", value: `"${text}"` }).value).to.equal(text);
-      const chunks = text.match(/.{1,255}/g)!.map((c) => `"${c}"`).join(" ");
+      const chunks = text
+        .match(/.{1,255}/g)!
+        .map((c) => `"${c}"`)
+        .join(" ");
       expect(ok({ type: "TXT", value: chunks }).value).to.equal(text);
     });
   }
@@ -99,7 +102,8 @@ describe("dns-record/normalize TXT", () => {
   });
 
   it("is idempotent on stored text", () => {
-    for (const v of ["v=spf1 -all", 'a "b" c', "x\\y;z"]) expect(normalizeValue(ZONE, "TXT", normalizeValue(ZONE, "TXT", v))).to.equal(normalizeValue(ZONE, "TXT", v));
+    for (const v of ["v=spf1 -all", 'a "b" c', "x\\y;z"])
+      expect(normalizeValue(ZONE, "TXT", normalizeValue(ZONE, "TXT", v))).to.equal(normalizeValue(ZONE, "TXT", v));
   });
 });
 
@@ -122,7 +126,9 @@ describe("dns-record/normalize values", () => {
     expect(ok({ type: "MX", name: "@", value: "MAIL.example.com" }).value).to.equal("mail.example.com");
     expect(ok({ type: "NS", name: "sub", value: "ns1.bücher.de." }).value).to.equal("ns1.xn--bcher-kva.de");
     expect(ok({ type: "CNAME", value: "@" }).value).to.equal("example.com");
-    expect(reasons({ type: "MX", value: "mail" })[0]).to.equal('value: "mail" is not a full host name for a MX record; write it in full, e.g. mail.example.com');
+    expect(reasons({ type: "MX", value: "mail" })[0]).to.equal(
+      'value: "mail" is not a full host name for a MX record; write it in full, e.g. mail.example.com',
+    );
     expect(reasons({ type: "MX", value: "." })[0]).to.match(/null MX/);
     expect(reasons({ type: "CNAME", name: "@", value: "x.example.net" })).to.deep.equal(["name: a CNAME record cannot be at the zone apex (example.com)"]);
   });
@@ -174,7 +180,12 @@ describe("dns-record/normalize against dnslist", () => {
     expect(recordDiff(desired, read)).to.deep.equal([]);
     const aaaa = recordFromApi(ZONE, { entityID: "SRV1-3", name: "WWW.example.com", type: "AAAA", ttl: "300", priority: "-", value: "2001:DB8:0::1" });
     expect(recordDiff(ok({ type: "AAAA", value: "2001:db8::1", ttl: 300 }), aaaa)).to.deep.equal([]);
-    expect(recordDiff(ok({ ttl: 300 }), recordFromApi(ZONE, { entityID: "SRV1-4", name: "www.example.com", type: "A", ttl: "600", priority: "0", value: "192.0.2.1" }))).to.deep.equal(["ttl"]);
+    expect(
+      recordDiff(
+        ok({ ttl: 300 }),
+        recordFromApi(ZONE, { entityID: "SRV1-4", name: "www.example.com", type: "A", ttl: "600", priority: "0", value: "192.0.2.1" }),
+      ),
+    ).to.deep.equal(["ttl"]);
   });
 
   it("keeps stored TXT text as read (no unquoting) and odd values as they are", () => {
@@ -199,7 +210,14 @@ describe("dns-record/normalize against dnslist", () => {
     ];
     for (const s of samples) {
       const r = ok(s);
-      const parsed = create!.params.safeParse({ serviceName: r.serviceName, name: r.name, type: r.type, value: r.value, ttl: r.ttl ?? "-", priority: r.priority ?? "-" });
+      const parsed = create!.params.safeParse({
+        serviceName: r.serviceName,
+        name: r.name,
+        type: r.type,
+        value: r.value,
+        ttl: r.ttl ?? "-",
+        priority: r.priority ?? "-",
+      });
       expect(parsed.success, `${JSON.stringify(s)}: ${parsed.error?.message}`).to.equal(true);
       const out = parsed.data as Record<string, unknown>;
       expect([out.name, out.value]).to.deep.equal([r.name, r.value]);

@@ -164,7 +164,10 @@ describe("DnsRecord through the engine", function () {
   });
 
   it("plans and refreshes a zone of 120 records with one dnslist", async () => {
-    wants = Array.from({ length: 120 }, (_, i) => ({ key: `h${i}`, args: { serviceName: "bulk.example", name: `h${i}`, type: i % 2 ? "A" : "TXT", value: i % 2 ? `198.51.100.${i}` : `token-${i}` } }));
+    wants = Array.from({ length: 120 }, (_, i) => ({
+      key: `h${i}`,
+      args: { serviceName: "bulk.example", name: `h${i}`, type: i % 2 ? "A" : "TXT", value: i % 2 ? `198.51.100.${i}` : `token-${i}` },
+    }));
     const eng = await stackFor();
     try {
       expect((await eng.stack.up()).summary.resourceChanges).to.deep.equal({ create: 121 });

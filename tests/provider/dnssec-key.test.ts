@@ -102,7 +102,9 @@ describe("DnssecKey (engine lifecycle)", function () {
       return err;
     };
     expect(await previewError({ domain: DOMAIN, keytag: 70000, algorithm: 13, digesttype: 2, digest: SHA256 })).to.include("keytag: must be at most 65535");
-    expect(await previewError({ domain: DOMAIN, keytag: 7, algorithm: 13, digesttype: 2, digest: "ABCDEF" })).to.include("digest: a digest of type 2 has 64 hex characters, 6 given");
+    expect(await previewError({ domain: DOMAIN, keytag: 7, algorithm: 13, digesttype: 2, digest: "ABCDEF" })).to.include(
+      "digest: a digest of type 2 has 64 hex characters, 6 given",
+    );
     expect(await previewError({ domain: DOMAIN, keytag: 7, algorithm: 13, digesttype: 2, digest: "XYZ" })).to.include("digest: must be hexadecimal");
   });
 

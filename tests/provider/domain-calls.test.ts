@@ -84,13 +84,28 @@ describe("Domain update: API calls (engine)", function () {
 
   it("changes the owner contact with one write and at most one read", async () => {
     const o = OWNER;
-    const other = await h.client.contact.create({ Type: o.contactType, FirstName: "Otra", LastName: o.lastName, IdentNumber: o.identNumber, Email: o.email, Phone: o.phone, Address: o.address, PostalCode: o.postalCode, City: o.city, State: o.state, Country: o.country });
+    const other = await h.client.contact.create({
+      Type: o.contactType,
+      FirstName: "Otra",
+      LastName: o.lastName,
+      IdentNumber: o.identNumber,
+      Email: o.email,
+      Phone: o.phone,
+      Address: o.address,
+      PostalCode: o.postalCode,
+      City: o.city,
+      State: o.state,
+      Country: o.country,
+    });
     const calls = await upWith({ contacts: { owner: other.contactID } });
     expect(calls.writes).to.deep.equal({ "domain/updatecontacts": 1 });
     // check's free read that the new owner exists (provider/core/preview-facts.ts), not the update's.
     const { "contact/getinfo": fact, ...updateReads } = calls.reads;
     expect(fact).to.equal(1);
-    expect(Object.values(updateReads).reduce((a, b) => a + b, 0), JSON.stringify(calls.reads)).to.be.at.most(1);
+    expect(
+      Object.values(updateReads).reduce((a, b) => a + b, 0),
+      JSON.stringify(calls.reads),
+    ).to.be.at.most(1);
     expect(outputsOf(eng, "d").contacts.owner).to.equal(other.contactID);
   });
 

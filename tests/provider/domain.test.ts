@@ -94,7 +94,19 @@ describe("Domain (engine lifecycle)", function () {
   });
 
   it("adopts a domain already in the account without spending, then destroys with letexpire", async () => {
-    const owner = await h.client.call("contact/create", { Type: "individual", FirstName: "Luis", LastName: "Pérez", IdentNumber: "87654321X", Email: "luis@example.com", Phone: "+34.600000000", Address: "Calle 2", PostalCode: "28001", City: "Madrid", State: "Madrid", Country: "ES" });
+    const owner = await h.client.call("contact/create", {
+      Type: "individual",
+      FirstName: "Luis",
+      LastName: "Pérez",
+      IdentNumber: "87654321X",
+      Email: "luis@example.com",
+      Phone: "+34.600000000",
+      Address: "Calle 2",
+      PostalCode: "28001",
+      City: "Madrid",
+      State: "Madrid",
+      Country: "ES",
+    });
     await h.client.call("domain/create", { domain: "adopted-example.net", ownerContactID: owner.contactID });
     await h.emu.control.advanceClock(60);
     const adoptWant = { name: "adopted-example.net", registration: "adopt", whoisPrivacy: true, onDestroy: "letexpire" };

@@ -13,7 +13,19 @@ import * as contactCrud from "../../provider/resources/contact/crud";
 import * as domainCrud from "../../provider/resources/domain/crud";
 import * as hostingCrud from "../../provider/resources/hosting-service/crud";
 
-const OWNER = { contactType: "individual", firstName: "Ana", lastName: "García", identNumber: "12345678Z", email: "ana@example.com", phone: "+34.931234567", address: "Calle 1", postalCode: "08001", city: "Barcelona", state: "Barcelona", country: "ES" };
+const OWNER = {
+  contactType: "individual",
+  firstName: "Ana",
+  lastName: "García",
+  identNumber: "12345678Z",
+  email: "ana@example.com",
+  phone: "+34.931234567",
+  address: "Calle 1",
+  postalCode: "08001",
+  city: "Barcelona",
+  state: "Barcelona",
+  country: "ES",
+};
 
 describe("provider config", () => {
   afterEach(() => resetStackConfig());
@@ -23,7 +35,9 @@ describe("provider config", () => {
     const c = resolveConfig({ DONDOMINIO_API_USER: "env-user", DONDOMINIO_API_PASSWD: "pw" });
     expect(c).to.include({ apiUser: "stack-user", apiPasswd: "pw", timeoutMs: 5000 });
     setStackConfig((k) => (k === "dondominio:maxConcurrency" ? "zero" : undefined));
-    expect(() => resolveConfig({ DONDOMINIO_API_USER: "u", DONDOMINIO_API_PASSWD: "p" })).to.throw('dondominio:maxConcurrency must be a positive integer, got "zero"');
+    expect(() => resolveConfig({ DONDOMINIO_API_USER: "u", DONDOMINIO_API_PASSWD: "p" })).to.throw(
+      'dondominio:maxConcurrency must be a positive integer, got "zero"',
+    );
   });
   it("never puts the password in its error messages", () => {
     setStackConfig((k) => (k === "dondominio:timeoutMs" ? "-1" : undefined));
@@ -81,16 +95,35 @@ describe("waiting", () => {
     let t = 0;
     const lines: string[] = [];
     const statuses = ["register-init", "register-pending", "register-pending", "active"];
-    const r = await waitUntil({ what: "Domain x.com", poll: async () => statuses.shift() ?? "active", done: (s) => s === "active", describe: (s) => s, timeoutMs: 60_000, initialDelayMs: 1000, sleep: async (ms) => {
+    const r = await waitUntil({
+      what: "Domain x.com",
+      poll: async () => statuses.shift() ?? "active",
+      done: (s) => s === "active",
+      describe: (s) => s,
+      timeoutMs: 60_000,
+      initialDelayMs: 1000,
+      sleep: async (ms) => {
         t += ms;
-      }, now: () => t, log: (m) => lines.push(m) });
+      },
+      now: () => t,
+      log: (m) => lines.push(m),
+    });
     expect(r.outcome).to.equal("done");
     expect(t).to.equal(1000 + 1500 + 2250);
     expect(lines.filter((l) => l.includes("register-pending"))).to.have.length(1);
     t = 0;
-    const slow = await waitUntil({ what: "x", poll: async () => "pending", done: () => false, describe: (s) => s, timeoutMs: 5000, sleep: async (ms) => {
+    const slow = await waitUntil({
+      what: "x",
+      poll: async () => "pending",
+      done: () => false,
+      describe: (s) => s,
+      timeoutMs: 5000,
+      sleep: async (ms) => {
         t += ms;
-      }, now: () => t, log: () => {} });
+      },
+      now: () => t,
+      log: () => {},
+    });
     expect(slow.outcome).to.equal("timeout");
     expect(slow.elapsedMs).to.equal(5000);
   });
@@ -105,18 +138,24 @@ describe("ambiguous money calls", () => {
   const ambiguous = Object.assign(new Error("timeout after sending"), { kind: "ambiguous" });
   it("looks the object up before resending, and does not resend when it exists", async () => {
     let sends = 0;
-    const r = await onceWithLookup(async () => {
-      sends++;
-      throw ambiguous;
-    }, async () => "found");
+    const r = await onceWithLookup(
+      async () => {
+        sends++;
+        throw ambiguous;
+      },
+      async () => "found",
+    );
     expect([r, sends]).to.deep.equal(["found", 1]);
   });
   it("resends once when the lookup finds nothing", async () => {
     let sends = 0;
-    const r = await onceWithLookup(async () => {
-      if (++sends === 1) throw ambiguous;
-      return "created";
-    }, async () => undefined);
+    const r = await onceWithLookup(
+      async () => {
+        if (++sends === 1) throw ambiguous;
+        return "created";
+      },
+      async () => undefined,
+    );
     expect([r, sends]).to.deep.equal(["created", 2]);
   });
 });
@@ -129,16 +168,28 @@ describe("check (no API call)", () => {
 
   it("Contact: names the field and the rule", async () => {
     const r = await contactCrud.check({}, { ...OWNER, phone: "931234567", orgName: "X" });
-    expect(r.failures!.map((f) => f.reason)).to.deep.equal(["phone: must be +CC.NUMBER, for example +34.931234567", "orgName: only allowed when contactType is organization"]);
+    expect(r.failures!.map((f) => f.reason)).to.deep.equal([
+      "phone: must be +CC.NUMBER, for example +34.931234567",
+      "orgName: only allowed when contactType is organization",
+    ]);
     // No property: the engine would print the input's value next to it, secrets included.
     expect(r.failures!.map((f) => f.property)).to.deep.equal(["", ""]);
     const adopt = await contactCrud.check({}, { contactId: "abc-1", firstName: "Ana" });
     expect(adopt.failures![0].reason).to.equal("firstName: leave out the contact data when contactId adopts an existing contact");
   });
   it("Domain: normalises names, nameservers and tags; checks TLD parameters and the owner", async () => {
-    const r = await domainCrud.check({}, { name: "ESPAÑA.es.", nameservers: "NS1.Example.NET., ns2.example.net", tags: ["b", "a", "a"], contacts: { owner: "gar-1" } });
+    const r = await domainCrud.check(
+      {},
+      { name: "ESPAÑA.es.", nameservers: "NS1.Example.NET., ns2.example.net", tags: ["b", "a", "a"], contacts: { owner: "gar-1" } },
+    );
     expect(r.failures).to.equal(undefined);
-    expect(r.inputs).to.deep.include({ name: "españa.es", nameservers: ["ns1.example.net", "ns2.example.net"], tags: ["a", "b"], registration: "register", onDestroy: "forget" });
+    expect(r.inputs).to.deep.include({
+      name: "españa.es",
+      nameservers: ["ns1.example.net", "ns2.example.net"],
+      tags: ["a", "b"],
+      registration: "register",
+      onDestroy: "forget",
+    });
     expect(r.inputs.contacts).to.deep.equal({ owner: "GAR-1" });
     const ns = await domainCrud.check({}, { name: "x.barcelona", nameservers: ["ns1.example.net"] });
     expect(ns.failures!.map((f) => f.reason)).to.deep.equal(['nameservers: 1 given, the API needs 2 to 7 (or "default")']);
@@ -166,9 +217,26 @@ describe("check (no API call)", () => {
 });
 
 describe("diff", () => {
-  const state = { name: "example.com", registration: "register", period: 1, onDestroy: "forget", status: "active", nameservers: ["ns1.example.net", "ns2.example.net"], contacts: { owner: "GAR-1", admin: "GAR-1", tech: "GAR-1", billing: "GAR-1" }, whoisPrivacy: false, renewalMode: "autorenew" };
+  const state = {
+    name: "example.com",
+    registration: "register",
+    period: 1,
+    onDestroy: "forget",
+    status: "active",
+    nameservers: ["ns1.example.net", "ns2.example.net"],
+    contacts: { owner: "GAR-1", admin: "GAR-1", tech: "GAR-1", billing: "GAR-1" },
+    whoisPrivacy: false,
+    renewalMode: "autorenew",
+  };
   it("ignores unmanaged settings and create-only inputs; compares contacts per role", async () => {
-    const same = await domainCrud.diff("example.com", state, { name: "example.com", registration: "register", period: 3, onDestroy: "forget", contacts: { owner: "GAR-1" }, __timeouts: { create: 5 } });
+    const same = await domainCrud.diff("example.com", state, {
+      name: "example.com",
+      registration: "register",
+      period: 3,
+      onDestroy: "forget",
+      contacts: { owner: "GAR-1" },
+      __timeouts: { create: 5 },
+    });
     expect(same).to.deep.equal({ changes: false, replaces: [] });
     const owner = await domainCrud.diff("example.com", state, { name: "example.com", onDestroy: "forget", contacts: { owner: "GAR-2" } });
     expect(owner).to.deep.equal({ changes: true, replaces: [] });
@@ -178,7 +246,11 @@ describe("diff", () => {
     expect((await domainCrud.diff("example.com", state, { name: "example.com", onDestroy: "forget", whoisPrivacy: UNKNOWN })).changes).to.equal(true);
   });
   it("Contact: every data field replaces", async () => {
-    const r = await contactCrud.diff("GAR-1", { ...OWNER, contactId: "GAR-1", verificationStatus: "verified", daAccepted: false }, { ...OWNER, city: "Girona" });
+    const r = await contactCrud.diff(
+      "GAR-1",
+      { ...OWNER, contactId: "GAR-1", verificationStatus: "verified", daAccepted: false },
+      { ...OWNER, city: "Girona" },
+    );
     expect(r).to.deep.equal({ changes: true, replaces: ["city"] });
   });
 });

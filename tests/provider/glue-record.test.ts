@@ -18,7 +18,8 @@ describe("GlueRecord (engine lifecycle)", function () {
     ns1: { domain: "Glue-Example.com", name: "NS1", ipv4: "192.0.2.53", ipv6: "2001:DB8:0::53" },
     ns2: { domain: DOMAIN, name: "ns2.glue-example.com.", ipv4: "192.0.2.54" },
   };
-  const glue = async () => ((await h.client.call("domain/getgluerecords", { domain: DOMAIN })) as any).gluerecords as { name: string; ipv4: string; ipv6?: string }[];
+  const glue = async () =>
+    ((await h.client.call("domain/getgluerecords", { domain: DOMAIN })) as any).gluerecords as { name: string; ipv4: string; ipv6?: string }[];
   const byName = async () => Object.fromEntries((await glue()).map((g) => [g.name, g]));
 
   before(async () => {

@@ -8,7 +8,16 @@
 import { expect } from "chai";
 import { Ca, createCa } from "../../emulator/core/ca";
 import { type EngineStack, loadInstalled } from "../../scripts/engine";
-import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, outputsOf, type ProviderModule as M, startHarness } from "./harness";
+import {
+  checkStoredProviders,
+  expectCleanRefresh,
+  expectEmptyPlan,
+  expectNoPlaintext,
+  type Harness,
+  outputsOf,
+  type ProviderModule as M,
+  startHarness,
+} from "./harness";
 
 const SVC = "objects.example";
 const OTHER = "objects-other.example";
@@ -30,8 +39,13 @@ describe("FtpAccount, Database, Subdomain (engine lifecycle)", function () {
     blog: { name: "Blog", ftpPath: "/blog", ssl: ssl(cert1) },
   };
   /** Live items through the sdk (the control state redacts passwords and keys). */
-  const list = async (family: "ftp" | "ddbb" | "subdomain", serviceName = SVC) => ((await h.client.call(`service/${family}list` as "service/ftplist", { serviceName })) as any)[family] as any[];
-  const live = async (serviceName: string) => ({ ftp: await list("ftp", serviceName), ddbb: await list("ddbb", serviceName), subdomain: await list("subdomain", serviceName) });
+  const list = async (family: "ftp" | "ddbb" | "subdomain", serviceName = SVC) =>
+    ((await h.client.call(`service/${family}list` as "service/ftplist", { serviceName })) as any)[family] as any[];
+  const live = async (serviceName: string) => ({
+    ftp: await list("ftp", serviceName),
+    ddbb: await list("ddbb", serviceName),
+    subdomain: await list("subdomain", serviceName),
+  });
   const state = async (): Promise<Record<string, any>> => ({ [SVC]: await live(SVC), [OTHER]: await live(OTHER) });
 
   before(async () => {
@@ -71,7 +85,9 @@ describe("FtpAccount, Database, Subdomain (engine lifecycle)", function () {
     expect(svc.subdomain[0].ssl.sslCertChain).to.equal(ca.certPem.replace(/\r\n/g, "\n").trim());
     // PEM line ends are normalised before sending, so what the API stores compares equal afterwards.
     expect(svc.subdomain[0].ssl.sslKey).to.equal(cert1.keyPem.replace(/\r\n/g, "\n").trim());
-    expect(outputsOf(eng, "db")).to.have.property("name").that.matches(/^db\d+_\d+$/);
+    expect(outputsOf(eng, "db"))
+      .to.have.property("name")
+      .that.matches(/^db\d+_\d+$/);
     await expectEmptyPlan(eng);
     await h.emu.control.counters({ reset: true });
     await expectCleanRefresh(eng);
@@ -88,7 +104,12 @@ describe("FtpAccount, Database, Subdomain (engine lifecycle)", function () {
       const saved = want[key];
       want[key] = { ...saved, ...args };
       try {
-        return String(await eng.stack.preview().then(() => "no error", (e: Error) => e.message));
+        return String(
+          await eng.stack.preview().then(
+            () => "no error",
+            (e: Error) => e.message,
+          ),
+        );
       } finally {
         want[key] = saved;
       }
@@ -159,7 +180,12 @@ describe("FtpAccount, Database, Subdomain (engine lifecycle)", function () {
     const ftp = (await h.client.call("service/ftpcreate", { serviceName: SVC, name: "legacy", ftpPath: "/legacy", password: "Legacy-Pass-1" })) as any;
     const sub = (await h.client.call("service/subdomaincreate", { serviceName: SVC, name: "old", ftpPath: "/old" })) as any;
     want.legacy = { name: "Legacy", ftpPath: "/legacy", password: secrets[5] };
-    const err = String(await eng.stack.up().then(() => "no error", (e: Error) => e.message));
+    const err = String(
+      await eng.stack.up().then(
+        () => "no error",
+        (e: Error) => e.message,
+      ),
+    );
     expect(err).to.match(/FTP account named legacy already exists .*adopt: true/);
     want.legacy.adopt = true;
     want.old = { name: `old.${SVC}`, ftpPath: "/old", adopt: true };

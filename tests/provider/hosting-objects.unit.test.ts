@@ -15,7 +15,10 @@ describe("FtpAccount/Database/Subdomain check", () => {
     const bad = ftpAccountInputs.safeParse({ serviceName: "example.com", name: "-x", ftpPath: "/a/../b", password: "has space1" });
     expect(bad.success).to.equal(false);
     const msgs = bad.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n");
-    expect(msgs).to.match(/name: must be 1 to 32/).and.match(/ftpPath: must not contain \.\./).and.match(/password: must be 8 to 64/);
+    expect(msgs)
+      .to.match(/name: must be 1 to 32/)
+      .and.match(/ftpPath: must not contain \.\./)
+      .and.match(/password: must be 8 to 64/);
     expect(msgs).not.to.include("has space1");
   });
 
@@ -50,7 +53,10 @@ describe("FtpAccount/Database/Subdomain check", () => {
   });
 
   it("reports failures under secret inputs without a property, so the engine prints no value", async () => {
-    const res = await subdomainCheck({}, { serviceName: "example.com", name: "blog", ftpPath: "/blog", ssl: { sslCert: "x", sslKey: "y", sslCertChain: "z", sslPath: "/s" } });
+    const res = await subdomainCheck(
+      {},
+      { serviceName: "example.com", name: "blog", ftpPath: "/blog", ssl: { sslCert: "x", sslKey: "y", sslCertChain: "z", sslPath: "/s" } },
+    );
     expect(res.failures!.every((f) => f.property === "")).to.equal(true);
     expect(res.failures!.map((f) => f.reason)).to.include("ssl.sslKey: must be a PEM private key (-----BEGIN ...----- block)");
     const db = await defineProvider(databaseDefinition).check({}, { serviceName: "example.com", password: "short" });
@@ -61,7 +67,14 @@ describe("FtpAccount/Database/Subdomain check", () => {
 describe("FtpAccount/Database/Subdomain mapping", () => {
   it("reads a database item; finds the one an ambiguous create made", () => {
     const item = { entityID: "SRV1-2", name: "db1_2", user: "db1_2", password: "Secret-123", externalAccess: true };
-    expect(databaseStateFromItem("example.com", item)).to.deep.equal({ serviceName: "example.com", entityId: "SRV1-2", name: "db1_2", user: "db1_2", password: "Secret-123", externalAccess: true });
+    expect(databaseStateFromItem("example.com", item)).to.deep.equal({
+      serviceName: "example.com",
+      entityId: "SRV1-2",
+      name: "db1_2",
+      user: "db1_2",
+      password: "Secret-123",
+      externalAccess: true,
+    });
     const want = { serviceName: "example.com", password: "Secret-123", externalAccess: true };
     expect(createdDatabase(new Set(["SRV1-1"]), [{ ...item, entityID: "SRV1-1" }, item], want)).to.equal(item);
     expect(createdDatabase(new Set(["SRV1-2"]), [item], want)).to.equal(undefined);
@@ -77,7 +90,9 @@ describe("FtpAccount/Database/Subdomain mapping", () => {
     expect(unmanaged.sslInstalled).to.equal(true);
     const managed = subdomainStateFromItem("example.com", item, { ssl: {} });
     expect(managed.ssl).to.deep.equal(sslFromApi(ssl));
-    expect(subdomainNeedsUpdate(managed, { serviceName: "example.com", name: "blog.example.com", ftpPath: "/x", ssl: { ...managed.ssl!, sslKey: "K2" } })).to.equal(true);
+    expect(
+      subdomainNeedsUpdate(managed, { serviceName: "example.com", name: "blog.example.com", ftpPath: "/x", ssl: { ...managed.ssl!, sslKey: "K2" } }),
+    ).to.equal(true);
     expect(subdomainNeedsUpdate(unmanaged, { serviceName: "example.com", name: "blog.example.com", ftpPath: "/x" })).to.equal(false);
   });
 });

@@ -19,14 +19,30 @@ import * as sslCrud from "../../provider/resources/ssl-certificate/crud";
 const OWNER = "GAR-1";
 const record: DnsRecordArgs = { serviceName: "example.com", name: "www", type: "AAAA", value: "2001:db8::1", ttl: "-" };
 const mx: DnsRecordArgs = { serviceName: "example.com", name: "@", type: "MX", value: "mail.example.com", ttl: 3600, priority: "-" };
-const domain: DomainArgs = { name: "example.com", contacts: { owner: OWNER }, renewalMode: "autorenew", onDestroy: "letexpire", waitFor: "submitted", registration: "register" };
+const domain: DomainArgs = {
+  name: "example.com",
+  contacts: { owner: OWNER },
+  renewalMode: "autorenew",
+  onDestroy: "letexpire",
+  waitFor: "submitted",
+  registration: "register",
+};
 const hosting: HostingServiceArgs = { name: "example.com", productKey: "basic", renewalMode: "manual", onDestroy: "manual", registration: "adopt" };
 const redirect: RedirectArgs = { serviceName: "example.com", origin: "@", destination: "https://example.org", type: "frame" };
-const ssl: SslCertificateArgs = { productId: 101, csr: "-----BEGIN CERTIFICATE REQUEST-----", adminContact: OWNER, validationMethod: "admin@example.com", waitFor: "issued" };
+const ssl: SslCertificateArgs = {
+  productId: 101,
+  csr: "-----BEGIN CERTIFICATE REQUEST-----",
+  adminContact: OWNER,
+  validationMethod: "admin@example.com",
+  waitFor: "issued",
+};
 const contact: ContactArgs = { contactType: "organization", orgName: "Ruiz SL" };
 
 /** The reasons check gives for these inputs (the value spelt as the program would, cast past tsc). */
-async function refused(check: (olds: object, news: Record<string, unknown>) => Promise<{ failures?: { reason: string }[] }>, inputs: object): Promise<string[]> {
+async function refused(
+  check: (olds: object, news: Record<string, unknown>) => Promise<{ failures?: { reason: string }[] }>,
+  inputs: object,
+): Promise<string[]> {
   return ((await check({}, inputs as Record<string, unknown>)).failures ?? []).map((f) => f.reason);
 }
 
@@ -47,7 +63,9 @@ describe("resource input types", () => {
   it("DnsRecord: a record type that is no DNS type fails tsc and check", async () => {
     // @ts-expect-error "AAA" is not a record type
     const typo: DnsRecordArgs = { ...record, type: "AAA" };
-    expect(await refused(dnsCrud.check, typo)).to.include.members(['type: "AAA" is not a supported record type; use one of A, AAAA, CNAME, MX, SRV, TXT, NS, CAA']);
+    expect(await refused(dnsCrud.check, typo)).to.include.members([
+      'type: "AAA" is not a supported record type; use one of A, AAAA, CNAME, MX, SRV, TXT, NS, CAA',
+    ]);
     // @ts-expect-error ttl is seconds or "-"
     const ttl: DnsRecordArgs = { ...record, ttl: "default" };
     expect((await refused(dnsCrud.check, ttl)).join("\n")).to.match(/^ttl: /m);

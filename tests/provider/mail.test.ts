@@ -32,7 +32,9 @@ describe("MailBox and MailAlias check/diff", () => {
 
   it("names the field and the rule, and never echoes a password", async () => {
     const other = await boxCrud.check({}, { serviceName: SVC, name: "info@other.example", password: PW1 });
-    expect(other.failures?.map((f) => f.reason)).to.deep.equal(['name: "info@other.example" is not under the service\'s domain mail-life.example: give the local part ("info") or an address @mail-life.example']);
+    expect(other.failures?.map((f) => f.reason)).to.deep.equal([
+      'name: "info@other.example" is not under the service\'s domain mail-life.example: give the local part ("info") or an address @mail-life.example',
+    ]);
     const short = await boxCrud.check({}, { serviceName: SVC, name: "info", password: "short pw" });
     expect(short.failures?.map((f) => f.reason)).to.deep.equal(["password: must be 8 to 64 printable ASCII characters without spaces (value not shown)"]);
     expect(JSON.stringify(short.failures)).to.not.include("short pw");

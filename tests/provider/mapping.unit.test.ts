@@ -2,7 +2,15 @@
 import { expect } from "chai";
 import { type ApiContact, contactDataFromApi, contactToApi } from "../../provider/resources/contact/mapping";
 import { restate, withContacts, withWritten } from "../../provider/resources/domain/live";
-import { acquireParams, contactsToApi, type DomainInfo, type LiveDomain, settingsToChange, stateFromApi, updateCall } from "../../provider/resources/domain/mapping";
+import {
+  acquireParams,
+  contactsToApi,
+  type DomainInfo,
+  type LiveDomain,
+  settingsToChange,
+  stateFromApi,
+  updateCall,
+} from "../../provider/resources/domain/mapping";
 import { domainInputs } from "../../provider/resources/domain/schema";
 import { type LiveService, serviceChanges, serviceStateFromApi } from "../../provider/resources/hosting-service/mapping";
 import { hostingInputs } from "../../provider/resources/hosting-service/schema";
@@ -10,7 +18,20 @@ import { hostingInputs } from "../../provider/resources/hosting-service/schema";
 /** An API answer with only the members a case is about (the catalogue types every member). */
 const answer = <T>(members: object) => members as T;
 
-const ORG = { contactType: "organization", firstName: "Eva", lastName: "Ruiz", orgName: "Ruiz SL", identNumber: "B1", email: "e@x.es", phone: "+34.911111111", address: "A", postalCode: "1", city: "C", state: "S", country: "ES" };
+const ORG = {
+  contactType: "organization",
+  firstName: "Eva",
+  lastName: "Ruiz",
+  orgName: "Ruiz SL",
+  identNumber: "B1",
+  email: "e@x.es",
+  phone: "+34.911111111",
+  address: "A",
+  postalCode: "1",
+  city: "C",
+  state: "S",
+  country: "ES",
+};
 
 describe("contact mapping", () => {
   it("maps camelCase to contact/create names and to prefixed CONTACTS names", () => {
@@ -19,7 +40,9 @@ describe("contact mapping", () => {
     expect(contactToApi(ORG, "admin")).to.include({ adminContactType: "organization", adminContactOrgName: "Ruiz SL" });
   });
   it("reads the API's Contact object with the input rules (empty orgName dropped, country upper case)", () => {
-    expect(contactDataFromApi(answer<ApiContact>({ contactType: "individual", firstName: " Ana ", orgName: "", country: "es", phone: "+34.931 234 567" }))).to.deep.equal({ contactType: "individual", firstName: "Ana", country: "ES", phone: "+34.931234567" });
+    expect(
+      contactDataFromApi(answer<ApiContact>({ contactType: "individual", firstName: " Ana ", orgName: "", country: "es", phone: "+34.931 234 567" })),
+    ).to.deep.equal({ contactType: "individual", firstName: "Ana", country: "ES", phone: "+34.931234567" });
   });
 });
 
@@ -37,7 +60,13 @@ describe("domain mapping", () => {
     const s = stateFromApi(
       answer<LiveDomain>({
         status: { name: "example.com", status: "active", tld: "com", domainID: 7, tsExpir: "2027-01-01", tsCreate: "", tag: "b,a", whoisPrivacy: true },
-        nameservers: { defaultNS: false, nameservers: [{ order: 2, name: "NS2.a.net" }, { order: 1, name: "ns1.a.net." }] },
+        nameservers: {
+          defaultNS: false,
+          nameservers: [
+            { order: 2, name: "NS2.a.net" },
+            { order: 1, name: "ns1.a.net." },
+          ],
+        },
         contact: { contactOwner: { contactID: "GAR-1" }, contactAdmin: { contactID: "RUI-2", ...ORG } },
       }),
       inputs,
@@ -45,7 +74,9 @@ describe("domain mapping", () => {
     expect(s).to.deep.include({ punycode: "example.com", domainId: 7, tags: ["a", "b"], whoisPrivacy: true, nameservers: ["ns1.a.net", "ns2.a.net"] });
     expect(s.tsCreate).to.equal(undefined);
     expect(s.contacts).to.deep.equal({ owner: "GAR-1", admin: ORG });
-    expect(stateFromApi(answer<LiveDomain>({ status: { name: "example.com", status: "active" }, nameservers: { defaultNS: true } }), inputs).nameservers).to.equal("default");
+    expect(
+      stateFromApi(answer<LiveDomain>({ status: { name: "example.com", status: "active" }, nameservers: { defaultNS: true } }), inputs).nameservers,
+    ).to.equal("default");
   });
   it("finds the settings to change and builds their update calls", () => {
     const want = domainInputs.parse({ name: "example.com", registration: "adopt", modifyBlock: true, tags: ["x"], contacts: { tech: "GAR-9" } });
@@ -53,12 +84,37 @@ describe("domain mapping", () => {
     expect(settings).to.deep.equal(["contacts", "modifyBlock"]);
     expect(roles).to.deep.equal(["tech"]);
     expect(updateCall("modifyBlock", want, "example.com").params).to.deep.equal({ domain: "example.com", updateType: "block", block: true });
-    expect(updateCall("contacts", want, "example.com", roles)).to.deep.equal({ op: "domain/updatecontacts", params: { domain: "example.com", techContactID: "GAR-9" } });
+    expect(updateCall("contacts", want, "example.com", roles)).to.deep.equal({
+      op: "domain/updatecontacts",
+      params: { domain: "example.com", techContactID: "GAR-9" },
+    });
     expect(contactsToApi({ owner: "A-1" }, ["admin"])).to.deep.equal({});
   });
   const LIVE = answer<LiveDomain>({
-    status: { name: "example.com", status: "active", tld: "com", domainID: 7, tsExpir: "2027-01-01", tsCreate: "2024-01-01", renewable: true, renewalMode: "autorenew", modifyBlock: false, transferBlock: true, whoisPrivacy: false, viewWhois: false, tag: "b,a", ownerverification: "verified", transferStatus: "" },
-    nameservers: { defaultNS: false, nameservers: [{ order: 1, name: "ns1.a.net" }, { order: 2, name: "ns2.a.net" }] },
+    status: {
+      name: "example.com",
+      status: "active",
+      tld: "com",
+      domainID: 7,
+      tsExpir: "2027-01-01",
+      tsCreate: "2024-01-01",
+      renewable: true,
+      renewalMode: "autorenew",
+      modifyBlock: false,
+      transferBlock: true,
+      whoisPrivacy: false,
+      viewWhois: false,
+      tag: "b,a",
+      ownerverification: "verified",
+      transferStatus: "",
+    },
+    nameservers: {
+      defaultNS: false,
+      nameservers: [
+        { order: 1, name: "ns1.a.net" },
+        { order: 2, name: "ns2.a.net" },
+      ],
+    },
     contact: { contactOwner: { contactID: "GAR-1", verificationstatus: "verified" }, contactAdmin: { contactID: "RUI-2", ...ORG } },
     authcode: "code",
   });
@@ -76,13 +132,31 @@ describe("domain mapping", () => {
     const want = { ...inputs, nameservers: ["ns3.b.net", "ns4.b.net"], renewalMode: "manual" as const };
     const reply = answer<DomainInfo>({ name: "example.com", status: "active", tld: "com", domainID: 7, tsExpir: "2028-01-01" });
     const after = withWritten(withWritten(before, want, "nameservers", reply), want, "renewalMode", reply);
-    const read = answer<LiveDomain>({ ...LIVE, status: { ...LIVE.status, tsExpir: "2028-01-01", renewalMode: "manual" }, nameservers: { defaultNS: false, nameservers: [{ order: 1, name: "ns3.b.net" }, { order: 2, name: "ns4.b.net" }] } });
+    const read = answer<LiveDomain>({
+      ...LIVE,
+      status: { ...LIVE.status, tsExpir: "2028-01-01", renewalMode: "manual" },
+      nameservers: {
+        defaultNS: false,
+        nameservers: [
+          { order: 1, name: "ns3.b.net" },
+          { order: 2, name: "ns4.b.net" },
+        ],
+      },
+    });
     expect(after).to.deep.equal(stateFromApi(read, want));
     expect(withWritten(before, want, "renewalMode", undefined)).to.deep.equal({ ...before, renewalMode: "manual" });
   });
   it("reads contacts back after a contact change, with the owner's verification status", () => {
     const before = stateFromApi(LIVE, inputs);
-    const info = answer<DomainInfo>({ name: "example.com", status: "active", tld: "com", domainID: 7, tsExpir: "2027-01-01", contactOwner: { contactID: "NEW-3", verificationstatus: "inprocess" }, contactAdmin: { contactID: "RUI-2", ...ORG } });
+    const info = answer<DomainInfo>({
+      name: "example.com",
+      status: "active",
+      tld: "com",
+      domainID: 7,
+      tsExpir: "2027-01-01",
+      contactOwner: { contactID: "NEW-3", verificationstatus: "inprocess" },
+      contactAdmin: { contactID: "RUI-2", ...ORG },
+    });
     const want = { ...inputs, contacts: { ...inputs.contacts, owner: "NEW-3" } };
     const read = answer<LiveDomain>({ ...LIVE, status: { ...LIVE.status, ownerverification: "inprocess" }, contact: info });
     expect(withContacts(before, info, want)).to.deep.equal(stateFromApi(read, want));
@@ -92,7 +166,14 @@ describe("domain mapping", () => {
 describe("hosting service mapping", () => {
   it("reads status, PHP and parking answers, and orders the changes with the upgrade first", () => {
     const want = hostingInputs.parse({ name: "Example.com", productKey: "advanced", phpVersion: "8.3", parking: true });
-    const s = serviceStateFromApi(answer<LiveService>({ status: { name: "example.com", productkey: "basic", type: "Hosting Basic", status: "active", renewalMode: "autorenew" }, php: { php: { version: "8.2" } }, parking: { parking: { enabled: false } } }), want);
+    const s = serviceStateFromApi(
+      answer<LiveService>({
+        status: { name: "example.com", productkey: "basic", type: "Hosting Basic", status: "active", renewalMode: "autorenew" },
+        php: { php: { version: "8.2" } },
+        parking: { parking: { enabled: false } },
+      }),
+      want,
+    );
     expect(s).to.deep.include({ productKey: "basic", phpVersion: "8.2", parking: false, renewalMode: "autorenew" });
     expect(serviceChanges(want, s)).to.deep.equal(["productKey", "phpVersion", "parking"]);
   });

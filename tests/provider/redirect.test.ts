@@ -30,10 +30,15 @@ describe("Redirect check", () => {
   });
 
   it("names the field and the rule", async () => {
-    const reasons = async (args: Record<string, unknown>) => ((await redirectCrud.check({}, { serviceName: SVC, origin: "blog", destination: "https://a.example", type: "301", ...args })).failures ?? []).map((f) => f.reason);
+    const reasons = async (args: Record<string, unknown>) =>
+      ((await redirectCrud.check({}, { serviceName: SVC, origin: "blog", destination: "https://a.example", type: "301", ...args })).failures ?? []).map(
+        (f) => f.reason,
+      );
     expect(await reasons({ origin: "blog.other.example." })).to.deep.equal([`origin: "blog.other.example." is not under the service's domain ${SVC}`]);
     expect(await reasons({ origin: "*.blog" })).to.deep.equal(['origin: "*.blog" is not a host name: labels of letters, digits, - and _ (no wildcard)']);
-    expect(await reasons({ destination: "ftp://a.example" })).to.deep.equal(["destination: must be an http:// or https:// URL such as https://example.org/path"]);
+    expect(await reasons({ destination: "ftp://a.example" })).to.deep.equal([
+      "destination: must be an http:// or https:// URL such as https://example.org/path",
+    ]);
     expect(await reasons({ type: "307" })).to.deep.equal(["type: must be one of 301, 302, frame"]);
     expect(await reasons({ serviceName: "not a domain" })).to.have.length(1);
   });
@@ -110,7 +115,12 @@ describe("Redirect (engine lifecycle)", function () {
   });
 
   it("adopts a redirect of the same origin made outside; refuses without adopt", async () => {
-    const made = (await h.client.call("service/redirectcreate", { serviceName: SVC, origin: "shop", destination: "https://old.example.net/", type: "301" })) as any;
+    const made = (await h.client.call("service/redirectcreate", {
+      serviceName: SVC,
+      origin: "shop",
+      destination: "https://old.example.net/",
+      type: "301",
+    })) as any;
     want.shop = { origin: "shop", destination: "https://shop.example.org/", type: "302" };
     const failed = await eng.stack.up().then(
       () => "succeeded",

@@ -20,7 +20,10 @@ async function main() {
   const registered = new Map<string, Registered>();
   await pulumi.runtime.setMocks(
     {
-      newResource: (args) => ({ id: `${args.name}-id`, state: { ...args.inputs, ...Object.fromEntries((asked[args.name] ?? []).map((k) => [k, `mock:${k}`])) } }),
+      newResource: (args) => ({
+        id: `${args.name}-id`,
+        state: { ...args.inputs, ...Object.fromEntries((asked[args.name] ?? []).map((k) => [k, `mock:${k}`])) },
+      }),
       call: (args) => args.inputs,
     },
     "project",
@@ -51,7 +54,13 @@ async function main() {
     SslCertificate: () => new pkg.SslCertificate("SslCertificate", { productId: 1, csr: "csr", privateKey: "plain-key", adminContact: contact }),
     FtpAccount: () => new pkg.FtpAccount("FtpAccount", { serviceName: "example.com", name: "web", ftpPath: "/", password: "plain-password" }),
     Database: () => new pkg.Database("Database", { serviceName: "example.com", password: "plain-password" }),
-    Subdomain: () => new pkg.Subdomain("Subdomain", { serviceName: "example.com", name: "blog", ftpPath: "/blog", ssl: { sslCert: "c", sslKey: "k", sslCertChain: "ch", sslPath: "/" } }),
+    Subdomain: () =>
+      new pkg.Subdomain("Subdomain", {
+        serviceName: "example.com",
+        name: "blog",
+        ftpPath: "/blog",
+        ssl: { sslCert: "c", sslKey: "k", sslCertChain: "ch", sslPath: "/" },
+      }),
     MailBox: () => new pkg.MailBox("MailBox", { serviceName: "example.com", name: "info", password: "plain-password" }),
     MailAlias: () => new pkg.MailAlias("MailAlias", { serviceName: "example.com", name: "sales", targets: ["a@example.org"] }),
     Redirect: () => new pkg.Redirect("Redirect", { serviceName: "example.com", origin: "blog", destination: "https://example.org", type: "301" }),

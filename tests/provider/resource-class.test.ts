@@ -14,18 +14,71 @@ import { installPackage, REPO, WORK_ROOT } from "../../scripts/engine";
 
 /** What each class declared (`declare readonly`) or gave an output placeholder before the classes were derived from the state. */
 const DECLARED: Record<string, string[]> = {
-  Contact: ["contactId", "verificationStatus", "daAccepted", "contactType", "firstName", "lastName", "orgName", "identNumber", "email", "phone", "address", "postalCode", "city", "state", "country"],
+  Contact: [
+    "contactId",
+    "verificationStatus",
+    "daAccepted",
+    "contactType",
+    "firstName",
+    "lastName",
+    "orgName",
+    "identNumber",
+    "email",
+    "phone",
+    "address",
+    "postalCode",
+    "city",
+    "state",
+    "country",
+  ],
   Database: ["serviceName", "name", "user", "password", "externalAccess", "entityId"],
   DnsRecord: ["serviceName", "name", "type", "value", "ttl", "priority", "entityId", "relativeName"],
   DnssecKey: ["domain", "punycode", "keytag", "algorithm", "digesttype", "digest", "dsRecord"],
-  Domain: ["name", "punycode", "tld", "domainId", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "nameservers", "pendingSettings", "pendingOrder", "authcode", "transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois", "renewalMode", "tags"],
+  Domain: [
+    "name",
+    "punycode",
+    "tld",
+    "domainId",
+    "status",
+    "transferStatus",
+    "tsCreate",
+    "tsExpir",
+    "ownerVerification",
+    "renewable",
+    "nameservers",
+    "pendingSettings",
+    "pendingOrder",
+    "authcode",
+    "transferBlock",
+    "modifyBlock",
+    "whoisPrivacy",
+    "viewWhois",
+    "renewalMode",
+    "tags",
+  ],
   FtpAccount: ["serviceName", "name", "ftpPath", "password", "entityId"],
   GlueRecord: ["domain", "punycode", "name", "ipv4", "ipv6"],
   HostingService: ["name", "productKey", "type", "status", "tsCreate", "tsExpir", "renewable", "renewalMode", "phpVersion", "parking", "pendingOrder"],
   MailAlias: ["serviceName", "name", "targets", "entityId"],
   MailBox: ["serviceName", "name", "entityId", "usage", "quotaMax", "passwordHash"],
   Redirect: ["serviceName", "origin", "destination", "type", "entityId"],
-  SslCertificate: ["certificateId", "status", "renewable", "tsCreate", "tsExpir", "tsSubscriptionEnds", "commonName", "csr", "privateKey", "alternativeNames", "validations", "validationRecords", "certificate", "certificateChain", "pendingOrder"],
+  SslCertificate: [
+    "certificateId",
+    "status",
+    "renewable",
+    "tsCreate",
+    "tsExpir",
+    "tsSubscriptionEnds",
+    "commonName",
+    "csr",
+    "privateKey",
+    "alternativeNames",
+    "validations",
+    "validationRecords",
+    "certificate",
+    "certificateChain",
+    "pendingOrder",
+  ],
   Subdomain: ["serviceName", "name", "ftpPath", "ssl", "sslInstalled", "entityId"],
 };
 
@@ -109,7 +162,14 @@ describe("resource classes (derived from each state)", function () {
     ].join("\n");
     const file = join(dir, "index.ts");
     writeFileSync(file, program);
-    const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, skipLibCheck: true };
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+    };
     const service = ts.createLanguageService({
       getScriptFileNames: () => [file],
       getScriptVersion: () => "1",
@@ -123,7 +183,9 @@ describe("resource classes (derived from each state)", function () {
       directoryExists: ts.sys.directoryExists,
       getDirectories: ts.sys.getDirectories,
     });
-    const problems = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    const problems = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map((d) =>
+      ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+    );
     expect(problems).to.deep.equal([]);
     const docAt = (text: string) => {
       const info = service.getQuickInfoAtPosition(file, program.indexOf(text) + text.length - 1);

@@ -60,7 +60,14 @@ describe("service entities on a fake caller", () => {
   it("reads many entities of one service with one list call; a gone one reads as undefined", async () => {
     const { ctx, ops } = fakeApi({ "service/ftplist": () => ({ queryInfo: { page: 1, pageLength: 1000, results: 2, total: 2 }, ftp: [ftp(1), ftp(2)] }) });
     const one = await ftpAccountDefinition.read(ctx, `${SVC}/SRV1-1`, { serviceName: SVC, name: "user1", ftpPath: "/web", password: "x", entityId: "SRV1-1" });
-    const two = await ftpAccountDefinition.read(ctx, `${SVC}/srv1-2`, { serviceName: SVC, name: "user2", ftpPath: "/web", password: "x", entityId: "SRV1-2", adopt: true });
+    const two = await ftpAccountDefinition.read(ctx, `${SVC}/srv1-2`, {
+      serviceName: SVC,
+      name: "user2",
+      ftpPath: "/web",
+      password: "x",
+      entityId: "SRV1-2",
+      adopt: true,
+    });
     const gone = await ftpAccountDefinition.read(ctx, `${SVC}/SRV1-9`, { serviceName: SVC, name: "user9", ftpPath: "/web", password: "x", entityId: "SRV1-9" });
     expect(one).to.deep.equal({ serviceName: SVC, name: "user1", ftpPath: "/web", password: "Secret-100", entityId: "SRV1-1" });
     expect(two).to.include({ entityId: "SRV1-2", adopt: true });
@@ -94,7 +101,9 @@ describe("service entities on a fake caller", () => {
     expect(other).to.equal("service/ftpcreate: refused (4004)");
     listed.push(ftp(5, "legacy"));
     const taken = await ftpAccountDefinition.create(ctx, inputs).catch((e: Error) => e.message);
-    expect(taken).to.match(/^an FTP account named legacy already exists in service example\.com; set adopt: true to manage it, or remove it \(service\/ftpcreate: refused \(4004\)\)$/);
+    expect(taken).to.match(
+      /^an FTP account named legacy already exists in service example\.com; set adopt: true to manage it, or remove it \(service\/ftpcreate: refused \(4004\)\)$/,
+    );
   });
 
   it("Database: an ambiguous create is settled by the database that is new since, not sent again", async () => {
@@ -113,9 +122,17 @@ describe("service entities on a fake caller", () => {
   });
 
   it("MailBox: a password that matches the recorded fingerprint changes nothing; another one is set", async () => {
-    const { ctx, calls, ops } = fakeApi({ "service/mailupdate": (p) => ({ mail: [{ entityID: p.entityID, name: `info@${SVC}`, password: "********", usage: 1, quotaMax: 100 }] }) });
+    const { ctx, calls, ops } = fakeApi({
+      "service/mailupdate": (p) => ({ mail: [{ entityID: p.entityID, name: `info@${SVC}`, password: "********", usage: 1, quotaMax: 100 }] }),
+    });
     const olds = { serviceName: SVC, name: `info@${SVC}`, entityId: "SRV1-7", usage: 0, quotaMax: 100, passwordHash: passwordFingerprint("Secret-111") };
-    const same = await mailBoxDefinition.update(ctx, `${SVC}/SRV1-7`, olds, { serviceName: SVC, name: `info@${SVC}`, password: "Secret-111", adopt: false }, []);
+    const same = await mailBoxDefinition.update(
+      ctx,
+      `${SVC}/SRV1-7`,
+      olds,
+      { serviceName: SVC, name: `info@${SVC}`, password: "Secret-111", adopt: false },
+      [],
+    );
     expect(same).to.deep.equal({ ...olds, adopt: false });
     expect(calls).to.have.length(0);
     const changed = await mailBoxDefinition.update(ctx, `${SVC}/SRV1-7`, olds, { serviceName: SVC, name: `info@${SVC}`, password: "Secret-222" }, ["password"]);

@@ -39,7 +39,14 @@ describe("SslCertificate (engine lifecycle)", function () {
         const rec = cert.validationRecords.apply((r) => (r[i] ?? { name: "pending", type: "TXT", value: "pending" }) as ValidationRecord);
         new DnsRecord(`dcv${i}`, { serviceName: ZONE, name: rec.name, type: rec.type, value: rec.value });
       });
-      return { id: cert.id, status: cert.status, certificate: cert.certificate, chain: cert.certificateChain, names: cert.alternativeNames, key: cert.privateKey };
+      return {
+        id: cert.id,
+        status: cert.status,
+        certificate: cert.certificate,
+        chain: cert.certificateChain,
+        names: cert.alternativeNames,
+        key: cert.privateKey,
+      };
     });
   });
   after(async () => h?.close());
@@ -153,7 +160,15 @@ describe("SslCertificate (engine lifecycle)", function () {
   it("generates the key and CSR from subject fields and waits for issue (waitFor issued, http validation)", async () => {
     const gen = await h.stack(async () => {
       const { SslCertificate } = h.pkg();
-      const subject = { commonName: `Shop.${ZONE}`, organizationName: "Ejemplo SL", organizationalUnitName: "IT", countryName: "es", stateOrProvinceName: "Barcelona", localityName: "Barcelona", emailAddress: "it@ssl-example.com" };
+      const subject = {
+        commonName: `Shop.${ZONE}`,
+        organizationName: "Ejemplo SL",
+        organizationalUnitName: "IT",
+        countryName: "es",
+        stateOrProvinceName: "Barcelona",
+        localityName: "Barcelona",
+        emailAddress: "it@ssl-example.com",
+      };
       const c = new SslCertificate("gen", { productId: 101, subject, validationMethod: "http", adminContact: OWNER }, { customTimeouts: { create: "2m" } });
       return { status: c.status, certificate: c.certificate, key: c.privateKey, validations: c.validations, cn: c.commonName };
     });

@@ -22,7 +22,11 @@ describe("Domain waiting and checkDomain (engine)", function () {
     const eng = await h.stack(async () => {
       const { Domain, checkDomain, checkDomainOutput } = h.pkg();
       const check = await checkDomain({ name: "slow-example.com" });
-      const d = new Domain("slow", { name: "slow-example.com", contacts: { owner: OWNER }, whoisPrivacy: true }, { customTimeouts: { create: "3s", update: "3s" } });
+      const d = new Domain(
+        "slow",
+        { name: "slow-example.com", contacts: { owner: OWNER }, whoisPrivacy: true },
+        { customTimeouts: { create: "3s", update: "3s" } },
+      );
       // The Output form: a name known only once the resource is (memoised per process, so the same
       // answer as above), and a name registered elsewhere (the emulator: "taken" in the label).
       const again = checkDomainOutput({ name: d.name });

@@ -52,7 +52,16 @@ describe("rules: nameservers", () => {
 
 describe("rules: statuses that refuse changes", () => {
   for (const s of ["active", "renewed", "expired-renewgrace"]) it(`${s} accepts changes`, () => expect(isModifiable(s)).to.equal(true));
-  for (const s of ["register-init", "register-pending", "transfer-init", "transfer-pending", "inactive", "expired-redemption", "expired-pendingdelete", "register-cancel"]) {
+  for (const s of [
+    "register-init",
+    "register-pending",
+    "transfer-init",
+    "transfer-pending",
+    "inactive",
+    "expired-redemption",
+    "expired-pendingdelete",
+    "register-cancel",
+  ]) {
     it(`${s} refuses them`, () => expect(isModifiable(s)).to.equal(false));
   }
   it("is one set", () => expect([...MODIFIABLE_STATUSES]).to.have.members(["active", "renewed", "expired-renewgrace"]));

@@ -61,7 +61,8 @@ describe("rules: paths", () => {
 describe("rules: FTP user names, mail names and targets, URLs", () => {
   it("FTP user names: 1 to 32 letters, digits, . _ -, trimmed and lower-cased", () => {
     expect(ftpUserField().parse(" Deploy.Web_1 ")).to.equal("deploy.web_1");
-    for (const bad of ["-deploy", "u".repeat(33), "a b", ""]) expect(ftpUserField().safeParse(bad).error?.issues[0]?.message, bad).to.match(/^must be 1 to 32 letters, digits/);
+    for (const bad of ["-deploy", "u".repeat(33), "a b", ""])
+      expect(ftpUserField().safeParse(bad).error?.issues[0]?.message, bad).to.match(/^must be 1 to 32 letters, digits/);
   });
 
   it("mail local parts and names", () => {

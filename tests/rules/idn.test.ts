@@ -1,6 +1,18 @@
 /** sdk/rules/idn.ts: names between Unicode and ASCII on node:url (UTS #46), and the IDNA2008 checks. */
 import { expect } from "chai";
-import { asciiOrSelf, cleanHost, IdnaError, idnaLabelProblem, idnaProblem, isIdn, sameDomain, toAscii, toUnicode, tryAscii, unicodeOrSelf } from "../../sdk/rules";
+import {
+  asciiOrSelf,
+  cleanHost,
+  IdnaError,
+  idnaLabelProblem,
+  idnaProblem,
+  isIdn,
+  sameDomain,
+  toAscii,
+  toUnicode,
+  tryAscii,
+  unicodeOrSelf,
+} from "../../sdk/rules";
 
 describe("rules: IDN conversion", () => {
   const ascii: [string, string][] = [

@@ -20,7 +20,14 @@ async function run(reply: Reply, opts: Partial<Parameters<typeof updateDynamicDn
 
 describe("dyndns/update", () => {
   it("json: GET /json/ with the key as `password`, parsed into the result", async () => {
-    const body = JSON.stringify({ success: true, version: "2.0", ts: "2025-01-01T00:00:00+01:00", user: "ana", messages: ["updated"], host: { name: "home.example.com", value: "192.0.2.9", type: "A", updated: true } });
+    const body = JSON.stringify({
+      success: true,
+      version: "2.0",
+      ts: "2025-01-01T00:00:00+01:00",
+      user: "ana",
+      messages: ["updated"],
+      host: { name: "home.example.com", value: "192.0.2.9", type: "A", updated: true },
+    });
     const { result, req } = await run({ body, contentType: "application/json" }, { ip: "192.0.2.9", lang: "en" });
     expect(req.method).to.equal("GET");
     expect(req.path).to.equal("/json/");

@@ -16,7 +16,10 @@ const HELLO = { ip: "127.0.0.1", lang: "en", version: "1.0.27" };
 async function withServer(script: Script, fn: (s: TestServer, c: (o?: Partial<DonDominioClientOptions>) => DonDominioClient) => Promise<void>) {
   const s = await startServer(script);
   try {
-    await fn(s, (o = {}) => new DonDominioClient({ apiUser: "u-err", apiPasswd: "pw-err-secret", baseUrl: s.url, allowInsecureHttp: true, sleep: async () => {}, ...o }));
+    await fn(
+      s,
+      (o = {}) => new DonDominioClient({ apiUser: "u-err", apiPasswd: "pw-err-secret", baseUrl: s.url, allowInsecureHttp: true, sleep: async () => {}, ...o }),
+    );
   } finally {
     await s.close();
   }
@@ -192,7 +195,8 @@ describe("sdk errors", () => {
   describe("domain/getauthcode", () => {
     it("responseData outside the schema: responseShape error naming the operation, not the values", async () => {
       await withServer(
-        (req) => answer(req, { name: "example.com", status: "active", tld: "com", tsExpir: "2027-01-01", domainID: "not-a-number", authcode: "Zz9-secret-code" }),
+        (req) =>
+          answer(req, { name: "example.com", status: "active", tld: "com", tsExpir: "2027-01-01", domainID: "not-a-number", authcode: "Zz9-secret-code" }),
         async (_s, c) => {
           const err = (await rejection(c().domain.getauthcode({ domain: "example.com" }))) as DonDominioResponseShapeError;
           expect(err).to.be.instanceOf(DonDominioResponseShapeError);

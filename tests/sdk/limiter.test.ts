@@ -10,7 +10,9 @@ describe("shared limiter", () => {
   it("never lets more than maxConcurrency calls of one baseUrl + apiUser reach the server (200 calls, 3 clients)", async () => {
     const server = await startServer((req) => ({ ...answer(req, HELLO), delayMs: 5 }));
     try {
-      const clients = [1, 2, 3].map(() => new DonDominioClient({ apiUser: "u-lim", apiPasswd: "pw-lim", baseUrl: server.url, allowInsecureHttp: true, maxConcurrency: 4 }));
+      const clients = [1, 2, 3].map(
+        () => new DonDominioClient({ apiUser: "u-lim", apiPasswd: "pw-lim", baseUrl: server.url, allowInsecureHttp: true, maxConcurrency: 4 }),
+      );
       const results = await Promise.all(Array.from({ length: 200 }, (_, i) => clients[i % 3].call("tool/hello")));
       expect(results).to.have.length(200);
       expect(server.requests).to.have.length(200);
@@ -37,7 +39,9 @@ describe("shared limiter", () => {
   });
 
   it("a blocked reply (1000) pauses the whole key before the next call", async () => {
-    const server = await startServer((req, i) => (i === 0 ? answer(req, [], { code: 1000, msg: "Account blocked", messages: ["blocked"] }) : answer(req, HELLO)));
+    const server = await startServer((req, i) =>
+      i === 0 ? answer(req, [], { code: 1000, msg: "Account blocked", messages: ["blocked"] }) : answer(req, HELLO),
+    );
     try {
       const a = new DonDominioClient({ apiUser: "u-blk", apiPasswd: "pw", baseUrl: server.url, allowInsecureHttp: true });
       const b = new DonDominioClient({ apiUser: "u-blk", apiPasswd: "pw", baseUrl: server.url, allowInsecureHttp: true });

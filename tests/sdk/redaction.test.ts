@@ -26,15 +26,33 @@ describe("redaction", () => {
   it("redact() deep-copies and masks global and per-operation secret names", () => {
     const input = { apipasswd: "a", nested: { authcode: "b", list: [{ password: "c", keep: "d" }] }, pfxpass: "e", custom: "f", domain: "x.com" };
     const out = redact(input, ["custom"]);
-    expect(out).to.deep.equal({ apipasswd: "***", nested: { authcode: "***", list: [{ password: "***", keep: "d" }] }, pfxpass: "***", custom: "***", domain: "x.com" });
+    expect(out).to.deep.equal({
+      apipasswd: "***",
+      nested: { authcode: "***", list: [{ password: "***", keep: "d" }] },
+      pfxpass: "***",
+      custom: "***",
+      domain: "x.com",
+    });
     expect(input.nested.authcode).to.equal("b");
   });
 
   it("redact() takes the caller's own name rule, mask and PEM private keys as options (the emulator's state dumps)", () => {
     const pem = "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----";
     const state = { apipasswd: "pw-123", productkey: "basic", certKey: "", note: pem, list: [pem, "plain"], n: 5, nested: { dyndnsKey: "k-1" } };
-    const out = redact(state, { mask: "[redacted]", privateKeys: true, isSecret: (name, v) => typeof v === "string" && v !== "" && /passwd|key$/i.test(name) && name !== "productkey" });
-    expect(out).to.deep.equal({ apipasswd: "[redacted]", productkey: "basic", certKey: "", note: "[redacted]", list: ["[redacted]", "plain"], n: 5, nested: { dyndnsKey: "[redacted]" } });
+    const out = redact(state, {
+      mask: "[redacted]",
+      privateKeys: true,
+      isSecret: (name, v) => typeof v === "string" && v !== "" && /passwd|key$/i.test(name) && name !== "productkey",
+    });
+    expect(out).to.deep.equal({
+      apipasswd: "[redacted]",
+      productkey: "basic",
+      certKey: "",
+      note: "[redacted]",
+      list: ["[redacted]", "plain"],
+      n: 5,
+      nested: { dyndnsKey: "[redacted]" },
+    });
     expect(state.apipasswd).to.equal("pw-123");
     // The default rule is unchanged: global names plus the extra ones, "***".
     expect(redact({ password: "x", pfxpass: "y", other: pem }, { extra: ["other"] })).to.deep.equal({ password: "***", pfxpass: "***", other: "***" });
@@ -43,7 +61,9 @@ describe("redaction", () => {
   describe("domain/transfer", () => {
     it("apipasswd and authcode appear in no error message, inspect output, JSON or debug log line", async () => {
       // The server echoes the authcode in its message, as a careless API might.
-      const server = await startServer((req) => answer(req, [], { code: 2012, msg: "Domain transfer error", messages: [`authcode ${req.form.authcode} refused for ${req.form.apiuser}`] }));
+      const server = await startServer((req) =>
+        answer(req, [], { code: 2012, msg: "Domain transfer error", messages: [`authcode ${req.form.authcode} refused for ${req.form.apiuser}`] }),
+      );
       const previous = process.env.DONDOMINIO_DEBUG;
       process.env.DONDOMINIO_DEBUG = "1";
       try {
@@ -59,7 +79,16 @@ describe("redaction", () => {
         expect(server.requests[0].form.authcode).to.equal(AUTHCODE, "the secret is sent");
         expect(err?.kind).to.equal("api");
         expect(log).to.contain("domain/transfer").and.contain("error 2012").and.contain('"authcode":"***"');
-        const surfaces = [err?.message ?? "", err?.stack ?? "", inspect(err, { depth: 10 }), JSON.stringify(err), log, inspect(client, { depth: 10, showHidden: true }), JSON.stringify(client), String(Object.keys(client))];
+        const surfaces = [
+          err?.message ?? "",
+          err?.stack ?? "",
+          inspect(err, { depth: 10 }),
+          JSON.stringify(err),
+          log,
+          inspect(client, { depth: 10, showHidden: true }),
+          JSON.stringify(client),
+          String(Object.keys(client)),
+        ];
         for (const text of surfaces) {
           expect(text).not.to.contain(PASSWD);
           expect(text).not.to.contain(AUTHCODE);

@@ -43,7 +43,18 @@ const DATA: Record<string, unknown> = {
   },
   "/service/dnscreate/": { dns: [{ entityID: "SRV1-2", name: "www.example.com", type: "A", ttl: "-", priority: "-", value: "192.0.2.7" }] },
   "/service/dnsdelete/": {},
-  "/ssl/productgetinfo/": { productID: 7, productName: "Basic", brandName: "B", validationType: "dv", isMultiDomain: false, isWildcard: false, isTrial: false, numDomains: 1, keyLength: 2048, encryption: 256 },
+  "/ssl/productgetinfo/": {
+    productID: 7,
+    productName: "Basic",
+    brandName: "B",
+    validationType: "dv",
+    isMultiDomain: false,
+    isWildcard: false,
+    isTrial: false,
+    numDomains: 1,
+    keyLength: 2048,
+    encryption: 256,
+  },
 };
 
 describe("sdk request shape", () => {
@@ -52,7 +63,8 @@ describe("sdk request shape", () => {
     server = await startServer((req) => answer(req, DATA[req.path] ?? {}));
   });
   after(() => server.close());
-  const client = (format: "json" | "xml" = "json") => new DonDominioClient({ apiUser: "u-shape", apiPasswd: "pw-shape-1", baseUrl: server.url, allowInsecureHttp: true, outputFormat: format });
+  const client = (format: "json" | "xml" = "json") =>
+    new DonDominioClient({ apiUser: "u-shape", apiPasswd: "pw-shape-1", baseUrl: server.url, allowInsecureHttp: true, outputFormat: format });
   const last = () => server.requests[server.requests.length - 1];
 
   describe("tool/hello", () => {

@@ -43,7 +43,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export function envelope(action: string, responseData: unknown, opts: { code?: number; msg?: string; messages?: string[]; format?: "json" | "xml" } = {}): Reply {
+export function envelope(
+  action: string,
+  responseData: unknown,
+  opts: { code?: number; msg?: string; messages?: string[]; format?: "json" | "xml" } = {},
+): Reply {
   const code = opts.code ?? 0;
   const env = {
     success: code === 0,
@@ -75,7 +79,14 @@ export async function startServer(script: Script, tls?: { key: string; cert: str
       state.peak = Math.max(state.peak, state.inFlight);
       const body = Buffer.concat(chunks).toString("utf8");
       const url = new URL(req.url ?? "/", "http://x");
-      const rec: Recorded = { method: req.method ?? "", url: req.url ?? "", path: url.pathname, headers: req.headers, body, form: Object.fromEntries(new URLSearchParams(body)) };
+      const rec: Recorded = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        path: url.pathname,
+        headers: req.headers,
+        body,
+        form: Object.fromEntries(new URLSearchParams(body)),
+      };
       const index = requests.push(rec) - 1;
       try {
         const reply = await script(rec, index);

@@ -90,10 +90,28 @@ describe("TLS failures: a typed error naming the cause, and nothing sent", funct
     new DonDominioClient({ apiUser: "u-tlsfail", apiPasswd: PASSWD, baseUrl, caCert: trusted.cert, retries: 0, ...extra });
 
   const tlsCases: { name: string; leaf: Issued; reason: string; code: string; says: RegExp[] }[] = [
-    { name: "wrong CA (issuer unknown)", leaf: wrongCa, reason: "untrustedCertificate", code: "UNABLE_TO_VERIFY_LEAF_SIGNATURE", says: [/not issued by a trusted CA/, /configure caCert/i, /ca\.cert\.pem/] },
-    { name: "self-signed", leaf: selfSigned, reason: "untrustedCertificate", code: "DEPTH_ZERO_SELF_SIGNED_CERT", says: [/not issued by a trusted CA/, /self-signed/, /configure caCert/i] },
+    {
+      name: "wrong CA (issuer unknown)",
+      leaf: wrongCa,
+      reason: "untrustedCertificate",
+      code: "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+      says: [/not issued by a trusted CA/, /configure caCert/i, /ca\.cert\.pem/],
+    },
+    {
+      name: "self-signed",
+      leaf: selfSigned,
+      reason: "untrustedCertificate",
+      code: "DEPTH_ZERO_SELF_SIGNED_CERT",
+      says: [/not issued by a trusted CA/, /self-signed/, /configure caCert/i],
+    },
     { name: "expired certificate", leaf: expired, reason: "expiredCertificate", code: "CERT_HAS_EXPIRED", says: [/has expired/, /renew/] },
-    { name: "name mismatch (certificate for other.example)", leaf: otherName, reason: "hostnameMismatch", code: "ERR_TLS_CERT_ALTNAME_INVALID", says: [/for another host name/, /other\.example/] },
+    {
+      name: "name mismatch (certificate for other.example)",
+      leaf: otherName,
+      reason: "hostnameMismatch",
+      code: "ERR_TLS_CERT_ALTNAME_INVALID",
+      says: [/for another host name/, /other\.example/],
+    },
   ];
 
   describe("API client", () => {
@@ -107,7 +125,9 @@ describe("TLS failures: a typed error naming the cause, and nothing sent", funct
     for (const c of tlsCases) {
       it(`${c.name}: DonDominioTlsError ${c.reason}, "not sent", no HTTP request reached the server`, async () => {
         await withServer(c.leaf, ok, async (s) => {
-          const err = await client(s.url).call("tool/hello").catch((e) => e);
+          const err = await client(s.url)
+            .call("tool/hello")
+            .catch((e) => e);
           expect(err).to.be.instanceOf(DonDominioTlsError);
           expect(err).to.be.instanceOf(DonDominioTransportError);
           expect(err.kind).to.equal("transport");
@@ -128,7 +148,9 @@ describe("TLS failures: a typed error naming the cause, and nothing sent", funct
 
     it("a money operation whose handshake is refused is reported as not sent, never ambiguous", async () => {
       await withServer(wrongCa, ok, async (s) => {
-        const err = await client(s.url).call("domain/renew", { domain: "example.com", curExpDate: "2030-01-01" }).catch((e) => e);
+        const err = await client(s.url)
+          .call("domain/renew", { domain: "example.com", curExpDate: "2030-01-01" })
+          .catch((e) => e);
         expect(err).to.be.instanceOf(DonDominioTlsError);
         expect(err).not.to.be.instanceOf(DonDominioAmbiguousError);
         expect(err.kind).to.equal("transport");
@@ -141,7 +163,9 @@ describe("TLS failures: a typed error naming the cause, and nothing sent", funct
 
     it("retries do not change it: every attempt is refused at the handshake, nothing reaches the server", async () => {
       await withServer(expired, ok, async (s) => {
-        const err = await client(s.url, { retries: 2, sleep: async () => {} }).call("tool/hello").catch((e) => e);
+        const err = await client(s.url, { retries: 2, sleep: async () => {} })
+          .call("tool/hello")
+          .catch((e) => e);
         expect(err).to.be.instanceOf(DonDominioTlsError);
         expect(err.reason).to.equal("expiredCertificate");
         expect(s.received).to.equal(0);
@@ -150,7 +174,9 @@ describe("TLS failures: a typed error naming the cause, and nothing sent", funct
 
     it("an https:// URL on a plain-HTTP port is a TLS handshake failure, not sent", async () => {
       await withServer(undefined, ok, async (s) => {
-        const err = await client(s.url.replace(/^http:/, "https:")).call("tool/hello").catch((e) => e);
+        const err = await client(s.url.replace(/^http:/, "https:"))
+          .call("tool/hello")
+          .catch((e) => e);
         expect(err).to.be.instanceOf(DonDominioTlsError);
         expect(err.reason).to.equal("tlsHandshake");
         expect(err.mayHaveBeenSent).to.equal(false);
@@ -165,34 +191,46 @@ describe("TLS failures: a typed error naming the cause, and nothing sent", funct
       it(`a ${status} redirect to http:// is refused and not followed: the plain-HTTP target sees nothing`, async () => {
         await withServer(undefined, ok, async (plain) => {
           const target = `${plain.url}/tool/hello/?from=redirect`;
-          await withServer(good, () => ({ status, headers: { location: target }, body: "moved" }), async (s) => {
-            const err = await client(s.url).call("tool/hello").catch((e) => e);
-            expect(err).to.be.instanceOf(DonDominioInsecureRedirectError);
-            expect(err).to.be.instanceOf(DonDominioTransportError);
-            expect(err).not.to.be.instanceOf(DonDominioAmbiguousError);
-            expect(err.kind).to.equal("transport");
-            expect(err.reason).to.equal("insecureRedirect");
-            expect(err.status).to.equal(status);
-            expect(err.location).to.equal(plain.url);
-            expect(err.message).to.contain(`HTTP ${status} redirecting to plain HTTP (${plain.url})`);
-            expect(err.message).to.contain("the redirect was not followed");
-            expect(err.message).not.to.contain("from=redirect");
-            // The one request went to the configured server over TLS; the http:// target got nothing.
-            expect(s.received).to.equal(1);
-            expect(plain.connections, "connections to the plain-HTTP target").to.equal(0);
-            expect(plain.received).to.equal(0);
-            expectNoSecret(err, PASSWD);
-          });
+          await withServer(
+            good,
+            () => ({ status, headers: { location: target }, body: "moved" }),
+            async (s) => {
+              const err = await client(s.url)
+                .call("tool/hello")
+                .catch((e) => e);
+              expect(err).to.be.instanceOf(DonDominioInsecureRedirectError);
+              expect(err).to.be.instanceOf(DonDominioTransportError);
+              expect(err).not.to.be.instanceOf(DonDominioAmbiguousError);
+              expect(err.kind).to.equal("transport");
+              expect(err.reason).to.equal("insecureRedirect");
+              expect(err.status).to.equal(status);
+              expect(err.location).to.equal(plain.url);
+              expect(err.message).to.contain(`HTTP ${status} redirecting to plain HTTP (${plain.url})`);
+              expect(err.message).to.contain("the redirect was not followed");
+              expect(err.message).not.to.contain("from=redirect");
+              // The one request went to the configured server over TLS; the http:// target got nothing.
+              expect(s.received).to.equal(1);
+              expect(plain.connections, "connections to the plain-HTTP target").to.equal(0);
+              expect(plain.received).to.equal(0);
+              expectNoSecret(err, PASSWD);
+            },
+          );
         });
       });
     }
 
     it("a relative Location stays on https:// and is not this error", async () => {
-      await withServer(good, () => ({ status: 302, headers: { location: "/elsewhere/" }, body: "moved" }), async (s) => {
-        const err = await client(s.url).call("tool/hello").catch((e) => e);
-        expect(err).not.to.be.instanceOf(DonDominioInsecureRedirectError);
-        expect(s.received).to.equal(1);
-      });
+      await withServer(
+        good,
+        () => ({ status: 302, headers: { location: "/elsewhere/" }, body: "moved" }),
+        async (s) => {
+          const err = await client(s.url)
+            .call("tool/hello")
+            .catch((e) => e);
+          expect(err).not.to.be.instanceOf(DonDominioInsecureRedirectError);
+          expect(s.received).to.equal(1);
+        },
+      );
     });
   });
 
@@ -233,7 +271,14 @@ describe("TLS failures: a typed error naming the cause, and nothing sent", funct
     });
 
     it("allowInsecureHttp: true does not extend to other hosts, and only the boolean true opts in", () => {
-      for (const url of ["http://192.0.2.10", "http://10.0.0.1:8080", "http://simple-api.dondominio.net", "http://127.0.0.1.example.com", "http://localhost.example.com", "http://[::2]"]) {
+      for (const url of [
+        "http://192.0.2.10",
+        "http://10.0.0.1:8080",
+        "http://simple-api.dondominio.net",
+        "http://127.0.0.1.example.com",
+        "http://localhost.example.com",
+        "http://[::2]",
+      ]) {
         let err: any;
         try {
           client(url, { allowInsecureHttp: true });
@@ -250,13 +295,16 @@ describe("TLS failures: a typed error naming the cause, and nothing sent", funct
 
     it("isLoopbackHost: 127.0.0.0/8, ::1 and localhost only", () => {
       for (const h of ["127.0.0.1", "127.255.0.9", "[::1]", "::1", "localhost", "LocalHost"]) expect(isLoopbackHost(h), h).to.equal(true);
-      for (const h of ["128.0.0.1", "10.0.0.1", "0.0.0.0", "[::2]", "[::ffff:7f00:1]", "localhost.example.com", "127.0.0.1.example.com", "example.com"]) expect(isLoopbackHost(h), h).to.equal(false);
+      for (const h of ["128.0.0.1", "10.0.0.1", "0.0.0.0", "[::2]", "[::ffff:7f00:1]", "localhost.example.com", "127.0.0.1.example.com", "example.com"])
+        expect(isLoopbackHost(h), h).to.equal(false);
     });
   });
 
   describe("dynamic DNS", () => {
     const base = { user: "ana", key: DYN_KEY, host: "home.example.com", caCert: trusted.cert };
-    const dynOk: Script = () => ({ body: JSON.stringify({ success: true, messages: [], host: { name: "home.example.com", value: "192.0.2.1", type: "A", updated: false } }) });
+    const dynOk: Script = () => ({
+      body: JSON.stringify({ success: true, messages: [], host: { name: "home.example.com", value: "192.0.2.1", type: "A", updated: false } }),
+    });
 
     it("control: a good certificate answers", async () => {
       await withServer(good, dynOk, async (s) => {
@@ -287,17 +335,21 @@ describe("TLS failures: a typed error naming the cause, and nothing sent", funct
     it("a redirect to http:// is refused and not followed", async () => {
       await withServer(undefined, dynOk, async (plain) => {
         const location = `${plain.url}/json/?user=ana&password=${DYN_KEY}&host=home.example.com`;
-        await withServer(good, () => ({ status: 302, headers: { location }, body: "" }), async (s) => {
-          const err = await updateDynamicDns({ ...base, baseUrl: s.url }).catch((e) => e);
-          expect(err).to.be.instanceOf(DonDominioInsecureRedirectError);
-          expect(err.reason).to.equal("insecureRedirect");
-          expect(err.status).to.equal(302);
-          expect(err.location).to.equal(plain.url);
-          expect(err.message).to.contain("the redirect was not followed");
-          expect(s.received).to.equal(1);
-          expect(plain.connections).to.equal(0);
-          expectNoSecret(err, DYN_KEY);
-        });
+        await withServer(
+          good,
+          () => ({ status: 302, headers: { location }, body: "" }),
+          async (s) => {
+            const err = await updateDynamicDns({ ...base, baseUrl: s.url }).catch((e) => e);
+            expect(err).to.be.instanceOf(DonDominioInsecureRedirectError);
+            expect(err.reason).to.equal("insecureRedirect");
+            expect(err.status).to.equal(302);
+            expect(err.location).to.equal(plain.url);
+            expect(err.message).to.contain("the redirect was not followed");
+            expect(s.received).to.equal(1);
+            expect(plain.connections).to.equal(0);
+            expectNoSecret(err, DYN_KEY);
+          },
+        );
       });
     });
 

@@ -9,7 +9,15 @@ import type { AddressInfo } from "node:net";
 import { DonDominioClient, DonDominioTransportError } from "../../sdk";
 import { rejection } from "./server";
 
-const HELLO = JSON.stringify({ success: true, errorCode: 0, errorCodeMsg: "", action: "tool/hello", version: "1.0.27", messages: [], responseData: { ip: "127.0.0.1", lang: "en", version: "1.0.27" } });
+const HELLO = JSON.stringify({
+  success: true,
+  errorCode: 0,
+  errorCodeMsg: "",
+  action: "tool/hello",
+  version: "1.0.27",
+  messages: [],
+  responseData: { ip: "127.0.0.1", lang: "en", version: "1.0.27" },
+});
 
 /** Answers the first request at once; the others hang until the server closes. */
 function firstOnly(_req: IncomingMessage, res: ServerResponse, index: number): void {
@@ -19,7 +27,10 @@ function firstOnly(_req: IncomingMessage, res: ServerResponse, index: number): v
 }
 
 let users = 0;
-async function withRaw(handle: (req: IncomingMessage, res: ServerResponse, index: number) => void, fn: (client: (timeoutMs?: number) => DonDominioClient) => Promise<void>): Promise<void> {
+async function withRaw(
+  handle: (req: IncomingMessage, res: ServerResponse, index: number) => void,
+  fn: (client: (timeoutMs?: number) => DonDominioClient) => Promise<void>,
+): Promise<void> {
   let index = 0;
   const server = createServer((req, res) => {
     const i = index++;
@@ -31,7 +42,10 @@ async function withRaw(handle: (req: IncomingMessage, res: ServerResponse, index
   // A user per test: limiters are shared per baseUrl + apiUser.
   const apiUser = `u-transport-${++users}`;
   try {
-    await fn((timeoutMs) => new DonDominioClient({ apiUser, apiPasswd: "pw-transport", baseUrl: url, allowInsecureHttp: true, retries: 0, maxConcurrency: 8, timeoutMs }));
+    await fn(
+      (timeoutMs) =>
+        new DonDominioClient({ apiUser, apiPasswd: "pw-transport", baseUrl: url, allowInsecureHttp: true, retries: 0, maxConcurrency: 8, timeoutMs }),
+    );
   } finally {
     server.closeAllConnections();
     await new Promise<void>((r) => server.close(() => r()));

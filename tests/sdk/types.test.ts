@@ -45,7 +45,12 @@ describe("client types", () => {
   let server: TestServer;
   let client: DonDominioClient;
   before(async () => {
-    server = await startServer((req) => answer(req, { queryInfo: { page: 1, pageLength: 1000, results: 1, total: 1 }, domains: [{ name: "example.com", status: "active", tld: "com", tsExpir: "2030-01-01", domainID: 7 }] }));
+    server = await startServer((req) =>
+      answer(req, {
+        queryInfo: { page: 1, pageLength: 1000, results: 1, total: 1 },
+        domains: [{ name: "example.com", status: "active", tld: "com", tsExpir: "2030-01-01", domainID: 7 }],
+      }),
+    );
     client = new DonDominioClient({ apiUser: "u-types", apiPasswd: "pw-types-secret", baseUrl: server.url, allowInsecureHttp: true, retries: 0 });
   });
   after(async () => server.close());

@@ -13,7 +13,9 @@ describe("sdk/core/x509", () => {
     const b64 = csrBase64(csr)!;
     expect(b64).to.match(/^[A-Za-z0-9+/]+=*$/);
     expect(csrBase64(`junk before\r\n${csr.replace(/\n/g, "\r\n")}`)).to.equal(b64);
-    expect(csrBase64(csr.replace("BEGIN CERTIFICATE REQUEST", "BEGIN NEW CERTIFICATE REQUEST").replace("END CERTIFICATE REQUEST", "END NEW CERTIFICATE REQUEST"))).to.equal(b64);
+    expect(
+      csrBase64(csr.replace("BEGIN CERTIFICATE REQUEST", "BEGIN NEW CERTIFICATE REQUEST").replace("END CERTIFICATE REQUEST", "END NEW CERTIFICATE REQUEST")),
+    ).to.equal(b64);
     expect(csrBase64("not a csr")).to.equal(undefined);
     expect(csrDer("not a csr")).to.equal(undefined);
   });

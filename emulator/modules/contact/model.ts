@@ -73,7 +73,11 @@ export interface ContactData {
  * the first name and then "X" when the names have fewer letters, so ids match ^[A-Z]+-[0-9]+$.
  */
 export function idPrefix(lastName: string, firstName = ""): string {
-  const letters = (s: string) => s.normalize("NFD").replace(/[^A-Za-z]/g, "").toUpperCase();
+  const letters = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/[^A-Za-z]/g, "")
+      .toUpperCase();
   return `${letters(lastName)}${letters(firstName)}XXX`.slice(0, 3);
 }
 

@@ -117,7 +117,12 @@ function step(world: World, account: AccountState, d: DomainRecord, now: number,
       } else {
         d.transferStatus = "cancelled";
         setStatus(d, "transfer-cancel", at);
-        addHistory(d, at, "Transfer cancelled", "The losing registrar refused the authcode (or the domain is transfer-locked): send a new one with domain/transferrestart");
+        addHistory(
+          d,
+          at,
+          "Transfer cancelled",
+          "The losing registrar refused the authcode (or the domain is transfer-locked): send a new one with domain/transferrestart",
+        );
       }
       return true;
     }

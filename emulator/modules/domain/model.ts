@@ -180,7 +180,10 @@ export function findDomain(account: AccountState, ref: { domain?: string; domain
   if (ref.domainID !== undefined) {
     const d = account.domains[String(ref.domainID)];
     if (!d || (ref.domain !== undefined && d.punycode !== asciiName(ref.domain))) {
-      throw fault(ErrorCode.DOMAIN_NOT_FOUND, `Domain ${ref.domainID}${ref.domain ? ` (${ref.domain})` : ""} not found in this account: check domainID with domain/list`);
+      throw fault(
+        ErrorCode.DOMAIN_NOT_FOUND,
+        `Domain ${ref.domainID}${ref.domain ? ` (${ref.domain})` : ""} not found in this account: check domainID with domain/list`,
+      );
     }
     return d;
   }

@@ -30,7 +30,10 @@ export function parseName(input: string): ParsedName {
   }
   const labels = punycode.split(".");
   if (labels.length !== tld.tld.split(".").length + 1) {
-    throw fault(ErrorCode.INVALID_DOMAIN_NAME, `${input} is not a registrable name: register the name directly under .${tld.tld} (for example example.${tld.tld})`);
+    throw fault(
+      ErrorCode.INVALID_DOMAIN_NAME,
+      `${input} is not a registrable name: register the name directly under .${tld.tld} (for example example.${tld.tld})`,
+    );
   }
   if (labels[0].startsWith("xn--") && !tld.idn) {
     throw fault(ErrorCode.INVALID_DOMAIN_NAME, `${input}: .${tld.tld} does not accept internationalised (IDN) names`);

@@ -8,7 +8,19 @@ import { fault } from "../../core/errors";
 import { nextId } from "../../core/state";
 import { checkContactIds, ownerTypeOf, withContacts } from "./contacts";
 import { otherHolder, renewPrice } from "./lifecycle";
-import { type DomainRecord, domSum, EXTERNAL_NS, findDomain, holderOf, isPremium, isRegisteredElsewhere, logChange, newAuthcode, PREMIUM_FACTOR, setStatus } from "./model";
+import {
+  type DomainRecord,
+  domSum,
+  EXTERNAL_NS,
+  findDomain,
+  holderOf,
+  isPremium,
+  isRegisteredElsewhere,
+  logChange,
+  newAuthcode,
+  PREMIUM_FACTOR,
+  setStatus,
+} from "./model";
 import { checkTldParams, money, type ParsedName, parseName, pickPeriod } from "./names";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
@@ -25,7 +37,17 @@ export function check(ctx: HandlerContext, p: ParsedParamsOf<"domain/check">) {
   const n = parseName(p.domain);
   const available = !holderOf(ctx.world, n.punycode) && !isRegisteredElsewhere(n.punycode, n.tld.tld) && n.tld.create !== undefined;
   return {
-    domains: [{ name: n.name, punycode: n.punycode, tld: n.tld.tld, available, premium: isPremium(n.punycode, n.tld.tld), price: createPrice(n), currency: ctx.account.currency }],
+    domains: [
+      {
+        name: n.name,
+        punycode: n.punycode,
+        tld: n.tld.tld,
+        available,
+        premium: isPremium(n.punycode, n.tld.tld),
+        price: createPrice(n),
+        currency: ctx.account.currency,
+      },
+    ],
   };
 }
 
@@ -52,16 +74,32 @@ export function checkfortransfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/
   const reasons = transferBlockers(ctx, n);
   return {
     domains: [
-      { name: n.name, punycode: n.punycode, tld: n.tld.tld, transferavail: reasons.length === 0, transfermsg: reasons, price: n.tld.transfer?.price ?? 0, currency: ctx.account.currency },
+      {
+        name: n.name,
+        punycode: n.punycode,
+        tld: n.tld.tld,
+        transferavail: reasons.length === 0,
+        transfermsg: reasons,
+        price: n.tld.transfer?.price ?? 0,
+        currency: ctx.account.currency,
+      },
     ],
   };
 }
 
 function tldData(p: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(p).filter(([k, v]) => TLD_DATA.test(k) && v !== undefined).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(p)
+      .filter(([k, v]) => TLD_DATA.test(k) && v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
-function newRecord(ctx: HandlerContext, n: ParsedName, fields: Partial<DomainRecord> & Pick<DomainRecord, "status" | "period" | "contacts" | "nameservers">): DomainRecord {
+function newRecord(
+  ctx: HandlerContext,
+  n: ParsedName,
+  fields: Partial<DomainRecord> & Pick<DomainRecord, "status" | "period" | "contacts" | "nameservers">,
+): DomainRecord {
   const d: DomainRecord = {
     domainID: nextId(ctx.world, "domain"),
     name: n.name,
@@ -105,11 +143,17 @@ export function create(ctx: HandlerContext, p: ParsedParamsOf<"domain/create">) 
     throw fault(ErrorCode.DOMAIN_TAKEN, `${n.name} is already registered: domain/checkfortransfer tells whether it can be transferred in`);
   }
   const premium = isPremium(n.punycode, n.tld.tld);
-  if (premium && !p.premium) throw fault(ErrorCode.DOMAIN_PREMIUM, `${n.name} is a premium name (${createPrice(n).toFixed(2)} ${ctx.account.currency} a year): send premium=true to accept the price`);
+  if (premium && !p.premium)
+    throw fault(
+      ErrorCode.DOMAIN_PREMIUM,
+      `${n.name} is a premium name (${createPrice(n).toFixed(2)} ${ctx.account.currency} a year): send premium=true to accept the price`,
+    );
   const period = pickPeriod(n.tld.create, p.period, "registrations", n.tld.tld);
   checkContactIds(ctx, p);
   checkTldParams("create", n.punycode, p, ownerType(ctx, p));
-  const { contacts, paid: billing } = withContacts(ctx, p, () => charge(ctx.account, createPrice(n) * period, `registration of ${n.name} for ${period} year(s)`));
+  const { contacts, paid: billing } = withContacts(ctx, p, () =>
+    charge(ctx.account, createPrice(n) * period, `registration of ${n.name} for ${period} year(s)`),
+  );
   const ns = p.nameservers ?? ["parking"];
   const d = newRecord(ctx, n, {
     status: "register-init",
@@ -173,14 +217,19 @@ export function renew(ctx: HandlerContext, p: ParsedParamsOf<"domain/renew">) {
   const tld = parseName(d.punycode).tld;
   if (!tld.renew) throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `Renewals of .${tld.tld} domains are not offered`);
   if (d.status === "renewed") throw fault(ErrorCode.DOMAIN_RENEW_BLOCKED, `A renewal of ${d.name} is already in process: wait until it is active`);
-  if (d.status !== "active" && d.status !== "expired-renewgrace") throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `${d.name} cannot be renewed in status ${d.status}`);
+  if (d.status !== "active" && d.status !== "expired-renewgrace")
+    throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `${d.name} cannot be renewed in status ${d.status}`);
   if (p.curExpDate !== d.tsExpir) {
-    throw fault(ErrorCode.DOMAIN_RENEW_ERROR, `curExpDate ${p.curExpDate} does not match the expiration date of ${d.name} (${d.tsExpir}): read tsExpir with domain/getinfo`);
+    throw fault(
+      ErrorCode.DOMAIN_RENEW_ERROR,
+      `curExpDate ${p.curExpDate} does not match the expiration date of ${d.name} (${d.tsExpir}): read tsExpir with domain/getinfo`,
+    );
   }
   const period = pickPeriod(tld.renew, p.period, "renewals", tld.tld);
   const tsExpir = addYears(d.tsExpir, period);
   const limit = addYears(ymd(ctx.clock.nowMs()), 10);
-  if (tsExpir > limit) throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `Renewing ${d.name} for ${period} year(s) would take it to ${tsExpir}, past the 10-year limit (${limit})`);
+  if (tsExpir > limit)
+    throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `Renewing ${d.name} for ${period} year(s) would take it to ${tsExpir}, past the 10-year limit (${limit})`);
   const billing = charge(ctx.account, renewPrice(d, period), `renewal of ${d.name} for ${period} year(s)`);
   d.tsExpir = tsExpir;
   setStatus(d, "renewed", ctx.clock.nowMs());

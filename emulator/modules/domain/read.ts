@@ -58,7 +58,10 @@ export function getinfo(ctx: HandlerContext, p: { domain?: string; domainID?: nu
   const infoType = p.infoType ?? "status";
   if (infoType === "authcode" && !authcodeCheck(d)) {
     // Emulator choice: 2005, because an authcode that cannot be read means no transfer out now.
-    throw fault(ErrorCode.DOMAIN_TRANSFER_NOT_ALLOWED, `The authcode of ${d.name} cannot be read (authcodeCheck false): .${d.tld} ${d.status === "active" ? "uses no authcode" : `domain in status ${d.status}`}`);
+    throw fault(
+      ErrorCode.DOMAIN_TRANSFER_NOT_ALLOWED,
+      `The authcode of ${d.name} cannot be read (authcodeCheck false): .${d.tld} ${d.status === "active" ? "uses no authcode" : `domain in status ${d.status}`}`,
+    );
   }
   return infoView(ctx, d, infoType);
 }
@@ -68,7 +71,9 @@ export function whois(ctx: HandlerContext, p: ParsedParamsOf<"domain/whois">) {
   const d = Object.values(ctx.account.domains).find((x) => x.punycode === p.domain);
   if (!d) throw fault(ErrorCode.DOMAIN_WHOIS_NOT_ALLOWED, `Whois of ${p.domain} is not allowed: only domains of your own account can be queried`);
   const owner = contactView(getContact(ctx.account, d.contacts.owner));
-  const holder = d.whoisPrivacy ? "REDACTED FOR PRIVACY" : [owner.orgName, `${owner.firstName ?? ""} ${owner.lastName ?? ""}`.trim()].filter(Boolean).join(" / ");
+  const holder = d.whoisPrivacy
+    ? "REDACTED FOR PRIVACY"
+    : [owner.orgName, `${owner.firstName ?? ""} ${owner.lastName ?? ""}`.trim()].filter(Boolean).join(" / ");
   const lines = [
     `Domain Name: ${d.punycode.toUpperCase()}`,
     `Registry Domain ID: ${d.domainID}`,

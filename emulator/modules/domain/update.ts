@@ -12,9 +12,16 @@ import { ErrorCode } from "../../../sdk/core/error-codes";
 /** 2202 under modifyBlock (except for lifting it), 2201 outside the modifiable statuses (sdk/rules MODIFIABLE_STATUSES). */
 export function checkModifiable(d: DomainRecord, what: string, liftingBlock = false): void {
   if (d.modifyBlock && !liftingBlock) {
-    throw fault(ErrorCode.DOMAIN_UPDATE_BLOCKED, `${d.name} is locked against changes (modifyBlock): unlock it with domain/update updateType=block block=false before changing ${what}`);
+    throw fault(
+      ErrorCode.DOMAIN_UPDATE_BLOCKED,
+      `${d.name} is locked against changes (modifyBlock): unlock it with domain/update updateType=block block=false before changing ${what}`,
+    );
   }
-  if (!isModifiable(d.status)) throw fault(ErrorCode.DOMAIN_UPDATE_NOT_ALLOWED, `${what} of ${d.name} cannot change in status ${d.status} (only when active, renewed or expired-renewgrace)`);
+  if (!isModifiable(d.status))
+    throw fault(
+      ErrorCode.DOMAIN_UPDATE_NOT_ALLOWED,
+      `${what} of ${d.name} cannot change in status ${d.status} (only when active, renewed or expired-renewgrace)`,
+    );
 }
 
 type Flag = "transferBlock" | "whoisPrivacy" | "viewWhois";
@@ -57,7 +64,11 @@ export function update(ctx: HandlerContext, p: ParsedParamsOf<"domain/update">) 
       logChange(ctx, d, "Renewal mode update", `renewalMode set to ${d.renewalMode}`);
       break;
     case "tag":
-      d.tag = (p.tag ?? "").split(",").map((t) => t.trim()).filter(Boolean).join(",");
+      d.tag = (p.tag ?? "")
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .join(",");
       logChange(ctx, d, "Tag update", `tag set to "${d.tag}"`);
       break;
   }
@@ -69,7 +80,10 @@ function glueFor(ctx: HandlerContext, p: { domain?: string; domainID?: number; n
   const d = findDomain(ctx.account, p);
   checkModifiable(d, "glue records");
   if (!p.name.endsWith(`.${d.punycode}`)) {
-    throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: name: ${p.name} is not under ${d.punycode}; ${what} takes a server name of the domain itself (e.g. ns1.${d.punycode})`);
+    throw fault(
+      ErrorCode.INVALID_PARAMETER,
+      `Invalid parameter: name: ${p.name} is not under ${d.punycode}; ${what} takes a server name of the domain itself (e.g. ns1.${d.punycode})`,
+    );
   }
   return { d, existing: d.gluerecords.find((g) => g.name === p.name) };
 }
@@ -99,7 +113,8 @@ export function gluerecorddelete(ctx: HandlerContext, p: ParsedParamsOf<"domain/
   const { d, existing } = glueFor(ctx, p, "gluerecorddelete");
   if (!existing) throw fault(ErrorCode.DOMAIN_UPDATE_ERROR, `No glue record ${p.name} on ${d.name}`);
   // Registries refuse to delete a host object that is in use as a nameserver.
-  if (d.nameservers.includes(p.name)) throw fault(ErrorCode.DOMAIN_UPDATE_ERROR, `Glue record ${p.name} is a nameserver of ${d.name}: change the nameservers first`);
+  if (d.nameservers.includes(p.name))
+    throw fault(ErrorCode.DOMAIN_UPDATE_ERROR, `Glue record ${p.name} is a nameserver of ${d.name}: change the nameservers first`);
   d.gluerecords = d.gluerecords.filter((g) => g !== existing);
   logChange(ctx, d, "Glue record deleted", p.name);
   ctx.messages.push(`Glue record ${p.name} deleted.`);

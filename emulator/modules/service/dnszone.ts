@@ -14,7 +14,17 @@
  * - priority only means something for MX and SRV (default 10, spec); for other types it is ignored
  *   and answered "-". An omitted ttl/priority on dnsupdate keeps the current one; "-" sets the default.
  */
-import { asciiOrSelf, cleanHost, DNS_CAPABILITIES, DNS_TYPES, dashOrNumber, dnsName, dnsValueProblem, normaliseDnsValue, takesPriority } from "../../../sdk/rules";
+import {
+  asciiOrSelf,
+  cleanHost,
+  DNS_CAPABILITIES,
+  DNS_TYPES,
+  dashOrNumber,
+  dnsName,
+  dnsValueProblem,
+  normaliseDnsValue,
+  takesPriority,
+} from "../../../sdk/rules";
 import { fault } from "../../core/errors";
 import type { World } from "../../core/state";
 import { EMULATOR_HOSTING_IP, EMULATOR_NAMESERVERS } from "../../data/products";
@@ -68,7 +78,12 @@ function checkClash(zone: ZoneRecord[], r: ZoneRecord): void {
 export function makeRecord(world: World, svc: ServiceRecord, zone: ZoneRecord[], input: DnsInput): ZoneRecord {
   const problem = dnsValueProblem(input.type, input.value);
   if (problem) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: value: ${problem}`);
-  const r: ZoneRecord = { entityID: newEntityId(world, svc), name: fullName(svc.name, input.name), type: input.type, value: normaliseDnsValue(input.type, input.value) };
+  const r: ZoneRecord = {
+    entityID: newEntityId(world, svc),
+    name: fullName(svc.name, input.name),
+    type: input.type,
+    value: normaliseDnsValue(input.type, input.value),
+  };
   if (typeof input.ttl === "number") r.ttl = input.ttl;
   if (takesPriority(input.type) && typeof input.priority === "number") r.priority = input.priority;
   checkClash(zone, r);
@@ -112,14 +127,29 @@ export function zoneFromData(world: World, svc: ServiceRecord, entries: unknown[
   const zone: ZoneRecord[] = [];
   entries.forEach((e, i) => {
     const where = `dnsZoneData[${i}]`;
-    if (typeof e !== "object" || e === null || Array.isArray(e)) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where} must be an object {name, type, ttl, priority, value}`);
+    if (typeof e !== "object" || e === null || Array.isArray(e))
+      throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where} must be an object {name, type, ttl, priority, value}`);
     const o = e as Record<string, unknown>;
-    const type = DNS_TYPES.find((t) => t === String(o.type ?? "").trim().toUpperCase());
+    const type = DNS_TYPES.find(
+      (t) =>
+        t ===
+        String(o.type ?? "")
+          .trim()
+          .toUpperCase(),
+    );
     if (!type) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.type must be one of ${DNS_TYPES.join(", ")}`);
     const name = dnsName().safeParse(o.name);
     if (!name.success) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.name must be a host name, "@" or *.name`);
     if (typeof o.value !== "string" && typeof o.value !== "number") throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: ${where}.value is required`);
-    zone.push(makeRecord(world, svc, zone, { name: name.data, type, value: String(o.value), ttl: num(o.ttl, `${where}.ttl`, TTL.min, TTL.max), priority: num(o.priority, `${where}.priority`, PRIORITY.min, PRIORITY.max) }));
+    zone.push(
+      makeRecord(world, svc, zone, {
+        name: name.data,
+        type,
+        value: String(o.value),
+        ttl: num(o.ttl, `${where}.ttl`, TTL.min, TTL.max),
+        priority: num(o.priority, `${where}.priority`, PRIORITY.min, PRIORITY.max),
+      }),
+    );
   });
   return zone;
 }

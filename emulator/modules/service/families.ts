@@ -28,7 +28,18 @@ import type { HandlerContext, ModuleHandlers } from "../../core/context";
 import { fault } from "../../core/errors";
 import { paginate } from "../../core/paging";
 import { dnsItem, fullName, makeRecord, updateRecord } from "./dnszone";
-import { type Family, type MailRecord, type ServiceRecord, type SubdomainRecord, checkQuota, findEntity, getService, newEntityId, productOf, removeEntity } from "./model";
+import {
+  type Family,
+  type MailRecord,
+  type ServiceRecord,
+  type SubdomainRecord,
+  checkQuota,
+  findEntity,
+  getService,
+  newEntityId,
+  productOf,
+  removeEntity,
+} from "./model";
 
 type Verb = "list" | "getinfo" | "create" | "update" | "delete";
 type Params<F extends Family, V extends Verb> = ParsedParamsOf<`service/${F}${V}`>;
@@ -58,7 +69,8 @@ function taken(what: string, name: string, svc: ServiceRecord): never {
 
 function mailAddress(svc: ServiceRecord, name: string): string {
   const [local, domain] = name.split("@");
-  if (domain !== undefined && domain !== svc.name) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: name: ${name} is not under the service's domain ${svc.name}`);
+  if (domain !== undefined && domain !== svc.name)
+    throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: name: ${name} is not under the service's domain ${svc.name}`);
   return `${local}@${svc.name}`;
 }
 
@@ -67,7 +79,9 @@ function addressInUse(svc: ServiceRecord, address: string): boolean {
 }
 
 function sslOf(p: { sslCert?: string; sslKey?: string; sslCertChain?: string; sslPath?: string }) {
-  return p.sslCert && p.sslKey && p.sslCertChain && p.sslPath ? { sslCert: p.sslCert, sslKey: p.sslKey, sslCertChain: p.sslCertChain, sslPath: p.sslPath } : undefined;
+  return p.sslCert && p.sslKey && p.sslCertChain && p.sslPath
+    ? { sslCert: p.sslCert, sslKey: p.sslKey, sslCertChain: p.sslCertChain, sslPath: p.sslPath }
+    : undefined;
 }
 
 const FAMILIES: { [F in Family]: FamilyDef<F> } = {
@@ -200,7 +214,7 @@ function handlersOfFamily<F extends Family>(f: F, d: FamilyDef<F>): Pick<ModuleH
 }
 
 /** The 35 handlers of the seven families. */
-export const familyHandlers = Object.assign({}, ...(Object.keys(FAMILIES) as Family[]).map((f) => handlersOfFamily(f, FAMILIES[f] as FamilyDef<typeof f>))) as Pick<
-  ModuleHandlers<"service">,
-  FamilyOps
->;
+export const familyHandlers = Object.assign(
+  {},
+  ...(Object.keys(FAMILIES) as Family[]).map((f) => handlersOfFamily(f, FAMILIES[f] as FamilyDef<typeof f>)),
+) as Pick<ModuleHandlers<"service">, FamilyOps>;

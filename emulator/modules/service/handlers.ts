@@ -102,7 +102,11 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof familyHandlers | keyof
   create(ctx, p) {
     const name = serviceKey(p.serviceName);
     for (const account of Object.values(ctx.world.accounts)) {
-      if (account.services[name]) throw fault(ErrorCode.SERVICE_CREATE_ERROR, `${name} already has a hosting service${account === ctx.account ? " in this account" : ""}; renew or upgrade it instead`);
+      if (account.services[name])
+        throw fault(
+          ErrorCode.SERVICE_CREATE_ERROR,
+          `${name} already has a hosting service${account === ctx.account ? " in this account" : ""}; renew or upgrade it instead`,
+        );
     }
     const product = getProduct(p.productkey)!;
     const billing = charge(ctx.account, product.price * p.period, `${product.type} for ${name}, ${p.period} year(s)`);
@@ -128,7 +132,10 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof familyHandlers | keyof
     const from = productOf(svc);
     const to = getProduct(p.productkey)!;
     if (productRank(to.key) <= productRank(from.key)) {
-      throw fault(ErrorCode.SERVICE_UPGRADE_ERROR, `Upgrade refused: ${to.key} is not above the current product ${from.key}; an upgrade must go to a higher product`);
+      throw fault(
+        ErrorCode.SERVICE_UPGRADE_ERROR,
+        `Upgrade refused: ${to.key} is not above the current product ${from.key}; an upgrade must go to a higher product`,
+      );
     }
     const over = overQuota(svc, to.key);
     if (over) throw fault(ErrorCode.SERVICE_UPGRADE_ERROR, `Upgrade refused: ${to.key} cannot hold the service's current entities (${over})`);
@@ -144,7 +151,8 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof familyHandlers | keyof
       ctx.messages.push(`Renewal mode of ${svc.name} set to ${svc.renewalMode}.`);
       return serviceSummary(svc);
     }
-    if (!productOf(svc).web) throw fault(ErrorCode.ENTITY_UPDATE_ERROR, `Service ${svc.name} (${svc.productkey}) has no web space, so no PHP version to change`);
+    if (!productOf(svc).web)
+      throw fault(ErrorCode.ENTITY_UPDATE_ERROR, `Service ${svc.name} (${svc.productkey}) has no web space, so no PHP version to change`);
     const version = p.phpversion!;
     if (!(PHP_VERSIONS as readonly string[]).includes(version)) {
       throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: phpversion: ${version} is not available; choose one of ${PHP_VERSIONS.join(", ")}`);

@@ -161,7 +161,10 @@ export function checkQuota(svc: ServiceRecord, family: Family): void {
   const product = productOf(svc);
   const max = product.quotas[resource];
   if (svc[family].length >= max) {
-    throw fault(ErrorCode.ENTITY_QUOTA_REACHED, `${resource} quota reached: product ${product.key} allows ${max}, service ${svc.name} has ${svc[family].length}; delete one or upgrade the service`);
+    throw fault(
+      ErrorCode.ENTITY_QUOTA_REACHED,
+      `${resource} quota reached: product ${product.key} allows ${max}, service ${svc.name} has ${svc[family].length}; delete one or upgrade the service`,
+    );
   }
 }
 

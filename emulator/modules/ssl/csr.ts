@@ -18,7 +18,15 @@ export interface CsrSubject {
   emailAddress?: string;
 }
 
-const SUBJECT_KEYS = ["commonName", "organizationName", "organizationalUnitName", "countryName", "stateOrProvinceName", "localityName", "emailAddress"] as const;
+const SUBJECT_KEYS = [
+  "commonName",
+  "organizationName",
+  "organizationalUnitName",
+  "countryName",
+  "stateOrProvinceName",
+  "localityName",
+  "emailAddress",
+] as const;
 
 /** A fresh RSA-2048 key and a SHA-256 CSR for the subject. */
 export function createCsr(subject: CsrSubject): { csrPem: string; keyPem: string } {
@@ -48,7 +56,11 @@ export interface DecodedCsr extends CsrSubject {
 /** Parses and verifies a CSR; fault 5000 naming the problem otherwise. */
 export function decodeCsr(pem: string, param = "csrData"): DecodedCsr {
   const b64 = csrBase64(pem);
-  if (b64 === undefined) throw fault(ErrorCode.SSL_ERROR, `${param}: not a CSR in PEM form; it must contain -----BEGIN CERTIFICATE REQUEST----- and -----END CERTIFICATE REQUEST----- lines`);
+  if (b64 === undefined)
+    throw fault(
+      ErrorCode.SSL_ERROR,
+      `${param}: not a CSR in PEM form; it must contain -----BEGIN CERTIFICATE REQUEST----- and -----END CERTIFICATE REQUEST----- lines`,
+    );
   let csr: forge.pki.CertificateSigningRequest;
   try {
     csr = pki.certificationRequestFromPem(`-----BEGIN CERTIFICATE REQUEST-----\n${b64}\n-----END CERTIFICATE REQUEST-----\n`);

@@ -40,11 +40,19 @@ export function fileBase(commonName: string): string {
 
 const b64 = (b: Buffer) => b.toString("base64");
 
-export function contentFor(kind: "pem" | "der" | "p7b" | "pfx" | "zip", o: { commonName: string; certPem: string; chain: string[]; keyPem?: string; pfxpass?: string; now: Date }): Content {
+export function contentFor(
+  kind: "pem" | "der" | "p7b" | "pfx" | "zip",
+  o: { commonName: string; certPem: string; chain: string[]; keyPem?: string; pfxpass?: string; now: Date },
+): Content {
   const name = fileBase(o.commonName);
   switch (kind) {
     case "pem":
-      return { type: "application/x-pem-file", name: `${name}.pem`, base64encoded: false, data: [o.certPem, ...o.chain].map((p) => p.trim()).join("\n") + "\n" };
+      return {
+        type: "application/x-pem-file",
+        name: `${name}.pem`,
+        base64encoded: false,
+        data: [o.certPem, ...o.chain].map((p) => p.trim()).join("\n") + "\n",
+      };
     case "der":
       return { type: "application/pkix-cert", name: `${name}.der`, base64encoded: true, data: b64(pemToDer(o.certPem)) };
     case "p7b": {

@@ -34,7 +34,8 @@ function productView(p: SslProduct): Record<string, unknown> {
 const VALIDATING = ["process", "renew", "reissue"];
 
 function nameOf(rec: CertificateRecord, name: string): string {
-  if (!allNames(rec).includes(name)) throw fault(ErrorCode.SSL_ERROR, `${name} is not a name of certificate ${rec.certificateID}; its names are ${allNames(rec).join(", ")}`);
+  if (!allNames(rec).includes(name))
+    throw fault(ErrorCode.SSL_ERROR, `${name} is not a name of certificate ${rec.certificateID}; its names are ${allNames(rec).join(", ")}`);
   return name;
 }
 
@@ -90,19 +91,36 @@ export const handlers: ModuleHandlers<"ssl"> = {
     if (p.infoType === "status") return base;
     if (p.infoType === "validationStatus") {
       if (!VALIDATING.includes(rec.status)) {
-        throw fault(ErrorCode.SSL_ERROR, `Validation data exists only while the certificate is validated (status process, renew or reissue); certificate ${rec.certificateID} is ${rec.status}`);
+        throw fault(
+          ErrorCode.SSL_ERROR,
+          `Validation data exists only while the certificate is validated (status process, renew or reissue); certificate ${rec.certificateID} is ${rec.status}`,
+        );
       }
       return { ...base, validationData: validationDataView(rec) };
     }
-    if (!rec.certPem) throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} is not issued yet (status ${rec.status}); its files are available once all names are validated`);
+    if (!rec.certPem)
+      throw fault(
+        ErrorCode.SSL_ERROR,
+        `Certificate ${rec.certificateID} is not issued yet (status ${rec.status}); its files are available once all names are validated`,
+      );
     const chain = [ctx.ca.certPem];
     if (p.infoType === "ssldata") {
       return { ...base, sslCert: rec.certPem, ...(rec.certKey ? { sslKey: rec.certKey } : {}), sslCertChain: chain, fingerprint: fingerprints(rec.certPem) };
     }
     if (p.infoType === "pfx" && !rec.certKey) {
-      throw fault(ErrorCode.SSL_ERROR, `The private key of certificate ${rec.certificateID} is unknown, so no PFX can be built: send keyData with the order, or generate the CSR with ssl/csrcreate`);
+      throw fault(
+        ErrorCode.SSL_ERROR,
+        `The private key of certificate ${rec.certificateID} is unknown, so no PFX can be built: send keyData with the order, or generate the CSR with ssl/csrcreate`,
+      );
     }
-    const content = contentFor(p.infoType, { commonName: rec.commonName, certPem: rec.certPem, chain, keyPem: rec.certKey, pfxpass: p.pfxpass, now: ctx.clock.now() });
+    const content = contentFor(p.infoType, {
+      commonName: rec.commonName,
+      certPem: rec.certPem,
+      chain,
+      keyPem: rec.certKey,
+      pfxpass: p.pfxpass,
+      now: ctx.clock.now(),
+    });
     return { ...base, content };
   },
 
@@ -120,7 +138,11 @@ export const handlers: ModuleHandlers<"ssl"> = {
   /** facts.md: only in status process or reissue; the emulator also allows its renew round (same validation). */
   changevalidationmethod(ctx, p) {
     const rec = getCertificate(ctx.account, p.certificateID);
-    if (!VALIDATING.includes(rec.status)) throw fault(ErrorCode.SSL_ERROR, `The validation method can change only while the certificate is validated (status process or reissue); certificate ${rec.certificateID} is ${rec.status}`);
+    if (!VALIDATING.includes(rec.status))
+      throw fault(
+        ErrorCode.SSL_ERROR,
+        `The validation method can change only while the certificate is validated (status process or reissue); certificate ${rec.certificateID} is ${rec.status}`,
+      );
     const name = nameOf(rec, p.commonName);
     if (rec.dcv[name]?.validated) throw fault(ErrorCode.SSL_ERROR, `${name} is already validated`);
     rec.dcv[name] = dcvEntry(name, p.validationMethod, decodeCsr(rec.csrData), ctx.clock.nowMs(), ctx.clock);
@@ -131,9 +153,14 @@ export const handlers: ModuleHandlers<"ssl"> = {
   /** facts.md: only in status process; the name must be validated by e-mail. The approval clock restarts. */
   resendvalidationmail(ctx, p) {
     const rec = getCertificate(ctx.account, p.certificateID);
-    if (rec.status !== "process") throw fault(ErrorCode.SSL_ERROR, `Validation e-mails can be resent only in status process; certificate ${rec.certificateID} is ${rec.status}`);
+    if (rec.status !== "process")
+      throw fault(ErrorCode.SSL_ERROR, `Validation e-mails can be resent only in status process; certificate ${rec.certificateID} is ${rec.status}`);
     const entry = rec.dcv[nameOf(rec, p.commonName)];
-    if (entry.method !== "mail") throw fault(ErrorCode.SSL_ERROR, `${p.commonName} is validated by ${entry.method}, not by e-mail; ssl/changevalidationmethod selects an approver address`);
+    if (entry.method !== "mail")
+      throw fault(
+        ErrorCode.SSL_ERROR,
+        `${p.commonName} is validated by ${entry.method}, not by e-mail; ssl/changevalidationmethod selects an approver address`,
+      );
     if (entry.validated) throw fault(ErrorCode.SSL_ERROR, `${p.commonName} is already validated`);
     entry.dueMs = ctx.clock.nowMs() + ctx.clock.delays.sslValidationSec * 1000;
     ctx.messages.push(`Validation e-mail for ${p.commonName} sent again to ${entry.checkvalue}.`);

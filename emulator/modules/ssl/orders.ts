@@ -42,13 +42,19 @@ function contactsFrom(ctx: HandlerContext, p: Record<string, unknown>, fallback?
 /** The order's names with their methods: the CSR's CN, then alt_name_1..N (facts.md "SSL"). */
 function orderNames(product: SslProduct, cn: string, p: Record<string, unknown>, keep: string[] = []): { name: string; method: string }[] {
   const main = (p.validationMethod as string | undefined) ?? "dns";
-  if (cn.startsWith("*.") && !product.isWildcard) throw fault(ErrorCode.SSL_ERROR, `commonName ${cn}: a wildcard name needs a wildcard product (isWildcard); ${product.productName} is not`);
+  if (cn.startsWith("*.") && !product.isWildcard)
+    throw fault(ErrorCode.SSL_ERROR, `commonName ${cn}: a wildcard name needs a wildcard product (isWildcard); ${product.productName} is not`);
   const given = collectAltNames(p);
-  if (given.length && !product.isMultiDomain) throw fault(ErrorCode.SSL_ERROR, `alt_name_${given[0].n}: ${product.productName} is not a multi-domain product; alternative names need one (isMultiDomain)`);
+  if (given.length && !product.isMultiDomain)
+    throw fault(
+      ErrorCode.SSL_ERROR,
+      `alt_name_${given[0].n}: ${product.productName} is not a multi-domain product; alternative names need one (isMultiDomain)`,
+    );
   const alts = given.length ? given : keep.map((name) => ({ name, validation: undefined }));
   const out = [{ name: cn, method: main }];
   for (const a of alts) {
-    if (a.name.startsWith("*.") && !product.isWildcard) throw fault(ErrorCode.SSL_ERROR, `${a.name}: a wildcard name needs a wildcard product; ${product.productName} is not`);
+    if (a.name.startsWith("*.") && !product.isWildcard)
+      throw fault(ErrorCode.SSL_ERROR, `${a.name}: a wildcard name needs a wildcard product; ${product.productName} is not`);
     if (out.some((o) => o.name === a.name)) continue;
     out.push({ name: a.name, method: a.validation ?? altMethod(main, a.name) });
   }
@@ -60,12 +66,14 @@ function orderNames(product: SslProduct, cn: string, p: Record<string, unknown>,
 
 function checkPeriod(product: SslProduct, period: number | undefined, kind: "create" | "renew"): number {
   if (product.isTrial) {
-    if (period !== undefined && period !== 1) throw fault(ErrorCode.SSL_ERROR, `period: ${product.productName} is a trial of ${product.trialPeriod}; do not send a period`);
+    if (period !== undefined && period !== 1)
+      throw fault(ErrorCode.SSL_ERROR, `period: ${product.productName} is a trial of ${product.trialPeriod}; do not send a period`);
     return 1;
   }
   const years = product[kind]!.years;
   const chosen = period ?? years[0];
-  if (!years.includes(chosen)) throw fault(ErrorCode.SSL_ERROR, `period: ${chosen} years is not offered for ${product.productName}; allowed: ${years.join(", ")}`);
+  if (!years.includes(chosen))
+    throw fault(ErrorCode.SSL_ERROR, `period: ${chosen} years is not offered for ${product.productName}; allowed: ${years.join(", ")}`);
   return chosen;
 }
 
@@ -134,7 +142,10 @@ export function createOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/create">
 function sameProduct(rec: CertificateRecord, p: OrderParams): SslProduct {
   const product = productOf(rec);
   if (p.productID !== undefined && p.productID !== rec.productID) {
-    throw fault(ErrorCode.SSL_ERROR, `productID: certificate ${rec.certificateID} is a ${product.productName} (${rec.productID}); order a new certificate to change product`);
+    throw fault(
+      ErrorCode.SSL_ERROR,
+      `productID: certificate ${rec.certificateID} is a ${product.productName} (${rec.productID}); order a new certificate to change product`,
+    );
   }
   return product;
 }
@@ -149,7 +160,10 @@ export function renewOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/renew">) 
   const rec = getCertificate(ctx.account, p.certificateID);
   const product = sameProduct(rec, p);
   if (!isRenewable(rec, ctx.clock.nowMs())) {
-    throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} is not renewable (status ${rec.status}, subscription ends ${rec.tsSubscriptionEnds || "-"}); renewal opens 30 days before the end and closes 30 days after, trials cannot be renewed`);
+    throw fault(
+      ErrorCode.SSL_ERROR,
+      `Certificate ${rec.certificateID} is not renewable (status ${rec.status}, subscription ends ${rec.tsSubscriptionEnds || "-"}); renewal opens 30 days before the end and closes 30 days after, trials cannot be renewed`,
+    );
   }
   // Spec silent: without csrData the last CSR (and its key) is reused.
   const { csr, key } = p.csrData ? csrAndKey(ctx, p.csrData, p.keyData) : { csr: decodeCsr(rec.csrData), key: rec.keyData };
@@ -159,7 +173,11 @@ export function renewOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/renew">) 
   const contacts = contactsFrom(ctx, p, rec.contacts);
   const round = { ...rec };
   startRound(ctx, round, csr, names);
-  const billing = charge(ctx.account, price(product, "renew", period, names.length), `renewal of ${product.productName} for ${rec.commonName}, ${period} year(s)`);
+  const billing = charge(
+    ctx.account,
+    price(product, "renew", period, names.length),
+    `renewal of ${product.productName} for ${rec.commonName}, ${period} year(s)`,
+  );
   Object.assign(rec, round, { status: "renew", period, contacts, csrData: p.csrData ?? rec.csrData });
   if (key) rec.keyData = key;
   else delete rec.keyData;
@@ -170,13 +188,15 @@ export function renewOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/renew">) 
 export function reissueOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/reissue">) {
   const rec = getCertificate(ctx.account, p.certificateID);
   const product = sameProduct(rec, p);
-  if (rec.status !== "valid") throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} can be reissued only while valid; its status is ${rec.status}`);
+  if (rec.status !== "valid")
+    throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} can be reissued only while valid; its status is ${rec.status}`);
   const { csr, key } = csrAndKey(ctx, p.csrData, p.keyData);
   sameCommonName(rec, csr);
   const names = orderNames(product, rec.commonName, p, rec.alternativeNames);
   // A reissue is free, so it cannot add paid names: at most the names already bought.
   const paid = Math.max(product.numDomains, allNames(rec).length);
-  if (names.length > paid) throw fault(ErrorCode.SSL_ERROR, `${names.length} names requested; certificate ${rec.certificateID} covers ${paid}: add names with ssl/multidomainaddsan`);
+  if (names.length > paid)
+    throw fault(ErrorCode.SSL_ERROR, `${names.length} names requested; certificate ${rec.certificateID} covers ${paid}: add names with ssl/multidomainaddsan`);
   startRound(ctx, rec, csr, names);
   Object.assign(rec, { status: "reissue", csrData: p.csrData, contacts: contactsFrom(ctx, p, rec.contacts) });
   if (key) rec.keyData = key;
@@ -189,11 +209,17 @@ export function addSan(ctx: HandlerContext, p: ParsedParamsOf<"ssl/multidomainad
   const rec = getCertificate(ctx.account, p.certificateID);
   const product = productOf(rec);
   if (!product.isMultiDomain) throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} is a ${product.productName}, not a multi-domain product`);
-  if (!["valid", "process", "reissue"].includes(rec.status)) throw fault(ErrorCode.SSL_ERROR, `Names can be added while the certificate is valid or being validated; its status is ${rec.status}`);
+  if (!["valid", "process", "reissue"].includes(rec.status))
+    throw fault(ErrorCode.SSL_ERROR, `Names can be added while the certificate is valid or being validated; its status is ${rec.status}`);
   if (allNames(rec).includes(p.extraSAN)) throw fault(ErrorCode.SSL_ERROR, `extraSAN: ${p.extraSAN} is already a name of certificate ${rec.certificateID}`);
-  if (p.extraSAN.startsWith("*.") && !product.isWildcard) throw fault(ErrorCode.SSL_ERROR, `extraSAN: a wildcard name needs a wildcard product; ${product.productName} is not`);
+  if (p.extraSAN.startsWith("*.") && !product.isWildcard)
+    throw fault(ErrorCode.SSL_ERROR, `extraSAN: a wildcard name needs a wildcard product; ${product.productName} is not`);
   const max = product.sanMaxDomains ?? 1;
-  if (allNames(rec).length + 1 > max) throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} has ${allNames(rec).length} names; ${product.productName} allows at most ${max} (sanMaxDomains)`);
+  if (allNames(rec).length + 1 > max)
+    throw fault(
+      ErrorCode.SSL_ERROR,
+      `Certificate ${rec.certificateID} has ${allNames(rec).length} names; ${product.productName} allows at most ${max} (sanMaxDomains)`,
+    );
   const entry = dcvEntry(p.extraSAN, p.validationMethod ?? "dns", decodeCsr(rec.csrData), ctx.clock.nowMs(), ctx.clock);
   const billing = charge(ctx.account, product.sanPrice ?? 0, `alternative name ${p.extraSAN}`);
   // A valid certificate starts a reissue round: the new name is validated, then a new certificate is issued.

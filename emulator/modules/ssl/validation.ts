@@ -49,7 +49,8 @@ export function dcvEntry(name: string, method: string, csr: DecodedCsr, nowMs: n
     return { domainName: name, method: "dns", checkvalue: `${dnsHost} CNAME ${dnsTarget}`, validated: false, dnsHost, dnsTarget };
   }
   if (method === "http" || method === "https") {
-    if (name.startsWith("*.")) throw fault(ErrorCode.SSL_ERROR, `${name}: a wildcard name cannot be validated by ${method}; use dns or an approver e-mail address`);
+    if (name.startsWith("*."))
+      throw fault(ErrorCode.SSL_ERROR, `${name}: a wildcard name cannot be validated by ${method}; use dns or an approver e-mail address`);
     const file = `${md5}.txt`;
     return {
       domainName: name,
@@ -60,7 +61,8 @@ export function dcvEntry(name: string, method: string, csr: DecodedCsr, nowMs: n
     };
   }
   const allowed = approverEmails(name);
-  if (!allowed.includes(method)) throw fault(ErrorCode.SSL_ERROR, `${method} cannot approve ${name}; the approver addresses are ${allowed.join(", ")} (ssl/getvalidationemails)`);
+  if (!allowed.includes(method))
+    throw fault(ErrorCode.SSL_ERROR, `${method} cannot approve ${name}; the approver addresses are ${allowed.join(", ")} (ssl/getvalidationemails)`);
   return { domainName: name, method: "mail", checkvalue: method, validated: false, dueMs: due };
 }
 

@@ -51,9 +51,17 @@ function asciiOrFault(query: string, param = "query"): string {
   } catch (e) {
     throw fault(ErrorCode.INVALID_PARAMETER, `${param}: "${query}" cannot be converted to punycode: ${(e as Error).message}`);
   }
-  if (ascii.length > MAX_NAME_LENGTH) throw fault(ErrorCode.INVALID_PARAMETER, `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters in its ASCII form (${ascii.length} for "${query}")`);
+  if (ascii.length > MAX_NAME_LENGTH)
+    throw fault(
+      ErrorCode.INVALID_PARAMETER,
+      `${param}: a domain name is at most ${MAX_NAME_LENGTH} characters in its ASCII form (${ascii.length} for "${query}")`,
+    );
   const long = ascii.split(".").find((label) => label.length > MAX_LABEL_LENGTH);
-  if (long !== undefined) throw fault(ErrorCode.INVALID_PARAMETER, `${param}: a label is at most ${MAX_LABEL_LENGTH} characters in its ASCII form (${long.length} for "${long.slice(0, 20)}...")`);
+  if (long !== undefined)
+    throw fault(
+      ErrorCode.INVALID_PARAMETER,
+      `${param}: a label is at most ${MAX_LABEL_LENGTH} characters in its ASCII form (${long.length} for "${long.slice(0, 20)}...")`,
+    );
   return ascii;
 }
 
@@ -82,7 +90,9 @@ export const handlers: ModuleHandlers<"tool"> = {
     const tlds = p.tlds.toLowerCase().split(",");
     const unknown = tlds.filter((t) => !SUGGEST_TLDS.includes(t));
     if (unknown.length) throw fault(ErrorCode.TLD_NOT_SUPPORTED, `tlds: ${unknown.join(", ")} not offered by domainsuggests; use ${SUGGEST_TLDS.join(", ")}`);
-    const base = asciiOrFault(p.query).split(".")[0].replace(/[^a-z0-9-]/g, "");
+    const base = asciiOrFault(p.query)
+      .split(".")[0]
+      .replace(/[^a-z0-9-]/g, "");
     if (!isHostName(base)) throw fault(ErrorCode.INVALID_PARAMETER, `query: "${p.query}" has no letters or digits to build names from`);
     const affixes = Object.hasOwn(AFFIXES, p.language) ? AFFIXES[p.language] : undefined;
     if (!affixes) throw fault(ErrorCode.INVALID_PARAMETER, `language: ${p.language} is not one of ${Object.keys(AFFIXES).join(", ")}`);

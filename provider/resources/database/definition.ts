@@ -21,7 +21,10 @@ export const databaseDefinition: ResourceDefinition<DatabaseInputs, DatabaseStat
     const before = new Set((await listEntities(api, "ddbb", inputs.serviceName)).map((x) => x.entityID));
     return (items) => {
       const found = createdDatabase(before, items, inputs);
-      if (found === "ambiguous") throw new Error(`a create failed ambiguously and several new databases in ${inputs.serviceName} match; run \`pulumi refresh\` and delete the extra one by hand`);
+      if (found === "ambiguous")
+        throw new Error(
+          `a create failed ambiguously and several new databases in ${inputs.serviceName} match; run \`pulumi refresh\` and delete the extra one by hand`,
+        );
       return found;
     };
   },

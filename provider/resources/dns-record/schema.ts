@@ -47,13 +47,21 @@ export const dnsRecordInputs: z.ZodType<DnsRecordInputs> = dnsRecordRawInputs.tr
     ctx.addIssue({ code: "custom", path: [f.property], message: f.reason.startsWith(`${f.property}: `) ? f.reason.slice(f.property.length + 2) : f.reason });
   }
   if (!record) return z.NEVER;
-  const nameProblem = idnaProblem(record.name.split(".").filter((l) => l !== "*").join("."));
+  const nameProblem = idnaProblem(
+    record.name
+      .split(".")
+      .filter((l) => l !== "*")
+      .join("."),
+  );
   if (nameProblem) issue("name", `${JSON.stringify(raw.name)}: ${nameProblem}`);
   if (TARGET_TYPES.has(record.type)) {
     const target = record.type === "SRV" ? record.value.split(" ")[2] : record.value;
     const rawTarget = record.type === "SRV" ? raw.value.trim().split(/\s+/)[2] : raw.value;
     if (isIpLiteral(rawTarget ?? target)) {
-      issue("value", `${record.type === "CNAME" ? "a" : "an"} ${record.type} record points to a host name, never to an IP address (RFC 2181 10.3${record.type === "MX" ? ", RFC 5321 5.1" : ""}): give the server's name, with an A or AAAA record for its address`);
+      issue(
+        "value",
+        `${record.type === "CNAME" ? "a" : "an"} ${record.type} record points to a host name, never to an IP address (RFC 2181 10.3${record.type === "MX" ? ", RFC 5321 5.1" : ""}): give the server's name, with an A or AAAA record for its address`,
+      );
     } else if (target !== ".") {
       const p = idnaProblem(target);
       if (p) issue("value", `${JSON.stringify(raw.value)}: ${p}`);
@@ -63,7 +71,10 @@ export const dnsRecordInputs: z.ZodType<DnsRecordInputs> = dnsRecordRawInputs.tr
     const bytes = Buffer.byteLength(record.value, "utf8");
     record.value = txtStrings(record.value);
     if (record.value.length > TXT_MAX) {
-      issue("value", `TXT text of ${bytes} bytes, sent as quoted strings of at most ${TXT_STRING_BYTES} bytes, makes ${record.value.length} characters; the API stores at most ${TXT_MAX}`);
+      issue(
+        "value",
+        `TXT text of ${bytes} bytes, sent as quoted strings of at most ${TXT_STRING_BYTES} bytes, makes ${record.value.length} characters; the API stores at most ${TXT_MAX}`,
+      );
     }
   }
   if (refused) return z.NEVER;

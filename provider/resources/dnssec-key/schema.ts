@@ -39,10 +39,18 @@ export const dnssecKeyInputs = z
       ctx.addIssue({ code: "custom", path: ["domain"], message: (e as Error).message });
     }
     if (!(DS_ALGORITHMS as readonly number[]).includes(raw.algorithm)) {
-      ctx.addIssue({ code: "custom", path: ["algorithm"], message: `${raw.algorithm} is not a DNSSEC signing algorithm (IANA): use one of ${DS_ALGORITHMS.join(", ")} (13 = ECDSA P-256, 8 = RSA/SHA-256)` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["algorithm"],
+        message: `${raw.algorithm} is not a DNSSEC signing algorithm (IANA): use one of ${DS_ALGORITHMS.join(", ")} (13 = ECDSA P-256, 8 = RSA/SHA-256)`,
+      });
     }
     if (!(DS_DIGEST_TYPES as readonly number[]).includes(raw.digesttype)) {
-      ctx.addIssue({ code: "custom", path: ["digesttype"], message: `${raw.digesttype} is not a DS digest type (IANA): use 1 (SHA-1), 2 (SHA-256), 3 (GOST), 4 (SHA-384), 5 (GOST 2012) or 6 (SM3)` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["digesttype"],
+        message: `${raw.digesttype} is not a DS digest type (IANA): use 1 (SHA-1), 2 (SHA-256), 3 (GOST), 4 (SHA-384), 5 (GOST 2012) or 6 (SM3)`,
+      });
     }
     // Zone-file tools print long digests in groups separated by spaces: those are joined.
     const digest = raw.digest.replace(/\s+/g, "").toUpperCase();
@@ -93,6 +101,7 @@ export function dnssecKeyId(domainAscii: string, k: Pick<DnssecKeyInputs, "keyta
 
 export function parseDnssecKeyId(id: string): { domain: string; keytag: number; algorithm: number; digesttype: number; digestPrefix: string } {
   const m = /^([^/]+)\/(\d+)-(\d+)-(\d+)-([0-9A-F]+)$/.exec(id);
-  if (!m) throw new Error(`DnssecKey id "${id}" is not <domain>/<keytag>-<algorithm>-<digesttype>-<digest prefix>, e.g. example.com/12345-13-2-3A4B5C6D7E8F9A0B`);
+  if (!m)
+    throw new Error(`DnssecKey id "${id}" is not <domain>/<keytag>-<algorithm>-<digesttype>-<digest prefix>, e.g. example.com/12345-13-2-3A4B5C6D7E8F9A0B`);
   return { domain: m[1], keytag: Number(m[2]), algorithm: Number(m[3]), digesttype: Number(m[4]), digestPrefix: m[5] };
 }

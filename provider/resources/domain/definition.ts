@@ -46,7 +46,8 @@ async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState
     }
   }
   ctx.api.cache.invalidate(`domain:${domain}`);
-  if (settings.includes("contacts") && !("contacts" in pending)) next = withContacts(next, await ctx.api.call("domain/getinfo", { domain, infoType: "contact" }), desired);
+  if (settings.includes("contacts") && !("contacts" in pending))
+    next = withContacts(next, await ctx.api.call("domain/getinfo", { domain, infoType: "contact" }), desired);
   return { state: next, pending };
 }
 
@@ -85,7 +86,8 @@ async function settle(ctx: Ctx, inputs: DomainInputs, timeoutMs: number, id: str
   // A refusal of a domain taken as recorded: it changed since (its status); record it as it is.
   if (known && Object.keys(pending).length) state = await liveState(ctx, domain, inputs);
   // renewUntil (paid): after the settings, so that an unconfirmed renewal records them applied.
-  if (await renewIfNeeded(ctx, inputs, Object.keys(pending).length ? { ...state, pendingSettings: pending } : state)) state = await liveState(ctx, domain, inputs);
+  if (await renewIfNeeded(ctx, inputs, Object.keys(pending).length ? { ...state, pendingSettings: pending } : state))
+    state = await liveState(ctx, domain, inputs);
   warnStatus(state);
   return Object.keys(pending).length ? { ...state, pendingSettings: pending } : state;
 }
@@ -150,7 +152,9 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
     const pending = state.pendingOrder;
     if (pending && (pending.operation === "domain/create" || pending.operation === "domain/transfer") && !(await findDomain(ctx, id))) {
       // Unconfirmed and still not in the account: not gone either; the next up decides (orders.ts).
-      warn(`Domain ${state.name}: ${pending.operation} sent at ${pending.sentAt} is still unconfirmed (not in the account); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`);
+      warn(
+        `Domain ${state.name}: ${pending.operation} sent at ${pending.sentAt} is still unconfirmed (not in the account); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`,
+      );
       return state;
     }
     try {
@@ -182,7 +186,9 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
 
   async delete(ctx, id, state) {
     if (state.status === "unconfirmed") {
-      warn(`Domain ${state.name}: removed from the stack; its ${state.pendingOrder?.operation ?? "order"} sent at ${state.pendingOrder?.sentAt ?? "?"} was never confirmed: if it went through, the domain is in the account`);
+      warn(
+        `Domain ${state.name}: removed from the stack; its ${state.pendingOrder?.operation ?? "order"} sent at ${state.pendingOrder?.sentAt ?? "?"} was never confirmed: if it went through, the domain is in the account`,
+      );
       return;
     }
     if (state.onDestroy === "letexpire") {

@@ -8,7 +8,11 @@ import { ACQUIRING, type DomainInputs, type DomainState, FAILED, SETTLED, type S
 /** Fetches what the state needs: status always; nameservers, contacts, authcode when managed. */
 export async function fetchLive(ctx: Ctx, ascii: string, want: { nameservers?: boolean; contacts?: boolean; authcode?: boolean }): Promise<LiveDomain> {
   const get = (infoType: "status" | "nameservers" | "contact" | "authcode") => ctx.api.call("domain/getinfo", { domain: ascii, infoType });
-  const [status, nameservers, contact] = await Promise.all([get("status"), want.nameservers ? get("nameservers") : undefined, want.contacts ? get("contact") : undefined]);
+  const [status, nameservers, contact] = await Promise.all([
+    get("status"),
+    want.nameservers ? get("nameservers") : undefined,
+    want.contacts ? get("contact") : undefined,
+  ]);
   // The authcode is readable only when authcodeCheck is true (spec "Domain"); not before registration ends.
   const auth = want.authcode && status.authcodeCheck === true ? await get("authcode") : undefined;
   return { status, nameservers, contact, authcode: auth ? (auth.authcode ?? "") : undefined };
@@ -23,7 +27,24 @@ export async function liveState(ctx: Ctx, ascii: string, inputs: Omit<DomainInpu
 }
 
 /** The members stateFromApi takes from the answer to getinfo infoType=status. */
-const STATUS_MEMBERS = ["name", "punycode", "tld", "domainId", "status", "transferStatus", "tsCreate", "tsExpir", "ownerVerification", "renewable", "transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois", "renewalMode", "tags"] as const;
+const STATUS_MEMBERS = [
+  "name",
+  "punycode",
+  "tld",
+  "domainId",
+  "status",
+  "transferStatus",
+  "tsCreate",
+  "tsExpir",
+  "ownerVerification",
+  "renewable",
+  "transferBlock",
+  "modifyBlock",
+  "whoisPrivacy",
+  "viewWhois",
+  "renewalMode",
+  "tags",
+] as const;
 
 /**
  * The state a read would give for `inputs` while the domain is as `recorded` says: the recorded live
@@ -71,7 +92,10 @@ export function withContacts(state: DomainState, info: DomainInfo, desired: Doma
 export function warnStatus(s: DomainState): void {
   const n = s.name;
   if (s.status.startsWith("expired-")) warn(`Domain ${n} is ${s.status} (expired ${s.tsExpir ?? "?"}): renew it or it will be deleted`);
-  else if (FAILED.has(s.status)) warn(`Domain ${n} is ${s.status}${s.transferStatus ? ` (transfer ${s.transferStatus})` : ""}: it was not acquired; fix the cause and change authcode to restart a transfer, or remove the resource`);
+  else if (FAILED.has(s.status))
+    warn(
+      `Domain ${n} is ${s.status}${s.transferStatus ? ` (transfer ${s.transferStatus})` : ""}: it was not acquired; fix the cause and change authcode to restart a transfer, or remove the resource`,
+    );
   if (s.ownerVerification === "failed") warn(`Domain ${n}: the owner contact's verification failed; some changes will be refused (error 2210)`);
 }
 

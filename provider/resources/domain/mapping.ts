@@ -94,7 +94,8 @@ export function settingsToChange(desired: DomainInputs, state: Partial<DomainSta
     const want = desired[k];
     if (want === undefined) continue;
     if (k === "contacts") {
-      for (const role of ROLES) if (!sameContact(desired.contacts?.[role], (state.contacts as Record<string, ContactRef> | undefined)?.[role])) roles.push(role);
+      for (const role of ROLES)
+        if (!sameContact(desired.contacts?.[role], (state.contacts as Record<string, ContactRef> | undefined)?.[role])) roles.push(role);
       if (roles.length) settings.push(k);
     } else if (!sameValue(want, state[k])) settings.push(k);
   }
@@ -102,7 +103,12 @@ export function settingsToChange(desired: DomainInputs, state: Partial<DomainSta
 }
 
 /** The update call for one setting (spec "domain/update" updateType table). */
-export function updateCall(setting: Setting, desired: DomainInputs, domain: string, roles: readonly Role[] = ROLES): ApiCall<"domain/updatenameservers"> | ApiCall<"domain/updatecontacts"> | ApiCall<"domain/update"> {
+export function updateCall(
+  setting: Setting,
+  desired: DomainInputs,
+  domain: string,
+  roles: readonly Role[] = ROLES,
+): ApiCall<"domain/updatenameservers"> | ApiCall<"domain/updatecontacts"> | ApiCall<"domain/update"> {
   switch (setting) {
     case "nameservers":
       return { op: "domain/updatenameservers", params: { domain, nameservers: desired.nameservers === "default" ? "default" : (desired.nameservers ?? []) } };

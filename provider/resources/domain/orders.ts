@@ -43,7 +43,15 @@ export async function findDomain(ctx: Ctx, ascii: string): Promise<ListedDomain 
 /** The state recorded for an order whose outcome is unknown: the inputs, status "unconfirmed", pendingOrder. */
 export function unconfirmedState(inputs: DomainInputs, ascii: string, pending: PendingOrder): DomainState {
   const { authcode: _a, ...rest } = inputs;
-  return { ...rest, name: domainForms(inputs.name).unicode, punycode: ascii, tld: ascii.split(".").slice(1).join("."), domainId: 0, status: "unconfirmed", pendingOrder: pending };
+  return {
+    ...rest,
+    name: domainForms(inputs.name).unicode,
+    punycode: ascii,
+    tld: ascii.split(".").slice(1).join("."),
+    domainId: 0,
+    status: "unconfirmed",
+    pendingOrder: pending,
+  };
 }
 
 function recentDay(ymd: string): boolean {
@@ -75,7 +83,8 @@ export async function interruptedOrder(ctx: Ctx, inputs: DomainInputs, ascii: st
   if (!sameOwner) return { ours: false, why: `status ${status}; its owner contact is not the one this program gives` };
   const prefix = kind === "transfer" ? "transfer-" : "register-";
   if (ACQUIRING.has(status) && status.startsWith(prefix)) return { ours: true, why: `its ${kind} is still in flight (${status}) for the same owner` };
-  if (kind === "registration" && found.tsCreate && recentDay(found.tsCreate)) return { ours: true, why: `it was registered on ${found.tsCreate} for the same owner` };
+  if (kind === "registration" && found.tsCreate && recentDay(found.tsCreate))
+    return { ours: true, why: `it was registered on ${found.tsCreate} for the same owner` };
   const h = await recentAcquisition(ctx, ascii);
   if (h) return { ours: true, why: `its history shows "${h.title}" at ${h.ts} for the same owner` };
   return { ours: false, why: `status ${status}${found.tsCreate ? `, registered on ${found.tsCreate}` : ""}; no ${kind} in the last 48 hours` };
@@ -85,7 +94,9 @@ async function adoptFound(ctx: Ctx, inputs: DomainInputs, ascii: string, found: 
   const op = inputs.registration === "transfer" ? "domain/transfer" : "domain/create";
   const verdict = await interruptedOrder(ctx, inputs, ascii, found);
   if (!verdict.ours) {
-    throw new Error(`${inputs.name} is already in this account (${verdict.why}), so it is not taken for an interrupted run of this program: use registration: "adopt" to manage it without spending anything`);
+    throw new Error(
+      `${inputs.name} is already in this account (${verdict.why}), so it is not taken for an interrupted run of this program: use registration: "adopt" to manage it without spending anything`,
+    );
   }
   warn(
     `Domain ${inputs.name}: already in this account and no stack records it: ${verdict.why}. Taken to be this program's own ${op} from an interrupted \`pulumi up\` (Ctrl-C, a killed CLI): adopted; nothing was ordered or charged again`,
@@ -97,7 +108,13 @@ async function order(ctx: Ctx, inputs: DomainInputs, ascii: string): Promise<voi
   const call = acquireParams(inputs, ascii);
   const op = call.op;
   try {
-    await placeOrder<unknown>(ctx, { what: `Domain ${inputs.name}`, operation: op, object: "the domain", send: () => ctx.api.send(call), lookup: () => findDomain(ctx, ascii) });
+    await placeOrder<unknown>(ctx, {
+      what: `Domain ${inputs.name}`,
+      operation: op,
+      object: "the domain",
+      send: () => ctx.api.send(call),
+      lookup: () => findDomain(ctx, ascii),
+    });
   } catch (err) {
     if (err instanceof UnconfirmedOrderError) throw new PartialResultError(err.message, ascii, unconfirmedState(inputs, ascii, err.pending));
     // Taken (2010) or "already in this account" (2005): someone got there first, maybe this program.

@@ -93,7 +93,12 @@ function tldParamsFormatProblems(operation: "create" | "transfer", ascii: string
   for (const [k, v] of Object.entries(params)) {
     const tlds = TLD_PARAM_TLDS[k];
     if (!tlds) {
-      out.push([k, `is not a TLD-specific parameter (known: ${Object.keys(TLD_PARAM_TLDS).filter((n) => !n.startsWith("jobs")).join(", ")}, jobs<Role>Website...)`]);
+      out.push([
+        k,
+        `is not a TLD-specific parameter (known: ${Object.keys(TLD_PARAM_TLDS)
+          .filter((n) => !n.startsWith("jobs"))
+          .join(", ")}, jobs<Role>Website...)`,
+      ]);
     } else if (!tlds.includes(top)) {
       out.push([k, `applies to ${tlds.map((t) => `.${t}`).join(", ")} domains only; this is a .${top} domain`]);
     } else if (!shape[k]) {
@@ -124,7 +129,10 @@ export const domainInputs = z
     period: int({ min: 1, max: 10 }).optional(),
     premium: bool().optional(),
     nameservers: nameservers.optional(),
-    contacts: z.object({ owner: contactRef.optional(), admin: contactRef.optional(), tech: contactRef.optional(), billing: contactRef.optional() }).strict().optional(),
+    contacts: z
+      .object({ owner: contactRef.optional(), admin: contactRef.optional(), tech: contactRef.optional(), billing: contactRef.optional() })
+      .strict()
+      .optional(),
     transferBlock: bool().optional(),
     modifyBlock: bool().optional(),
     whoisPrivacy: bool().optional(),
@@ -158,12 +166,20 @@ export const domainInputs = z
       for (const flag of ["transferBlock", "whoisPrivacy", "viewWhois"] as const) {
         if (v[flag] === true && t && !TLD_FLAGS[t][flag]) {
           const others = (["transferBlock", "whoisPrivacy", "viewWhois"] as const).filter((f) => TLD_FLAGS[t][f]);
-          ctx.addIssue({ code: "custom", path: [flag], message: `.${t} domains do not support ${flag} (the registry does not offer it; the API would refuse it with 2201); remove it${others.length ? ` (.${t} supports ${others.join(", ")})` : ""}` });
+          ctx.addIssue({
+            code: "custom",
+            path: [flag],
+            message: `.${t} domains do not support ${flag} (the registry does not offer it; the API would refuse it with 2201); remove it${others.length ? ` (.${t} supports ${others.join(", ")})` : ""}`,
+          });
         }
       }
     }
     if (v.registration !== "adopt" && typeof v.name === "string") {
-      for (const [param, rule] of tldParamsFormatProblems(v.registration === "transfer" ? "transfer" : "create", domainForms(v.name).ascii, v.tldParams ?? {})) {
+      for (const [param, rule] of tldParamsFormatProblems(
+        v.registration === "transfer" ? "transfer" : "create",
+        domainForms(v.name).ascii,
+        v.tldParams ?? {},
+      )) {
         ctx.addIssue({ code: "custom", path: ["tldParams", param], message: rule });
       }
       const owner = v.contacts?.owner;

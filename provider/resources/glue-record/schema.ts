@@ -32,7 +32,11 @@ export const glueRecordInputs = z
     if (!isPlainIPv4(ipv4)) {
       ctx.addIssue({ code: "custom", path: ["ipv4"], message: `"${raw.ipv4}" is not an IPv4 address such as 192.0.2.1` });
     } else if (nonPublicV4(ipv4)) {
-      ctx.addIssue({ code: "custom", path: ["ipv4"], message: `${ipv4} is ${nonPublicV4(ipv4)}: a glue record publishes a nameserver's address to the internet, so it must be a public address` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["ipv4"],
+        message: `${ipv4} is ${nonPublicV4(ipv4)}: a glue record publishes a nameserver's address to the internet, so it must be a public address`,
+      });
     }
     let ipv6: string | undefined;
     if (raw.ipv6 !== undefined) {
@@ -42,7 +46,11 @@ export const glueRecordInputs = z
         ctx.addIssue({ code: "custom", path: ["ipv6"], message: `"${raw.ipv6}" is not an IPv6 address such as 2001:db8::53` });
       }
       if (ipv6 !== undefined && nonPublicV6(ipv6)) {
-        ctx.addIssue({ code: "custom", path: ["ipv6"], message: `${ipv6} is ${nonPublicV6(ipv6)}: a glue record publishes a nameserver's address to the internet, so it must be a public address` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["ipv6"],
+          message: `${ipv6} is ${nonPublicV6(ipv6)}: a glue record publishes a nameserver's address to the internet, so it must be a public address`,
+        });
       }
     }
     if (typeof name !== "string") return z.NEVER;
@@ -89,7 +97,8 @@ export function glueName(raw: string, domainAscii: string): string | { problem: 
   if (host === undefined || host === "") return { problem: `"${raw}" is not a host name` };
   const under = host === domainAscii || host.endsWith(`.${domainAscii}`);
   // A trailing dot marks a full name (zone-file style): it must then be under the domain.
-  if (raw.trim().endsWith(".") && !under) return { problem: `${host} is not under ${domainAscii}; a glue record is a host of the domain itself (e.g. ns1.${domainAscii})` };
+  if (raw.trim().endsWith(".") && !under)
+    return { problem: `${host} is not under ${domainAscii}; a glue record is a host of the domain itself (e.g. ns1.${domainAscii})` };
   const full = under ? host : `${host}.${domainAscii}`;
   if (full === domainAscii) return { problem: `must be a host under ${domainAscii} (e.g. ns1.${domainAscii}), not the domain itself` };
   if (!isHostName(full)) {

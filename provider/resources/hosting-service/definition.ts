@@ -98,9 +98,13 @@ async function converge(ctx: Ctx, desired: HostingInputs, id: string, timeoutMs:
       info(`HostingService ${serviceName}: upgraded ${state.productKey} -> ${desired.productKey}`);
       written(await ctx.api.call("service/getinfo", { serviceName, infoType: "status" }), {});
     } else if (change === "renewalMode") {
-      written(await ctx.api.call("service/update", { serviceName, updateType: "renewalMode", renewalMode: desired.renewalMode }), { renewalMode: desired.renewalMode });
+      written(await ctx.api.call("service/update", { serviceName, updateType: "renewalMode", renewalMode: desired.renewalMode }), {
+        renewalMode: desired.renewalMode,
+      });
     } else if (change === "phpVersion") {
-      written(await ctx.api.call("service/update", { serviceName, updateType: "phpversion", phpversion: desired.phpVersion }), { phpVersion: desired.phpVersion });
+      written(await ctx.api.call("service/update", { serviceName, updateType: "phpversion", phpversion: desired.phpVersion }), {
+        phpVersion: desired.phpVersion,
+      });
     } else if (change === "parking") {
       written(await ctx.api.call("service/parkingupdate", { serviceName, enabled: desired.parking === true }), { parking: desired.parking });
     }
@@ -147,7 +151,9 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   async read(ctx, id, state) {
     const pending = state.pendingOrder;
     if (pending?.operation === "service/create" && !(await findService(ctx, id))) {
-      warn(`HostingService ${id}: service/create sent at ${pending.sentAt} is still unconfirmed (not in the account); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`);
+      warn(
+        `HostingService ${id}: service/create sent at ${pending.sentAt} is still unconfirmed (not in the account); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`,
+      );
       return state;
     }
     try {
@@ -172,7 +178,9 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
 
   async delete(ctx, id, state) {
     if (state.status === "unconfirmed") {
-      warn(`HostingService ${id}: removed from the stack; its service/create sent at ${state.pendingOrder?.sentAt ?? "?"} was never confirmed: if it went through, the service is in the account`);
+      warn(
+        `HostingService ${id}: removed from the stack; its service/create sent at ${state.pendingOrder?.sentAt ?? "?"} was never confirmed: if it went through, the service is in the account`,
+      );
       return;
     }
     if (state.onDestroy === "manual") {
@@ -181,9 +189,13 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
       } catch (err) {
         if (!isGone(err)) throw err;
       }
-      warn(`HostingService ${id}: renewalMode set to manual and removed from the stack; the API has no service delete, it runs until ${state.tsExpir ?? "it expires"}`);
+      warn(
+        `HostingService ${id}: renewalMode set to manual and removed from the stack; the API has no service delete, it runs until ${state.tsExpir ?? "it expires"}`,
+      );
       return;
     }
-    warn(`HostingService ${id}: removed from the stack only; the API has no service delete, so it stays in the account (set onDestroy: "manual" to stop renewals)`);
+    warn(
+      `HostingService ${id}: removed from the stack only; the API has no service delete, so it stays in the account (set onDestroy: "manual" to stop renewals)`,
+    );
   },
 };

@@ -33,7 +33,8 @@ export const hostingInputs = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.registration === "adopt" && v.period !== undefined) ctx.addIssue({ code: "custom", path: ["period"], message: "adopt buys nothing: leave period out" });
+    if (v.registration === "adopt" && v.period !== undefined)
+      ctx.addIssue({ code: "custom", path: ["period"], message: "adopt buys nothing: leave period out" });
   });
 
 export type HostingInputs = z.output<typeof hostingInputs>;

@@ -14,7 +14,10 @@ export function updateParams(entityId: string, r: MailAliasInputs): UpdateParams
 
 /** The live targets as answered (an array; a comma list in one string from a terse answer is split). */
 export function liveTargets(item: Item<"mailalias">): string[] {
-  return item.target.flatMap((t) => t.split(",")).map((x) => x.trim()).filter(Boolean);
+  return item.target
+    .flatMap((t) => t.split(","))
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 export function stateFromItem(serviceName: string, item: Item<"mailalias">, adopt: boolean | undefined): MailAliasState {

@@ -20,4 +20,5 @@ export { remove as delete };
  * The frame's diff with the password judged by its fingerprint: the state holds no password (the
  * API masks it), so a password that matches `passwordHash` counts as unchanged.
  */
-export const diff: typeof p.diff = async (id, olds, news) => p.diff(id, passwordMatches(olds.passwordHash, news.password) ? { ...olds, password: news.password } : olds, news);
+export const diff: typeof p.diff = async (id, olds, news) =>
+  p.diff(id, passwordMatches(olds.passwordHash, news.password) ? { ...olds, password: news.password } : olds, news);

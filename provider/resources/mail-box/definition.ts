@@ -22,5 +22,6 @@ export const mailBoxDefinition: ResourceDefinition<MailBoxInputs, MailBoxState> 
   // An adopted mailbox's password is unknown (masked): the program's one is always set.
   needsUpdate: () => true,
   // The password cannot be read back: one matching the fingerprint of the last one applied is no change.
-  unchanged: (olds, news) => (passwordMatches(olds.passwordHash, news.password) ? { ...olds, ...(news.adopt !== undefined ? { adopt: news.adopt } : {}) } : undefined),
+  unchanged: (olds, news) =>
+    passwordMatches(olds.passwordHash, news.password) ? { ...olds, ...(news.adopt !== undefined ? { adopt: news.adopt } : {}) } : undefined,
 });

@@ -41,7 +41,9 @@ async function settle(ctx: Ctx, id: number, base: SslState, inputs: SslInputs, t
 }
 
 const keyChanged = (olds: SslState, news: SslInputs) =>
-  (news.csr !== undefined && news.csr !== olds.csr) || (news.subject !== undefined && !sameValue(news.subject, olds.subject)) || (news.privateKey !== undefined && news.privateKey !== olds.privateKey);
+  (news.csr !== undefined && news.csr !== olds.csr) ||
+  (news.subject !== undefined && !sameValue(news.subject, olds.subject)) ||
+  (news.privateKey !== undefined && news.privateKey !== olds.privateKey);
 
 export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   type: "SslCertificate",
@@ -67,7 +69,15 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
     let key = inputs.privateKey;
     if (inputs.subject) ({ csr, key } = await generateCsr(ctx, inputs.subject));
     const cn = inputs.commonName;
-    const base: Omit<SslState, "certificateId"> = { ...inputs, csr: csr!, ...(key ? { privateKey: key } : {}), status: "process", renewable: false, validations: [], validationRecords: [] };
+    const base: Omit<SslState, "certificateId"> = {
+      ...inputs,
+      csr: csr!,
+      ...(key ? { privateKey: key } : {}),
+      status: "process",
+      renewable: false,
+      validations: [],
+      validationRecords: [],
+    };
     // An order of an interrupted run of this program (this CSR, recent: orders.ts) is adopted, not paid again.
     const earlier = await findInterruptedOrder(ctx, inputs, csr!);
     let id: number;
@@ -98,7 +108,9 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
     if (pending?.operation === "ssl/create") {
       const found = await findPendingCreate(ctx, state);
       if (!found) {
-        warn(`SslCertificate ${state.commonName}: ssl/create sent at ${pending.sentAt} is still unconfirmed (no new certificate for this CSR); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`);
+        warn(
+          `SslCertificate ${state.commonName}: ssl/create sent at ${pending.sentAt} is still unconfirmed (no new certificate for this CSR); \`pulumi up\` looks again and orders again only if it is still missing after ${pending.decideAfter}`,
+        );
         return state;
       }
       const id = found.certificateID;
@@ -137,14 +149,23 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
       const next: SslState = { ...state, csr, privateKey: key, status: "reissue" };
       if (key === undefined) delete next.privateKey;
       // Money (free in the emulator, paid by some CAs): sent once, an unknown outcome recorded as pending.
-      await orderOn(ctx, idText, next, { operation: "ssl/reissue", object: "the reissue for the new CSR", params, lookup: lookups.reissue(ctx, id, csr), evidence: { csrMd5: csrMd5(csr) ?? "" } });
+      await orderOn(ctx, idText, next, {
+        operation: "ssl/reissue",
+        object: "the reissue for the new CSR",
+        params,
+        lookup: lookups.reissue(ctx, id, csr),
+        evidence: { csrMd5: csrMd5(csr) ?? "" },
+      });
       state = next;
       info(`SslCertificate ${news.commonName}: reissue started for the new CSR`);
     };
     if (settled.resendReissue) await reissue(prior.csr, prior.privateKey);
     else if (keyChanged(prior, news)) {
       const live = await statusOf(ctx, id);
-      if (live.status !== "valid") throw new Error(`a new CSR or key needs a reissue, which the API allows only while the certificate is valid; it is ${live.status}. Keep the old CSR until it is issued`);
+      if (live.status !== "valid")
+        throw new Error(
+          `a new CSR or key needs a reissue, which the API allows only while the certificate is valid; it is ${live.status}. Keep the old CSR until it is issued`,
+        );
       const { csr, key } = news.subject ? await generateCsr(ctx, news.subject) : { csr: news.csr!, key: news.privateKey };
       await reissue(csr, key);
     }
@@ -178,9 +199,13 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
 
   async delete(_ctx, id, state) {
     if (state.status === "unconfirmed") {
-      warn(`SslCertificate ${state.commonName}: removed from the stack; its ssl/create sent at ${state.pendingOrder?.sentAt ?? "?"} was never confirmed: if it went through, the certificate is in the account`);
+      warn(
+        `SslCertificate ${state.commonName}: removed from the stack; its ssl/create sent at ${state.pendingOrder?.sentAt ?? "?"} was never confirmed: if it went through, the certificate is in the account`,
+      );
       return;
     }
-    warn(`SslCertificate ${state.commonName} (${id}): removed from the stack only; the API has no certificate delete, it stays in the account until it expires${state.tsExpir ? ` (${state.tsExpir})` : ""}`);
+    warn(
+      `SslCertificate ${state.commonName} (${id}): removed from the stack only; the API has no certificate delete, it stays in the account until it expires${state.tsExpir ? ` (${state.tsExpir})` : ""}`,
+    );
   },
 };

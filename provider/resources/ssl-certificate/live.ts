@@ -45,7 +45,10 @@ export async function liveState(ctx: Ctx, id: number, prev: Base & Partial<SslSt
 }
 
 export function warnStatus(s: SslState): void {
-  if (s.status === "expired") warn(`SslCertificate ${s.commonName} (${s.certificateId}) has expired${s.renewable ? ": it can be renewed (autoRenew: true renews it on the next up)" : ""}`);
+  if (s.status === "expired")
+    warn(
+      `SslCertificate ${s.commonName} (${s.certificateId}) has expired${s.renewable ? ": it can be renewed (autoRenew: true renews it on the next up)" : ""}`,
+    );
   else if (s.status === "cancel") warn(`SslCertificate ${s.commonName} (${s.certificateId}) was cancelled: replace the resource to order a new one`);
   else if (s.renewable) warn(`SslCertificate ${s.commonName} (${s.certificateId}) is renewable (subscription ends ${s.tsSubscriptionEnds ?? "?"})`);
 }

@@ -72,7 +72,9 @@ const sameNames = (c: CertSummary, i: SslInputs) =>
 /** Certificates of this common name and product, newest first. */
 async function candidates(ctx: Ctx, inputs: SslInputs): Promise<CertSummary[]> {
   const cn = inputs.commonName;
-  return (await listCertificates(ctx.api, { commonName: cn })).filter((c) => c.commonName.toLowerCase() === cn && c.productID === inputs.productId).sort((a, b) => b.certificateID - a.certificateID);
+  return (await listCertificates(ctx.api, { commonName: cn }))
+    .filter((c) => c.commonName.toLowerCase() === cn && c.productID === inputs.productId)
+    .sort((a, b) => b.certificateID - a.certificateID);
 }
 
 /** The interrupted-run rule (module comment): a recent certificate of this program's CSR, or undefined. */
@@ -98,7 +100,13 @@ async function newCertificate(ctx: Ctx, inputs: SslInputs, csr: string, knownIds
 }
 
 /** ssl/create once; the new certificate's summary. An unknown outcome throws PartialResultError with the unconfirmed state. */
-export async function orderCertificate(ctx: Ctx, inputs: SslInputs, csr: string, key: string | undefined, base: Omit<SslState, "certificateId">): Promise<CertSummary> {
+export async function orderCertificate(
+  ctx: Ctx,
+  inputs: SslInputs,
+  csr: string,
+  key: string | undefined,
+  base: Omit<SslState, "certificateId">,
+): Promise<CertSummary> {
   const knownIds = (await candidates(ctx, inputs)).map((c) => c.certificateID);
   try {
     const res = await placeOrder<CertSummary>(ctx, {
@@ -134,7 +142,14 @@ export async function orderOn<N extends "ssl/renew" | "ssl/reissue" | "ssl/multi
   o: { operation: N; object: string; params: CallParams<N>; lookup: () => Promise<unknown>; evidence?: PendingOrder["evidence"] },
 ): Promise<void> {
   try {
-    await placeOrder<unknown>(ctx, { what: `SslCertificate ${state.commonName}`, operation: o.operation, object: o.object, send: () => ctx.api.send({ op: o.operation, params: o.params }), lookup: o.lookup, evidence: o.evidence });
+    await placeOrder<unknown>(ctx, {
+      what: `SslCertificate ${state.commonName}`,
+      operation: o.operation,
+      object: o.object,
+      send: () => ctx.api.send({ op: o.operation, params: o.params }),
+      lookup: o.lookup,
+      evidence: o.evidence,
+    });
   } catch (err) {
     if (err instanceof UnconfirmedOrderError) throw new PartialResultError(err.message, idText, { ...state, pendingOrder: err.pending });
     throw err;
@@ -164,7 +179,13 @@ export const lookups = {
  * Update of a state with pendingOrder, decided first. Returns the certificate number to go on with,
  * and whether a reissue must be sent again for the recorded CSR (it did not happen).
  */
-export async function settlePendingOrder(ctx: Ctx, idText: string, olds: SslState, news: SslInputs, timeoutMs: number): Promise<{ id: number; resendReissue: boolean; state: SslState }> {
+export async function settlePendingOrder(
+  ctx: Ctx,
+  idText: string,
+  olds: SslState,
+  news: SslInputs,
+  timeoutMs: number,
+): Promise<{ id: number; resendReissue: boolean; state: SslState }> {
   const p = olds.pendingOrder;
   let id = certIdOf(idText, olds);
   const { pendingOrder: _p, ...rest } = olds;
@@ -182,7 +203,8 @@ export async function settlePendingOrder(ctx: Ctx, idText: string, olds: SslStat
     const found = "found" in r ? r.found : await orderCertificate(ctx, news, olds.csr, olds.privateKey, { ...state, status: "process" });
     id = found.certificateID;
     state = { ...state, certificateId: id, status: found.status };
-    if (isPlaceholderId(idText)) warn(`${what}: certificate ${id} is recorded; the resource id stays ${idText} until the next \`pulumi refresh\` (certificateId is ${id})`);
+    if (isPlaceholderId(idText))
+      warn(`${what}: certificate ${id} is recorded; the resource id stays ${idText} until the next \`pulumi refresh\` (certificateId is ${id})`);
     return { id, resendReissue: false, state };
   }
   if (p.operation === "ssl/reissue") {

@@ -81,7 +81,8 @@ export const sslInputs = raw.transform((v, ctx) => {
     }
   }
   const given = v.commonName === undefined ? undefined : sslName(v.commonName);
-  if (given !== undefined && cn !== undefined && given !== cn) issue("commonName", `is ${given} but the CSR is for ${cn}: leave commonName out or make them equal`);
+  if (given !== undefined && cn !== undefined && given !== cn)
+    issue("commonName", `is ${given} but the CSR is for ${cn}: leave commonName out or make them equal`);
   cn ??= given;
   const nameProblem = (n: string) => hostNameProblem(n.startsWith("*.") ? n.slice(2) : n, { minLabels: 2 });
   if (cn !== undefined && !isSslName(cn)) issue("commonName", `"${cn}" must be a host name such as www.example.com or *.example.com`);

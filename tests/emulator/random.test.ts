@@ -8,6 +8,7 @@ import { expect } from "chai";
 import { X509Certificate } from "node:crypto";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { RandomSource } from "../../emulator/core/random";
+import { CSR_SUBJECT } from "../fixtures";
 import { person, post } from "./server-helpers";
 
 describe("emulator random source", () => {
@@ -67,12 +68,7 @@ describe("emulator random source", () => {
         .loginURL;
       const { csrData } = await ok("/ssl/csrcreate/", {
         commonName: "seeded-example.com",
-        organizationName: "Example SL",
-        organizationalUnitName: "IT",
-        countryName: "ES",
-        stateOrProvinceName: "Barcelona",
-        localityName: "Barcelona",
-        emailAddress: "it@example.com",
+        ...CSR_SUBJECT,
       });
       const certificateID = (await ok("/ssl/create/", { csrData, productID: "107", validationMethod: "http", adminContactID: contactID })).ssl.certificateID;
       await emu.control.advanceClock(5);

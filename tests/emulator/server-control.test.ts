@@ -7,6 +7,7 @@ import { fetch } from "undici";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { Store } from "../../emulator/core/store";
 import { newAccount, newWorld } from "../../emulator/core/state";
+import { CSR_SUBJECT } from "../fixtures";
 import { agentOf, person, post } from "./server-helpers";
 
 /** A control call with a chosen Authorization header (JSON body). */
@@ -202,12 +203,7 @@ describe("emulator control API: its own credential, limits and redaction (issue 
     await call("/domain/create/", { domain: "redact-me.com", ownerContactID: contact.contactID });
     const csr = await call("/ssl/csrcreate/", {
       commonName: "redact-me.com",
-      organizationName: "Example SL",
-      organizationalUnitName: "IT",
-      countryName: "ES",
-      stateOrProvinceName: "Barcelona",
-      localityName: "Barcelona",
-      emailAddress: "it@example.com",
+      ...CSR_SUBJECT,
     });
     const cert = await call("/ssl/create/", { csrData: csr.csrData, productID: "101", validationMethod: "http", adminContactID: contact.contactID });
     await emu.control.advanceClock(30 * 86_400);

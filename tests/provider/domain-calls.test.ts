@@ -8,7 +8,7 @@ import { expect } from "chai";
 import { operations } from "../../sdk/catalogue";
 import type { EngineStack } from "../../scripts/engine";
 import { activeDomain } from "./active-domain";
-import { expectCleanRefresh, expectEmptyPlan, type Harness, OWNER, outputsOf, startHarness } from "./harness";
+import { contactCreateParams, expectCleanRefresh, expectEmptyPlan, type Harness, OWNER, outputsOf, startHarness } from "./harness";
 
 const DOMAIN = "calls-example.com";
 const READ_ONLY = new Set(operations.filter((o) => o.readOnly).map((o) => o.name));
@@ -83,20 +83,7 @@ describe("Domain update: API calls (engine)", function () {
   });
 
   it("changes the owner contact with one write and at most one read", async () => {
-    const o = OWNER;
-    const other = await h.client.contact.create({
-      Type: o.contactType,
-      FirstName: "Otra",
-      LastName: o.lastName,
-      IdentNumber: o.identNumber,
-      Email: o.email,
-      Phone: o.phone,
-      Address: o.address,
-      PostalCode: o.postalCode,
-      City: o.city,
-      State: o.state,
-      Country: o.country,
-    });
+    const other = await h.client.contact.create({ ...contactCreateParams(OWNER), FirstName: "Otra" });
     const calls = await upWith({ contacts: { owner: other.contactID } });
     expect(calls.writes).to.deep.equal({ "domain/updatecontacts": 1 });
     // check's free read that the new owner exists (provider/core/preview-facts.ts), not the update's.

@@ -121,3 +121,20 @@ export const OWNER = {
   state: "Barcelona",
   country: "ES",
 };
+
+/** contact/create parameters (the API's capitalised names) for OWNER-shaped data. */
+export function contactCreateParams(o: typeof OWNER) {
+  return {
+    Type: o.contactType,
+    FirstName: o.firstName,
+    LastName: o.lastName,
+    IdentNumber: o.identNumber,
+    Email: o.email,
+    Phone: o.phone,
+    Address: o.address,
+    PostalCode: o.postalCode,
+    City: o.city,
+    State: o.state,
+    Country: o.country,
+  };
+}

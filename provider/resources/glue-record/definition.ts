@@ -3,7 +3,8 @@ import { hasCode, isGone, onceWithLookup } from "../../core/errors";
 import type { Ctx, ResourceDefinition } from "../../core/frame";
 import { info } from "../../core/log";
 import { domainForms } from "../../../sdk/rules";
-import { type ApiGlue, glueFromApi, glueParams, glueState, type LiveGlue, listGlue, sameAddresses, scopeOf } from "./mapping";
+import type { ResultOf } from "../../../sdk";
+import { glueFromApi, glueParams, glueState, type LiveGlue, listGlue, sameAddresses, scopeOf } from "./mapping";
 import { GLUE_CREATE_ONLY, GLUE_REPLACE_ON, type GlueRecordInputs, type GlueRecordState, glueRecordId, glueRecordInputs, parseGlueRecordId } from "./schema";
 
 const ascii = (domain: string) => domainForms(domain).ascii;
@@ -17,15 +18,18 @@ async function findFresh(ctx: Ctx, domain: string, name: string): Promise<LiveGl
   return (await fresh(ctx, domain)).find((g) => g.name === name);
 }
 
+/** What gluerecordcreate and gluerecordupdate answer (the same DOMSUM + gluerecords); `{}` after an ambiguous create that the list confirmed. */
+type GlueReply = Partial<ResultOf<"domain/gluerecordcreate">>;
+
 /** The record in a write's reply (gluerecordcreate/update answer the domain's glue records, spec), else in a fresh list. */
-async function afterWrite(ctx: Ctx, domain: string, name: string, reply: Record<string, any> | undefined): Promise<LiveGlue | undefined> {
-  const listed = Array.isArray(reply?.gluerecords) ? (reply.gluerecords as ApiGlue[]).map(glueFromApi) : await fresh(ctx, domain);
+async function afterWrite(ctx: Ctx, domain: string, name: string, reply: GlueReply | undefined): Promise<LiveGlue | undefined> {
+  const listed = reply?.gluerecords ? reply.gluerecords.map(glueFromApi) : await fresh(ctx, domain);
   return listed.find((g) => g.name === name);
 }
 
 /** gluerecordupdate (idempotent: the sdk may resend it); answers the record as the API now holds it. */
 async function updateAddresses(ctx: Ctx, domain: string, inputs: GlueRecordInputs): Promise<GlueRecordState> {
-  let reply: Record<string, any> | undefined;
+  let reply: GlueReply | undefined;
   try {
     reply = await ctx.api.call("domain/gluerecordupdate", glueParams(domain, inputs));
   } finally {
@@ -56,7 +60,7 @@ export const glueRecordDefinition: ResourceDefinition<GlueRecordInputs, GlueReco
       info(`GlueRecord ${inputs.name}: adopted`);
       return { id, outs: sameAddresses(existing, inputs) ? glueState(domain, existing, inputs) : await updateAddresses(ctx, domain, inputs) };
     }
-    let reply: Record<string, any> | undefined;
+    let reply: GlueReply | undefined;
     try {
       // gluerecordcreate is not retry-safe: after an ambiguous failure the list says whether it landed.
       reply = await onceWithLookup(

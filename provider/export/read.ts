@@ -130,6 +130,7 @@ export async function readAccount(api: Api, options: ReadOptions = {}): Promise<
     });
   }
   domains.sort((a, b) => a.ascii.localeCompare(b.ascii));
+  for (const want of wantDomains ?? []) if (!domains.some((d) => d.name === want)) notes.push(`--domain ${want}: not in this account`);
   say(`domains: ${domains.length} (${status.length} in the account; status, nameservers and glue records: one list each)`);
 
   // DNSSEC is no list infoType: one getinfo per active domain.
@@ -155,6 +156,8 @@ export async function readAccount(api: Api, options: ReadOptions = {}): Promise<
     services.push(await readService(api, name, s, say));
   }
   services.sort((a, b) => asciiOf(a.name).localeCompare(asciiOf(b.name)));
+  for (const want of options.services ?? [])
+    if (!services.some((x) => x.name === unicodeOf(want))) notes.push(`--service ${unicodeOf(want)}: not in this account`);
   say(`services: ${services.length} (${listed.length} in the account)`);
 
   let certificates: AccountSnapshot["certificates"] = [];

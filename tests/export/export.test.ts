@@ -18,6 +18,16 @@ import { WORK_ROOT } from "../../scripts/engine";
 
 const DAY = 86_400;
 
+/** The command's streams, stderr kept. */
+function capture() {
+  const lines: string[] = [];
+  return {
+    io: { stdout: { write: () => true }, stderr: { write: (t: string) => lines.push(t) } },
+    stderr: () => lines.join(""),
+    clear: () => lines.splice(0),
+  };
+}
+
 describe("dondominio-export: names", () => {
   it("derives readable names from objects", () => {
     expect(slug("example.com")).to.equal("example-com");
@@ -143,6 +153,18 @@ describe("dondominio-export: rendering", () => {
     expect(summary.counts).to.deep.include({ DnsRecord: 3, Domain: 2, MailBox: 1, FtpAccount: 1, Database: 1 });
   });
 
+  it("the command: usage errors exit 2 before any call; credentials only from the environment", async () => {
+    const c = capture();
+    expect(await main([], {}, c.io)).to.equal(2);
+    expect(c.stderr()).to.include("--out DIR is required");
+    c.clear();
+    expect(await main(["--out", "/nonexistent/x", "--password", "hunter2-secret"], {}, c.io)).to.equal(2);
+    expect(c.stderr()).to.not.include("hunter2-secret");
+    c.clear();
+    expect(await main(["--out", "/nonexistent/x"], { DONDOMINIO_API_USER: "me" }, c.io)).to.equal(2);
+    expect(c.stderr()).to.include("DONDOMINIO_API_PASSWD");
+  });
+
   it("is deterministic", () => {
     expect(renderProject(SNAPSHOT, { packageVersion: "^0.1.0" }).files).to.deep.equal(files);
   });
@@ -235,13 +257,19 @@ describe("dondominio-export: a seeded account, exported and applied through the 
   this.timeout(1_800_000);
   let h: Harness;
   let out: string;
-  let stderr = "";
 
   before(async () => {
     h = await startHarness({ delays: { registerInitSec: 3600, registerPendingSec: 60, sslValidationSec: 5 } });
     await seed(h);
     mkdirSync(WORK_ROOT, { recursive: true });
     out = mkdtempSync(join(tmpdir(), "dondominio-export-"));
+  });
+  const credentials = () => ({
+    DONDOMINIO_API_USER: h.emu.apiUser,
+    DONDOMINIO_API_PASSWD: h.emu.apiPasswd,
+    DONDOMINIO_BASE_URL: h.emu.url,
+    DONDOMINIO_CA_CERT_FILE: h.emu.caFile,
+    DONDOMINIO_MAX_OPS_PER_MINUTE: "20000",
   });
   after(async () => {
     await h?.close();
@@ -251,24 +279,12 @@ describe("dondominio-export: a seeded account, exported and applied through the 
 
   it("exports the account through the command: reads only, a line per collection, a summary", async () => {
     await h.emu.control.counters({ reset: true });
-    const env = {
-      DONDOMINIO_API_USER: h.emu.apiUser,
-      DONDOMINIO_API_PASSWD: h.emu.apiPasswd,
-      DONDOMINIO_BASE_URL: h.emu.url,
-      DONDOMINIO_CA_CERT_FILE: h.emu.caFile,
-      DONDOMINIO_MAX_OPS_PER_MINUTE: "20000",
-    };
+    const env = credentials();
     const started = Date.now();
-    const status = await main(["--out", out], env, {
-      stdout: { write: () => true },
-      stderr: {
-        write: (t: string) => {
-          stderr += t;
-          return true;
-        },
-      },
-    });
+    const c = capture();
+    const status = await main(["--out", out], env, c.io);
     const elapsed = Date.now() - started;
+    const stderr = c.stderr();
     expect(status, stderr).to.equal(0);
     const counters = await h.emu.control.counters();
     expect(writeCalls(counters.calls), "the export only reads").to.deep.equal({});
@@ -287,6 +303,24 @@ describe("dondominio-export: a seeded account, exported and applied through the 
     expect(index).to.match(/new Domain\("pending-export-org", \{ name: "pending-export.org", registration: "adopt", waitFor: "submitted"/);
     expect(index).to.match(/new Domain\("lapsed-export-com", .*renewalMode: "manual"/);
     expect((index.match(/new DnsRecord\(/g) ?? []).length).to.be.greaterThan(300);
+  });
+
+  it("--domain takes that domain and its service only; a name not in the account is said so", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dondominio-export-"));
+    const c = capture();
+    try {
+      expect(await main(["--out", dir, "--domain", "CAFÉ-export.com", "--domain", "nowhere.example"], credentials(), c.io), c.stderr()).to.equal(0);
+      const err = c.stderr();
+      const index = readFileSync(join(dir, "index.ts"), "utf8");
+      expect(index.match(/new Domain\(/g)).to.have.length(1);
+      expect(index.match(/new HostingService\(/g)).to.have.length(1);
+      expect(index).to.include('new HostingService("cafe-export-com"');
+      expect(index).to.not.include("alpha-export.com");
+      expect(err).to.include("--domain nowhere.example: not in this account");
+      expect(err).to.include("contacts: not exported with --domain/--service");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("applies as a no-op (0 writes, balance unchanged), previews and refreshes clean, and a one-line edit is one update", async () => {

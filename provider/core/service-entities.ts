@@ -8,6 +8,7 @@
  * `serviceEntityDefinition` builds each of their ResourceDefinitions from what differs.
  * Nothing here is serialized into users' state.
  */
+import type { z } from "zod";
 import type { CallParams, ItemOf, OperationName } from "../../sdk";
 import { domainForms, passwordField as passwordRule, pathField, unicodeDomainField } from "../../sdk/rules";
 import type { Api } from "./client";
@@ -40,6 +41,21 @@ export const serviceNameField = unicodeDomainField("required: the hosting servic
 
 /** A password as ftpcreate/ddbbcreate/mailcreate accept it (sdk/rules). Sent as given; never repeated in a message. */
 export const passwordField = passwordRule("required: a string (the password)");
+
+/**
+ * The password of an entity that has one (MailBox, FtpAccount, Database) may be left out only with
+ * `adopt: true`: the live object is then taken as it is, its password unwritten, until the program
+ * sets one (an update). With adopt and a password, the program's password is set, as before.
+ * Refinement of the inputs schema, so that check reports it at preview.
+ */
+export function passwordUnlessAdopt(v: { password?: string; adopt?: boolean }, ctx: z.RefinementCtx): void {
+  if (v.password === undefined && v.adopt !== true)
+    ctx.addIssue({
+      code: "custom",
+      path: ["password"],
+      message: "required: a string (the password); it may be left out only with adopt: true, which keeps the live password",
+    });
+}
 
 /** An absolute path inside the hosting space (sdk/rules); the API trims parameters. */
 export const ftpPathField = pathField("required: a path starting with /");
@@ -108,6 +124,8 @@ export interface CreateSpec<F extends Family> {
   /** What the program calls the object, for messages ("mailbox info@example.com"). */
   what: string;
   adopt?: boolean;
+  /** Why a new object cannot be created from these inputs (a password left out for an adopt that found nothing). */
+  cannotCreate?: string;
 }
 
 /**
@@ -120,6 +138,7 @@ export async function createEntity<F extends Family>(api: Api, s: CreateSpec<F>)
       const found = s.find(await listEntities(api, s.family, s.serviceName));
       if (found) return { item: found, adopted: true };
     }
+    if (s.cannotCreate) throw new Error(`${s.what} does not exist in service ${s.serviceName}, so there is nothing to adopt: ${s.cannotCreate}`);
     const created = s.created ?? s.find;
     const item = await onceWithLookup(
       async () => replyItem(s.family, await api.send({ op: familyOp(s.family, "create"), params: s.params })),
@@ -187,7 +206,8 @@ export interface ServiceEntitySpec<F extends Family, I extends EntityInputs, S e
   extends Omit<ResourceDefinition<I, S>, "create" | "read" | "update" | "delete"> {
   family: F;
   createParams(inputs: I): CreateParams<F>;
-  updateParams(entityId: string, inputs: I): UpdateParams<F>;
+  /** `current`: the recorded (or just adopted) state, for what the inputs leave out (an adopted password). */
+  updateParams(entityId: string, inputs: I, current: S): UpdateParams<F>;
   /**
    * The listed item this resource stands for (same name, origin, record): what adopt takes over,
    * what an ambiguous create left, what a refused create (4004) ran into.
@@ -206,13 +226,15 @@ export interface ServiceEntitySpec<F extends Family, I extends EntityInputs, S e
   createdFinder?(api: Api, inputs: I): Promise<(items: Item<F>[]) => Item<F> | undefined>;
   /** The state to record with no call when nothing the API keeps differs (MailBox: a password matching its fingerprint). */
   unchanged?(olds: S, news: I): S | undefined;
+  /** Why these inputs cannot create a new object (see CreateSpec.cannotCreate). */
+  cannotCreate?(inputs: I): string | undefined;
 }
 
 /** The ResourceDefinition of a service entity: create (or adopt) / read / update / delete on the functions above. */
 export function serviceEntityDefinition<F extends Family, I extends EntityInputs, S extends EntityState>(
   spec: ServiceEntitySpec<F, I, S>,
 ): ResourceDefinition<I, S> {
-  const { family, createParams, updateParams, find, what, toState, needsUpdate, createdFinder, unchanged, ...definition } = spec;
+  const { family, createParams, updateParams, find, what, toState, needsUpdate, createdFinder, unchanged, cannotCreate, ...definition } = spec;
   const ref = (id: string) => parseEntityResourceId(spec.type, id);
   return {
     ...definition,
@@ -228,11 +250,12 @@ export function serviceEntityDefinition<F extends Family, I extends EntityInputs
         created,
         what: what(inputs),
         adopt: inputs.adopt,
+        cannotCreate: cannotCreate?.(inputs),
       });
       const found = toState(svc, item, inputs);
       const state =
         adopted && (needsUpdate?.(found, inputs, item) ?? true)
-          ? toState(svc, await updateEntity(ctx.api, family, svc, updateParams(found.entityId, inputs)), inputs)
+          ? toState(svc, await updateEntity(ctx.api, family, svc, updateParams(found.entityId, inputs, found)), inputs)
           : found;
       return { id: entityResourceId(svc, state.entityId), outs: state };
     },
@@ -246,7 +269,7 @@ export function serviceEntityDefinition<F extends Family, I extends EntityInputs
 
     async update(ctx, id, olds, news) {
       const { serviceName, entityId } = ref(id);
-      return unchanged?.(olds, news) ?? toState(serviceName, await updateEntity(ctx.api, family, serviceName, updateParams(entityId, news)), news);
+      return unchanged?.(olds, news) ?? toState(serviceName, await updateEntity(ctx.api, family, serviceName, updateParams(entityId, news, olds)), news);
     },
 
     async delete(ctx, id) {

@@ -32,7 +32,10 @@ describe("package: the packed tarball", function () {
       "LICENSE",
       "bin/dondominio-emulator.js",
       "bin/dondominio-ddns.js",
+      "bin/dondominio-export.js",
       "dist/provider/index.js",
+      "dist/provider/export/index.js",
+      "dist/provider/export/index.d.ts",
       "dist/provider/index.d.ts",
       "dist/sdk/index.js",
       "dist/sdk/index.d.ts",
@@ -56,7 +59,7 @@ describe("package: the packed tarball", function () {
 
   it("holds nothing else: no tests, no TypeScript sources, no source maps without their sources, no local state", () => {
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/dondominio-(emulator|ddns)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
+      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/dondominio-(emulator|ddns|export)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
     expect(files.filter((f) => !allowed.test(f))).to.deep.equal([]);
     for (const map of files.filter((f) => f.endsWith(".map"))) {
       const sources: string[] = JSON.parse(readFileSync(join(REPO, map), "utf8")).sources ?? [];
@@ -68,6 +71,12 @@ describe("package: the packed tarball", function () {
     const target = installPackage();
     const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-ddns.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
     expect(help).to.match(/^usage: dondominio-ddns --user USER --host HOST/);
+  });
+
+  it("runs dondominio-export from the installed package", () => {
+    const target = installPackage();
+    const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-export.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
+    expect(help).to.match(/^usage: dondominio-export --out DIR/);
   });
 
   it("carries a LICENSE that matches package.json's license", () => {

@@ -141,4 +141,89 @@ describe("service entities on a fake caller", () => {
     expect(changed).to.include({ usage: 1, entityId: "SRV1-7" });
     expect(passwordMatches(changed.passwordHash, "Secret-222")).to.equal(true);
   });
+
+  it("adopt without a password writes nothing; the live password is kept until the program sets one", async () => {
+    const box = { entityID: "SRV1-8", name: `info@${SVC}`, password: "********", usage: 0, quotaMax: 100 };
+    const db = { entityID: "SRV1-9", name: "db1_9", user: "db1_9", password: "Live-Db-900", externalAccess: true };
+    const { ctx, calls, ops } = fakeApi({
+      "service/ftplist": () => ({ queryInfo: { page: 1, pageLength: 1000, results: 1, total: 1 }, ftp: [ftp(5, "legacy", "/old")] }),
+      "service/maillist": () => ({ queryInfo: { page: 1, pageLength: 1000, results: 1, total: 1 }, mail: [box] }),
+      "service/ddbblist": () => ({ queryInfo: { page: 1, pageLength: 1000, results: 1, total: 1 }, ddbb: [db] }),
+      "service/ftpupdate": (p) => ({ ftp: [{ ...ftp(5, "legacy"), ftpPath: p.ftpPath, password: p.password }] }),
+      "service/mailupdate": () => ({ mail: [box] }),
+      "service/ddbbupdate": (p) => ({ ddbb: [{ ...db, password: p.password, externalAccess: p.externalAccess }] }),
+    });
+    const ftpOuts = (await ftpAccountDefinition.create(ctx, { serviceName: SVC, name: "legacy", ftpPath: "/old", adopt: true })).outs;
+    expect(ftpOuts).to.deep.equal({ serviceName: SVC, name: "legacy", ftpPath: "/old", password: "Secret-500", entityId: "SRV1-5", adopt: true });
+    const boxOuts = (await mailBoxDefinition.create(ctx, { serviceName: SVC, name: `info@${SVC}`, adopt: true })).outs;
+    expect(boxOuts).to.include({ entityId: "SRV1-8", passwordHash: "" });
+    const dbOuts = (await databaseDefinition.create(ctx, { serviceName: SVC, name: "db1_9", externalAccess: true, adopt: true })).outs;
+    expect(dbOuts).to.deep.equal({
+      serviceName: SVC,
+      entityId: "SRV1-9",
+      name: "db1_9",
+      user: "db1_9",
+      password: "Live-Db-900",
+      externalAccess: true,
+      adopt: true,
+    });
+    expect(
+      ops().filter((op) => !op.endsWith("list")),
+      "no write on adopt",
+    ).to.deep.equal([]);
+
+    // A later change the program makes on purpose: the FTP path alone resends the live password;
+    // a password set for the mailbox and the database is applied.
+    await ftpAccountDefinition.update(ctx, `${SVC}/SRV1-5`, ftpOuts, { serviceName: SVC, name: "legacy", ftpPath: "/new", adopt: true }, ["ftpPath"]);
+    expect(calls.at(-1)).to.deep.equal(["service/ftpupdate", { serviceName: SVC, entityID: "SRV1-5", ftpPath: "/new", password: "Secret-500" }]);
+    const boxNext = await mailBoxDefinition.update(
+      ctx,
+      `${SVC}/SRV1-8`,
+      boxOuts,
+      { serviceName: SVC, name: `info@${SVC}`, password: "Secret-888", adopt: true },
+      ["password"],
+    );
+    expect(calls.at(-1)).to.deep.equal(["service/mailupdate", { serviceName: SVC, entityID: "SRV1-8", password: "Secret-888" }]);
+    expect(passwordMatches(boxNext.passwordHash, "Secret-888")).to.equal(true);
+    await databaseDefinition.update(
+      ctx,
+      `${SVC}/SRV1-9`,
+      dbOuts,
+      { serviceName: SVC, name: "db1_9", password: "Secret-999", externalAccess: true, adopt: true },
+      ["password"],
+    );
+    expect(calls.at(-1)).to.deep.equal(["service/ddbbupdate", { serviceName: SVC, entityID: "SRV1-9", password: "Secret-999", externalAccess: true }]);
+  });
+
+  it("adopt without a password that finds nothing fails before any write; the inputs say when a password may be left out", async () => {
+    const { ctx, ops } = fakeApi({
+      "service/maillist": () => ({ queryInfo: { page: 1, pageLength: 1000, results: 0, total: 0 }, mail: [] }),
+      "service/ddbblist": () => ({ queryInfo: { page: 1, pageLength: 1000, results: 0, total: 0 }, ddbb: [] }),
+    });
+    const err = await mailBoxDefinition.create(ctx, { serviceName: SVC, name: `info@${SVC}`, adopt: true }).then(
+      () => "created",
+      (e: Error) => e.message,
+    );
+    expect(err).to.match(/mailbox info@example\.com does not exist in service example\.com, so there is nothing to adopt: a new mailbox needs a password/);
+    const dbErr = await databaseDefinition.create(ctx, { serviceName: SVC, name: "db1_1", externalAccess: false, adopt: true }).then(
+      () => "created",
+      (e: Error) => e.message,
+    );
+    expect(dbErr).to.match(/database db1_1 does not exist .*nothing to adopt/);
+    expect(ops().filter((op) => !op.endsWith("list"))).to.deep.equal([]);
+
+    const issues = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, v: unknown) =>
+      (schema.safeParse(v).error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
+    expect(issues(ftpAccountDefinition.inputs, { serviceName: SVC, name: "a", ftpPath: "/" })).to.deep.equal([
+      "password: required: a string (the password); it may be left out only with adopt: true, which keeps the live password",
+    ]);
+    expect(issues(ftpAccountDefinition.inputs, { serviceName: SVC, name: "a", ftpPath: "/", adopt: true })).to.deep.equal([]);
+    expect(issues(databaseDefinition.inputs, { serviceName: SVC, password: "Secret-123", name: "db1_1" })).to.deep.equal([
+      "name: the service names a new database itself: give name only with adopt: true",
+    ]);
+    expect(issues(databaseDefinition.inputs, { serviceName: SVC, adopt: true })).to.deep.equal([
+      "name: required with adopt: the name of the database to take over (ddbblist)",
+    ]);
+    expect(issues(mailBoxDefinition.inputs, { serviceName: SVC, name: "info", adopt: true })).to.deep.equal([]);
+  });
 });

@@ -2,20 +2,21 @@
 import type { ResourceDefinition } from "../../core/frame";
 import { quotaFacts } from "../../core/preview-rules";
 import { listEntities, serviceEntityDefinition } from "../../core/service-entities";
-import { createdDatabase, createParams, databaseStateFromItem, updateParams } from "./mapping";
-import { DATABASE_REPLACE_ON, type DatabaseInputs, type DatabaseState, databaseInputs } from "./schema";
+import { createdDatabase, createParams, databaseNeedsUpdate, databaseStateFromItem, updateParams } from "./mapping";
+import { DATABASE_CREATE_ONLY, DATABASE_REPLACE_ON, type DatabaseInputs, type DatabaseState, databaseInputs } from "./schema";
 
 export const databaseDefinition: ResourceDefinition<DatabaseInputs, DatabaseState> = serviceEntityDefinition({
   type: "Database",
   family: "ddbb",
   inputs: databaseInputs,
   replaceOn: DATABASE_REPLACE_ON,
+  createOnly: DATABASE_CREATE_ONLY,
   label: (r) => (r.serviceName ? `${(r as DatabaseState).name || "(new)"} in ${r.serviceName}` : "(unnamed)"),
-  checkFacts: (olds, news) => quotaFacts(olds, "ddbb", news.serviceName, undefined, undefined),
+  checkFacts: (olds, news) => quotaFacts(olds, "ddbb", news.serviceName, news.adopt ? news.name : undefined, news.adopt),
   createParams,
   updateParams,
-  // The API names databases itself: there is nothing to adopt by name.
-  find: () => undefined,
+  // The API names databases itself: only adopt names one (by the name ddbblist answers).
+  find: (items, inputs) => (inputs.adopt && inputs.name !== undefined ? items.find((x) => x.name === inputs.name) : undefined),
   // ... so an ambiguous create is recognised by what is new since.
   async createdFinder(api, inputs) {
     const before = new Set((await listEntities(api, "ddbb", inputs.serviceName)).map((x) => x.entityID));
@@ -28,6 +29,8 @@ export const databaseDefinition: ResourceDefinition<DatabaseInputs, DatabaseStat
       return found;
     };
   },
-  what: () => "a database",
-  toState: (serviceName, item) => databaseStateFromItem(serviceName, item),
+  what: (inputs) => (inputs.name !== undefined ? `database ${inputs.name}` : "a database"),
+  toState: databaseStateFromItem,
+  needsUpdate: databaseNeedsUpdate,
+  cannotCreate: (inputs) => (inputs.adopt ? "the service names a new database itself; leave out adopt and name to create one" : undefined),
 });

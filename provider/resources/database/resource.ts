@@ -7,10 +7,14 @@ import { DATABASE_SECRETS, databaseInputs, databaseOutputs, type DatabaseState }
 export interface DatabaseArgs {
   /** The hosting service's name, e.g. "example.com". Changing it replaces (a new, empty database). */
   serviceName: pulumi.Input<string>;
-  /** 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. */
-  password: pulumi.Input<string>;
+  /** 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept). */
+  password?: pulumi.Input<string>;
   /** Connections from outside the hosting (default false). Changes in place. */
   externalAccess?: pulumi.Input<boolean>;
+  /** With adopt: the name of the existing database to take over (as the service assigned it). */
+  name?: pulumi.Input<string>;
+  /** Take over the existing database called `name` instead of creating one (its password is set only when given). */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /**

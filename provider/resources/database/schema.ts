@@ -5,19 +5,34 @@
  */
 import { z } from "zod";
 import type { StateOf } from "../../core/resource-class";
-import { passwordField, serviceNameField } from "../../core/service-entities";
+import { passwordField, passwordUnlessAdopt, serviceNameField } from "../../core/service-entities";
 
 export const databaseInputs = z
   .object({
     serviceName: serviceNameField,
-    password: passwordField,
+    /**
+     * The database's name as ddbblist answers it (assigned by the service): only with adopt, to
+     * name the existing database taken over. Changing it replaces (another database).
+     */
+    name: z.string({ error: "must be a string (the database's name, as the service assigned it)" }).min(1).optional(),
+    /** Left out only with adopt: the live password is kept (passwordUnlessAdopt). */
+    password: passwordField.optional(),
     /**
      * Whether the database accepts connections from outside the hosting. Managed even when left
      * out: absent means false, the API's default (spec), so access opened outside is closed again.
      */
     externalAccess: z.boolean({ error: "must be true or false" }).default(false),
+    /** Take over the existing database called `name` instead of creating one. */
+    adopt: z.boolean({ error: "must be true or false" }).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    passwordUnlessAdopt(v, ctx);
+    if (v.adopt === true && v.name === undefined)
+      ctx.addIssue({ code: "custom", path: ["name"], message: "required with adopt: the name of the database to take over (ddbblist)" });
+    if (v.name !== undefined && v.adopt !== true)
+      ctx.addIssue({ code: "custom", path: ["name"], message: "the service names a new database itself: give name only with adopt: true" });
+  });
 
 export type DatabaseInputs = z.output<typeof databaseInputs>;
 
@@ -35,5 +50,7 @@ export const databaseOutputs = {
 export type DatabaseState = StateOf<DatabaseInputs, typeof databaseOutputs>;
 
 /** Everything but the service changes in place (ddbbupdate: password, externalAccess). */
-export const DATABASE_REPLACE_ON: readonly string[] = ["serviceName"];
+export const DATABASE_REPLACE_ON: readonly string[] = ["serviceName", "name"];
+/** adopt only matters at creation. */
+export const DATABASE_CREATE_ONLY: readonly string[] = ["adopt"];
 export const DATABASE_SECRETS: readonly string[] = ["password"];

@@ -19,4 +19,5 @@ export const ftpAccountDefinition: ResourceDefinition<FtpAccountInputs, FtpAccou
   what: (inputs) => `an FTP account named ${inputs.name}`,
   toState: ftpStateFromItem,
   needsUpdate: ftpNeedsUpdate,
+  cannotCreate: (inputs) => (inputs.password === undefined ? "a new FTP account needs a password" : undefined),
 });

@@ -3,12 +3,16 @@ import type { CreateParams, Item, UpdateParams } from "../../core/service-entiti
 import type { FtpAccountInputs, FtpAccountState } from "./schema";
 
 export function createParams(r: FtpAccountInputs): CreateParams<"ftp"> {
-  return { serviceName: r.serviceName, name: r.name, ftpPath: r.ftpPath, password: r.password };
+  // A password left out only with adopt (schema); cannotCreate stops a create without one.
+  return { serviceName: r.serviceName, name: r.name, ftpPath: r.ftpPath, password: r.password ?? "" };
 }
 
-/** ftpupdate requires both ftpPath and password (spec "CRUD families"). */
-export function updateParams(entityId: string, r: FtpAccountInputs): UpdateParams<"ftp"> {
-  return { serviceName: r.serviceName, entityID: entityId, ftpPath: r.ftpPath, password: r.password };
+/**
+ * ftpupdate requires both ftpPath and password (spec "CRUD families"): a program that leaves the
+ * password out (adopted) resends the live one the state holds.
+ */
+export function updateParams(entityId: string, r: FtpAccountInputs, current: FtpAccountState): UpdateParams<"ftp"> {
+  return { serviceName: r.serviceName, entityID: entityId, ftpPath: r.ftpPath, password: r.password ?? current.password };
 }
 
 /**
@@ -23,5 +27,5 @@ export function ftpStateFromItem(serviceName: string, item: Item<"ftp">, inputs:
 }
 
 export function ftpNeedsUpdate(live: FtpAccountState, r: FtpAccountInputs): boolean {
-  return live.ftpPath !== r.ftpPath || live.password !== r.password;
+  return live.ftpPath !== r.ftpPath || (r.password !== undefined && live.password !== r.password);
 }

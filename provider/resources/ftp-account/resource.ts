@@ -11,9 +11,9 @@ export interface FtpAccountArgs {
   name: pulumi.Input<string>;
   /** Home directory inside the hosting space, starting with "/". Changes in place. */
   ftpPath: pulumi.Input<string>;
-  /** 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. */
-  password: pulumi.Input<string>;
-  /** Take over an account of the same name that already exists instead of failing. */
+  /** 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept). */
+  password?: pulumi.Input<string>;
+  /** Take over an account of the same name that already exists instead of failing (its password is set only when given). */
   adopt?: pulumi.Input<boolean>;
 }
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ftpUserField } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
-import { ftpPathField, passwordField, serviceNameField } from "../../core/service-entities";
+import { ftpPathField, passwordField, passwordUnlessAdopt, serviceNameField } from "../../core/service-entities";
 
 /** The catalogue's rule for FTP user names (ftpcreate lower-cases and trims them). */
 const ftpName = ftpUserField("required: the FTP user name");
@@ -16,10 +16,12 @@ export const ftpAccountInputs = z
     serviceName: serviceNameField,
     name: ftpName,
     ftpPath: ftpPathField,
-    password: passwordField,
+    /** Left out only with adopt: the live password is kept (passwordUnlessAdopt). */
+    password: passwordField.optional(),
     adopt: z.boolean({ error: "must be true or false" }).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(passwordUnlessAdopt);
 
 export type FtpAccountInputs = z.output<typeof ftpAccountInputs>;
 

@@ -19,9 +19,13 @@ export const mailBoxDefinition: ResourceDefinition<MailBoxInputs, MailBoxState> 
   find: (items, inputs) => items.find((i) => i.name === inputs.name),
   what: (inputs) => `mailbox ${inputs.name}`,
   toState: mailBoxState,
-  // An adopted mailbox's password is unknown (masked): the program's one is always set.
-  needsUpdate: () => true,
+  // An adopted mailbox's password is unknown (masked): the program's one is set when it gives one;
+  // without one the live password is kept and nothing is written.
+  needsUpdate: (_found, inputs) => inputs.password !== undefined,
   // The password cannot be read back: one matching the fingerprint of the last one applied is no change.
   unchanged: (olds, news) =>
-    passwordMatches(olds.passwordHash, news.password) ? { ...olds, ...(news.adopt !== undefined ? { adopt: news.adopt } : {}) } : undefined,
+    news.password === undefined || passwordMatches(olds.passwordHash, news.password)
+      ? { ...olds, ...(news.adopt !== undefined ? { adopt: news.adopt } : {}) }
+      : undefined,
+  cannotCreate: (inputs) => (inputs.password === undefined ? "a new mailbox needs a password" : undefined),
 });

@@ -9,9 +9,12 @@ export interface MailBoxArgs {
   serviceName: pulumi.Input<string>;
   /** The local part ("info") or the full address under the service's domain ("info@example.com"). */
   name: pulumi.Input<string>;
-  /** 8 to 64 printable ASCII characters without spaces; stored as a secret. */
-  password: pulumi.Input<string>;
-  /** Take over a mailbox of the same address that already exists (its password is set) instead of failing. */
+  /**
+   * 8 to 64 printable ASCII characters without spaces; stored as a secret. May be left out only with
+   * adopt: the live password is then kept until the program sets one.
+   */
+  password?: pulumi.Input<string>;
+  /** Take over a mailbox of the same address that already exists (its password is set when given) instead of failing. */
   adopt?: pulumi.Input<boolean>;
 }
 

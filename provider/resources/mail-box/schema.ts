@@ -8,9 +8,13 @@
 import { z } from "zod";
 import { passwordField } from "../../../sdk/rules";
 import { mailEntityInputs } from "../../core/mail-address";
+import { passwordUnlessAdopt } from "../../core/service-entities";
 import type { StateOf } from "../../core/resource-class";
 
-export const mailBoxInputs = mailEntityInputs("info", { password: passwordField("required: the mailbox password (a secret)") });
+/** The password may be left out only with adopt (the live one is kept: service-entities.ts passwordUnlessAdopt). */
+export const mailBoxInputs = mailEntityInputs("info", { password: passwordField("required: the mailbox password (a secret)").optional() }).superRefine(
+  (v, ctx) => passwordUnlessAdopt(v, ctx),
+);
 
 export type MailBoxInputs = z.output<typeof mailBoxInputs>;
 

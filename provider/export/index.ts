@@ -1,0 +1,145 @@
+/**
+ * `dondominio-export` (bin/dondominio-export.js) and its function, package export
+ * `pulumi-dondominio/export`: reads an account (read.ts) and writes it as a Pulumi project
+ * (render.ts) whose first `up` adopts everything and writes nothing.
+ *
+ * Credentials come from the environment variables the provider reads (provider/core/config.ts:
+ * DONDOMINIO_API_USER, DONDOMINIO_API_PASSWD, DONDOMINIO_BASE_URL, DONDOMINIO_CA_CERT_FILE, ...),
+ * never from an argument (argv is readable by every user of the machine). Calls go through the
+ * provider's Api (provider/core/client.ts): the shared limiter, temporary blocks waited out, paged
+ * lists traversed once per collection.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { getApi } from "../core/client";
+import { resolveConfig } from "../core/config";
+import { type AccountSnapshot, readAccount } from "./read";
+import { type ExportSummary, renderProject, summaryText } from "./render";
+
+export { renderProject, summaryText, type ExportSummary, type RenderedProject, type RenderOptions } from "./render";
+export { readAccount, type AccountSnapshot, type ReadOptions } from "./read";
+export { slug, uniqueNames, recordBase } from "./names";
+
+export interface ExportOptions {
+  /** The directory to write the project to (created when missing; files of the same names are replaced). */
+  out: string;
+  domains?: readonly string[];
+  services?: readonly string[];
+  zones?: boolean;
+  projectName?: string;
+  /** Environment to take the credentials from (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** A line per collection read. */
+  progress?: (line: string) => void;
+}
+
+export interface ExportResult {
+  summary: ExportSummary;
+  snapshot: AccountSnapshot;
+  /** The files written, relative to `out`. */
+  files: string[];
+  elapsedMs: number;
+}
+
+/** The version range the generated project asks for: this package's own version. */
+function ownVersion(): string {
+  for (const rel of ["../../package.json", "../../../package.json"]) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(__dirname, rel), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "pulumi-dondominio" && pkg.version) return `^${pkg.version}`;
+    } catch {
+      // not this level (source tree vs. dist/)
+    }
+  }
+  return "*";
+}
+
+/** Reads the account and writes the project. */
+export async function exportAccount(options: ExportOptions): Promise<ExportResult> {
+  const started = Date.now();
+  const api = getApi(resolveConfig(options.env ?? process.env));
+  const snapshot = await readAccount(api, { domains: options.domains, services: options.services, progress: options.progress });
+  const { files, summary } = renderProject(snapshot, { projectName: options.projectName, zones: options.zones, packageVersion: ownVersion() });
+  mkdirSync(options.out, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(options.out, name), text);
+  return { summary, snapshot, files: Object.keys(files), elapsedMs: Date.now() - started };
+}
+
+export const EXPORT_HELP = `usage: dondominio-export --out DIR [--domain NAME]... [--service NAME]... [--zones] [--project NAME]
+
+Writes the DonDominio account as a Pulumi TypeScript project (Pulumi.yaml, package.json,
+tsconfig.json, index.ts, README.md) in which every object is adopted, so that its first
+\`pulumi up\` writes nothing and spends nothing.
+
+  --out DIR          where to write the project (created when missing)
+  --domain NAME      only this domain and its hosting service (repeat for several)
+  --service NAME     only this hosting service and what lives in it (repeat for several)
+  --zones            one DnsZone per service (no such resource yet: records are declared one by one)
+  --project NAME     the Pulumi project name (default dondominio-account)
+  -h, --help         this text
+
+Credentials come from the environment, as for the provider: DONDOMINIO_API_USER,
+DONDOMINIO_API_PASSWD, DONDOMINIO_BASE_URL, DONDOMINIO_CA_CERT_FILE (and DONDOMINIO_MAX_OPS_PER_MINUTE,
+DONDOMINIO_TIMEOUT_MS). Only read operations are called. Progress and the summary go to stderr.
+Exit status: 0 written; 1 the account could not be read; 2 bad arguments or configuration.
+`;
+
+export interface ExportIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+/** The whole command: returns the exit status instead of exiting (tests run it in-process). */
+export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo): Promise<number> {
+  let values: { out?: string; domain?: string[]; service?: string[]; zones?: boolean; project?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        out: { type: "string" },
+        domain: { type: "string", multiple: true },
+        service: { type: "string", multiple: true },
+        zones: { type: "boolean" },
+        project: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    io.stderr.write(`dondominio-export: ${(err as Error).message}\n${EXPORT_HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout.write(EXPORT_HELP);
+    return 0;
+  }
+  if (!values.out) {
+    io.stderr.write(`dondominio-export: --out DIR is required\n${EXPORT_HELP}`);
+    return 2;
+  }
+  try {
+    resolveConfig(env);
+  } catch (err) {
+    io.stderr.write(`dondominio-export: ${(err as Error).message}\n`);
+    return 2;
+  }
+  try {
+    const r = await exportAccount({
+      out: values.out,
+      domains: values.domain,
+      services: values.service,
+      zones: values.zones,
+      projectName: values.project,
+      env,
+      progress: (l) => io.stderr.write(`${l}\n`),
+    });
+    io.stderr.write(`wrote ${r.files.join(", ")} to ${values.out} in ${(r.elapsedMs / 1000).toFixed(1)} s\n${summaryText(r.summary)}\n`);
+    return 0;
+  } catch (err) {
+    // sdk errors never carry the password (sdk/core/redact.ts).
+    io.stderr.write(`dondominio-export: the account could not be read: ${(err as Error).message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,365 @@
+/**
+ * An AccountSnapshot (read.ts) as a TypeScript Pulumi project: Pulumi.yaml, package.json,
+ * tsconfig.json (the one examples/quickstart has, which Pulumi's Node language host compiles),
+ * index.ts and README.md. Pure and deterministic: the same account gives the same files, so a
+ * second export diffs cleanly against the first.
+ *
+ * Every object is declared adopted (`adopt: true`; Domain and HostingService `registration:
+ * "adopt"`; Contact its `contactId` alone) with the values the API answered, so the first `up`
+ * records the account and writes nothing. Passwords are never written: each is an optional stack
+ * config secret; left unset, the live password is kept (the provider writes none on adopt).
+ */
+import { PRODUCT_KEYS } from "../../sdk/catalogue/service";
+import { DNS_TYPES, isDnsType, type ListedRecord, relativeName } from "../../sdk/rules";
+import type { AccountSnapshot, DomainSnapshot, ServiceSnapshot } from "./read";
+import { recordBase, secretKey, slug, uniqueNames } from "./names";
+
+export interface RenderOptions {
+  /** The Pulumi project name (default "dondominio-account"). */
+  projectName?: string;
+  /** The version range of pulumi-dondominio the project depends on (default: this package's, "^x.y.z"). */
+  packageVersion?: string;
+  /** --zones: one DnsZone per service (not available yet: records are declared one by one, and a note says so). */
+  zones?: boolean;
+}
+
+export interface ExportSummary {
+  /** Resources declared, per resource type. */
+  counts: Record<string, number>;
+  /** Stack config secrets the program reads (optional: unset keeps the live password). */
+  secrets: { key: string; what: string }[];
+  /** What was not declared, and why. */
+  skipped: { what: string; why: string }[];
+}
+
+export interface RenderedProject {
+  files: Record<string, string>;
+  summary: ExportSummary;
+}
+
+/** A TypeScript literal of a plain value (strings as JSON strings, which are valid TS). */
+function lit(v: unknown): string {
+  if (v instanceof Code) return v.text;
+  if (Array.isArray(v)) return `[${v.map(lit).join(", ")}]`;
+  if (v !== null && typeof v === "object")
+    return `{ ${Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${lit(x)}`)
+      .join(", ")} }`;
+  return JSON.stringify(v);
+}
+
+/** One resource as one line: `new Type("name", { ... });` (a one-line edit changes one object). */
+const line = (type: string, name: string, args: Record<string, unknown>, comment?: string) =>
+  `  new ${type}(${JSON.stringify(name)}, ${lit(args)});${comment ? ` // ${comment}` : ""}`;
+
+/** Code that is not a literal (a config lookup), written as is by lit(). */
+class Code {
+  constructor(readonly text: string) {}
+}
+
+const RENEWAL_MODES = new Set(["autorenew", "manual", "letexpire"]);
+
+export function renderProject(snapshot: AccountSnapshot, options: RenderOptions = {}): RenderedProject {
+  const projectName = options.projectName ?? "dondominio-account";
+  const counts: Record<string, number> = {};
+  const secrets: ExportSummary["secrets"] = [];
+  const skipped: ExportSummary["skipped"] = snapshot.notes.map((n) => {
+    const [what, ...why] = n.split(": ");
+    return { what, why: why.join(": ") };
+  });
+  const used = new Set<string>();
+  const body: string[] = [];
+  const add = (type: string, name: string, args: Record<string, unknown>, comment?: string) => {
+    counts[type] = (counts[type] ?? 0) + 1;
+    used.add(type);
+    body.push(line(type, name, args, comment));
+  };
+  const secret = (resourceName: string, what: string): Code => {
+    const key = secretKey(resourceName);
+    secrets.push({ key, what });
+    return new Code(`config.getSecret(${JSON.stringify(key)})`);
+  };
+
+  // ---- contacts ----
+  if (snapshot.contacts.length) {
+    body.push("", "  // ---- Contacts (adopted by id: the API changes no contact data in place) ----");
+    const names = uniqueNames(snapshot.contacts.map((c) => ({ base: `contact-${slug(c.contactId)}`, identity: c.contactId })));
+    for (const [i, c] of snapshot.contacts.entries()) add("Contact", names[i], { contactId: c.contactId }, `${c.name} <${c.email}>, ${c.country}`);
+  }
+
+  // ---- domains ----
+  if (snapshot.domains.length) {
+    body.push("", "  // ---- Domains (registration: adopt spends nothing; settings as the API answered them) ----");
+    const names = uniqueNames(snapshot.domains.map((d) => ({ base: slug(d.name), identity: d.ascii })));
+    const glueNames = uniqueNames(snapshot.domains.flatMap((d) => d.glue.map((g) => ({ base: `${slug(g.name)}-glue`, identity: `${d.ascii} ${g.name}` }))));
+    const keyNames = uniqueNames(
+      snapshot.domains.flatMap((d) =>
+        d.dnssec.map((k) => ({ base: `${slug(d.name)}-ds-${k.keytag}`, identity: `${d.ascii} ${k.keytag} ${k.algorithm} ${k.digesttype} ${k.digest}` })),
+      ),
+    );
+    let g = 0;
+    let k = 0;
+    for (const [i, d] of snapshot.domains.entries()) {
+      const { args, notes } = domainArgs(d);
+      if (d.status !== "active") body.push(`  // ${d.name}: status ${d.status}${d.tsExpir ? `, expiry ${d.tsExpir}` : ""}`);
+      add("Domain", names[i], args, notes.join("; ") || undefined);
+      for (const glue of d.glue) add("GlueRecord", glueNames[g++], { domain: d.name, name: glue.name, ipv4: glue.ipv4, ipv6: glue.ipv6, adopt: true });
+      for (const key of d.dnssec)
+        add("DnssecKey", keyNames[k++], {
+          domain: d.name,
+          keytag: key.keytag,
+          algorithm: key.algorithm,
+          digesttype: key.digesttype,
+          digest: key.digest,
+          adopt: true,
+        });
+      if (d.dnssecNote) skipped.push({ what: `DNSSEC of ${d.name}`, why: d.dnssecNote.replace(/^DNSSEC entries not read: /, "not read: ") });
+    }
+  }
+
+  // ---- services, each with what lives in it ----
+  if (options.zones && snapshot.services.length)
+    skipped.push({ what: "--zones", why: "there is no DnsZone resource yet: the records are declared one DnsRecord each" });
+  const serviceNames = uniqueNames(snapshot.services.map((s) => ({ base: slug(s.name), identity: s.name })));
+  for (const [i, s] of snapshot.services.entries()) renderService(s, serviceNames[i], { add, body, secret, skipped });
+
+  // ---- certificates ----
+  if (snapshot.certificates.length) {
+    body.push(
+      "",
+      "  // ---- SSL certificates: not declared. SslCertificate orders (and pays for) a certificate and has no",
+      "  // adopt, so these stay as they are, outside this program:",
+    );
+    for (const c of snapshot.certificates) {
+      body.push(`  //   certificate ${c.certificateId}: ${c.commonName}, product ${c.productId}, status ${c.status}`);
+      skipped.push({ what: `certificate ${c.certificateId} (${c.commonName})`, why: "SslCertificate has no adopt: declaring it would order a new one" });
+    }
+  }
+
+  const imports = [...used].sort();
+  const index = [
+    "/**",
+    ` * The DonDominio account as dondominio-export read it. Every object is adopted (adopt: true, or`,
+    ` * registration: "adopt"), with the values the API answered, so the first \`pulumi up\` records the`,
+    " * account and writes and spends nothing. From then on this program is the account: change a line",
+    " * and `pulumi up` applies it. Passwords are stack config secrets (README.md); unset, the live one is kept.",
+    " */",
+    'import * as pulumi from "@pulumi/pulumi";',
+    `import { ${imports.join(", ")} } from "pulumi-dondominio";`,
+    "",
+    "export = async () => {",
+    ...(secrets.length ? ["  const config = new pulumi.Config();"] : ["  void pulumi;"]),
+    ...body,
+    "};",
+    "",
+  ].join("\n");
+
+  const summary: ExportSummary = { counts, secrets, skipped };
+  return {
+    files: {
+      "Pulumi.yaml": `name: ${projectName}\nruntime: nodejs\ndescription: A DonDominio account, exported by dondominio-export\n`,
+      "package.json": `${JSON.stringify(
+        {
+          name: projectName,
+          private: true,
+          main: "index.ts",
+          dependencies: { "@pulumi/pulumi": "^3.216.0", "pulumi-dondominio": options.packageVersion ?? "^0.1.0" },
+          devDependencies: { typescript: "^5.9.3" },
+        },
+        null,
+        2,
+      )}\n`,
+      "tsconfig.json": TSCONFIG,
+      "index.ts": index,
+      "README.md": readme(projectName, summary),
+    },
+    summary,
+  };
+}
+
+function domainArgs(d: DomainSnapshot): { args: Record<string, unknown>; notes: string[] } {
+  const notes: string[] = [];
+  const args: Record<string, unknown> = { name: d.name, registration: "adopt" };
+  // An adopted domain still being registered or transferred: do not wait for it to become active.
+  if (d.status !== "active") args.waitFor = "submitted";
+  if (d.nameservers !== undefined) args.nameservers = d.nameservers;
+  for (const k of ["transferBlock", "modifyBlock", "whoisPrivacy", "viewWhois"] as const) if (d[k] !== undefined) args[k] = d[k];
+  if (d.renewalMode !== undefined) {
+    if (RENEWAL_MODES.has(d.renewalMode)) args.renewalMode = d.renewalMode;
+    else notes.push(`renewal mode "${d.renewalMode}" is none Domain takes: left unmanaged`);
+  }
+  if (d.tags.length) args.tags = d.tags;
+  return { args, notes };
+}
+
+interface Sink {
+  add(type: string, name: string, args: Record<string, unknown>, comment?: string): void;
+  body: string[];
+  secret(resourceName: string, what: string): Code;
+  skipped: ExportSummary["skipped"];
+}
+
+function renderService(s: ServiceSnapshot, name: string, out: Sink): void {
+  const svc = s.name;
+  out.body.push("", `  // ==== ${svc} ====`);
+  if ((PRODUCT_KEYS as readonly string[]).includes(s.productKey))
+    out.add("HostingService", name, { name: svc, productKey: s.productKey, registration: "adopt" }, s.status !== "active" ? `status ${s.status}` : undefined);
+  else out.skipped.push({ what: `service ${svc}`, why: `product "${s.productKey}" is none HostingService takes` });
+
+  // DNS: sorted by name, type, value; one line each.
+  const records = s.dns.filter((r) => isDnsType(r.type));
+  for (const r of s.dns.filter((x) => !isDnsType(x.type))) {
+    out.body.push(`  // DNS record not declared: ${r.name} ${r.type} ${JSON.stringify(r.value)} (DnsRecord takes ${DNS_TYPES.join(", ")})`);
+    out.skipped.push({ what: `DNS record ${r.name} ${r.type} in ${svc}`, why: "a type DnsRecord does not take" });
+  }
+  if (records.length) {
+    out.body.push(`  // DNS zone ${svc}: ${records.length} records`);
+    const sorted = [...records].sort(byRecord);
+    const names = uniqueNames(sorted.map((r) => ({ base: recordBase(svc, relativeName(svc, r.name), r.type), identity: `${r.name} ${r.type} ${r.value}` })));
+    for (const [i, r] of sorted.entries()) out.add("DnsRecord", names[i], recordArgs(svc, r));
+  }
+
+  if (s.mail.length || s.aliases.length) out.body.push(`  // Mail of ${svc}`);
+  const mail = [...s.mail].sort((a, b) => a.name.localeCompare(b.name));
+  const mailNames = uniqueNames(mail.map((m) => ({ base: `mailbox-${slug(m.name)}`, identity: m.name })));
+  for (const [i, m] of mail.entries())
+    out.add(
+      "MailBox",
+      mailNames[i],
+      { serviceName: svc, name: m.name, password: out.secret(mailNames[i], `mailbox ${m.name}`), adopt: true },
+      `${m.usage} of ${m.quotaMax} bytes used`,
+    );
+  const aliases = [...s.aliases].sort((a, b) => a.name.localeCompare(b.name));
+  const aliasNames = uniqueNames(aliases.map((a) => ({ base: `alias-${slug(a.name)}`, identity: a.name })));
+  for (const [i, a] of aliases.entries()) out.add("MailAlias", aliasNames[i], { serviceName: svc, name: a.name, targets: a.targets, adopt: true });
+
+  const redirects = [...s.redirects].sort((a, b) => a.origin.localeCompare(b.origin));
+  const redirectNames = uniqueNames(redirects.map((r) => ({ base: `redirect-${slug(r.origin)}`, identity: r.origin })));
+  if (redirects.length) out.body.push(`  // Redirects of ${svc}`);
+  for (const [i, r] of redirects.entries())
+    out.add("Redirect", redirectNames[i], { serviceName: svc, origin: r.origin, destination: r.destination, type: r.type, adopt: true });
+
+  if (s.ftp.length || s.databases.length || s.subdomains.length) out.body.push(`  // Hosting of ${svc}`);
+  const ftp = [...s.ftp].sort((a, b) => a.name.localeCompare(b.name));
+  const ftpNames = uniqueNames(ftp.map((f) => ({ base: `ftp-${slug(f.name)}-${slug(svc)}`, identity: `${svc} ${f.name}` })));
+  for (const [i, f] of ftp.entries())
+    out.add("FtpAccount", ftpNames[i], {
+      serviceName: svc,
+      name: f.name,
+      ftpPath: f.ftpPath,
+      password: out.secret(ftpNames[i], `FTP account ${f.name} of ${svc}`),
+      adopt: true,
+    });
+  const dbs = [...s.databases].sort((a, b) => a.name.localeCompare(b.name));
+  const dbNames = uniqueNames(dbs.map((d) => ({ base: `database-${slug(d.name)}`, identity: `${svc} ${d.name}` })));
+  for (const [i, d] of dbs.entries())
+    out.add(
+      "Database",
+      dbNames[i],
+      { serviceName: svc, name: d.name, externalAccess: d.externalAccess, password: out.secret(dbNames[i], `database ${d.name} of ${svc}`), adopt: true },
+      `user ${d.user}`,
+    );
+  const subs = [...s.subdomains].sort((a, b) => a.name.localeCompare(b.name));
+  const subNames = uniqueNames(subs.map((x) => ({ base: `subdomain-${slug(x.name)}`, identity: x.name })));
+  for (const [i, x] of subs.entries()) {
+    out.add(
+      "Subdomain",
+      subNames[i],
+      { serviceName: svc, name: x.name, ftpPath: x.ftpPath, adopt: true },
+      x.hasSsl ? "an SSL certificate is installed: not declared (its private key would be written here), left as it is" : undefined,
+    );
+    if (x.hasSsl) out.skipped.push({ what: `SSL installed on subdomain ${x.name}`, why: "its private key would be written in the program: left unmanaged" });
+  }
+}
+
+const byRecord = (a: ListedRecord, b: ListedRecord) => a.name.localeCompare(b.name) || a.type.localeCompare(b.type) || a.value.localeCompare(b.value);
+
+function recordArgs(svc: string, r: ListedRecord): Record<string, unknown> {
+  return { serviceName: svc, name: relativeName(svc, r.name), type: r.type, value: r.value, ttl: r.ttl, priority: r.priority, adopt: true };
+}
+
+/** examples/quickstart/tsconfig.json: what Pulumi's Node language host compiles a project with. */
+const TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      strict: true,
+      outDir: "bin",
+      target: "es2020",
+      module: "commonjs",
+      moduleResolution: "node",
+      sourceMap: true,
+      experimentalDecorators: true,
+      pretty: true,
+      noFallthroughCasesInSwitch: true,
+      noImplicitReturns: true,
+      forceConsistentCasingInFileNames: true,
+      esModuleInterop: true,
+      skipLibCheck: true,
+    },
+    files: ["index.ts"],
+  },
+  null,
+  2,
+)}\n`;
+
+/** The text of the summary (the command prints it; README.md repeats it). */
+export function summaryText(summary: ExportSummary): string {
+  const lines: string[] = [];
+  const kinds = Object.entries(summary.counts).sort(([a], [b]) => a.localeCompare(b));
+  const total = kinds.reduce((n, [, c]) => n + c, 0);
+  lines.push(`${total} resources: ${kinds.map(([k, c]) => `${c} ${k}`).join(", ") || "none"}`);
+  lines.push(
+    summary.secrets.length
+      ? `${summary.secrets.length} passwords as optional config secrets (unset: the live password is kept): ${summary.secrets.map((s) => s.key).join(", ")}`
+      : "no passwords to set",
+  );
+  if (summary.skipped.length) {
+    lines.push(`${summary.skipped.length} not declared:`);
+    for (const s of summary.skipped) lines.push(`  ${s.what}: ${s.why}`);
+  } else lines.push("nothing skipped");
+  return lines.join("\n");
+}
+
+function readme(projectName: string, summary: ExportSummary): string {
+  const secrets = summary.secrets.length
+    ? [
+        "## Passwords",
+        "",
+        "The API never tells a mailbox's password, and the FTP and database passwords it does tell are",
+        "not copied here. Each is an optional stack config secret. Unset, the adopted object keeps its live",
+        "password and nothing is written; set one, and the next `pulumi up` changes that password:",
+        "",
+        "```sh",
+        ...summary.secrets.map((s) => `pulumi config set --secret ${s.key} '<password>'   # ${s.what}`),
+        "```",
+        "",
+      ]
+    : [];
+  return [
+    `# ${projectName}`,
+    "",
+    "A DonDominio account written as a Pulumi program by `dondominio-export`. Every object in",
+    "`index.ts` is adopted with the values the API answered: the first `pulumi up` records them in the",
+    "stack and makes no write and no purchase; `pulumi preview` after it shows no changes.",
+    "",
+    "```sh",
+    "npm install",
+    "pulumi stack init dev",
+    "pulumi config set dondominio:apiUser <user>",
+    "pulumi config set --secret dondominio:apiPasswd <password>",
+    "pulumi up",
+    "```",
+    "",
+    ...secrets,
+    "## What the export found",
+    "",
+    "```",
+    summaryText(summary),
+    "```",
+    "",
+    "Objects removed from `index.ts` are deleted from the account by the next `pulumi up` (domains",
+    "and hosting services are forgotten instead: the API deletes neither).",
+    "",
+  ].join("\n");
+}

@@ -33,6 +33,7 @@ describe("package: the packed tarball", function () {
       "bin/dondominio-emulator.js",
       "bin/dondominio-ddns.js",
       "bin/dondominio-export.js",
+      "bin/run-cli.js",
       "dist/provider/index.js",
       "dist/provider/export/index.js",
       "dist/provider/export/index.d.ts",
@@ -59,7 +60,7 @@ describe("package: the packed tarball", function () {
 
   it("holds nothing else: no tests, no TypeScript sources, no source maps without their sources, no local state", () => {
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/dondominio-(emulator|ddns|export)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
+      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/(dondominio-(emulator|ddns|export)|run-cli)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
     expect(files.filter((f) => !allowed.test(f))).to.deep.equal([]);
     for (const map of files.filter((f) => f.endsWith(".map"))) {
       const sources: string[] = JSON.parse(readFileSync(join(REPO, map), "utf8")).sources ?? [];

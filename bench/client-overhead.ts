@@ -16,19 +16,12 @@ import type { AddressInfo } from "node:net";
 import { Pool } from "undici";
 import { DonDominioClient } from "../sdk";
 import { closeTransports } from "../sdk/core/transport";
+import { HELLO_REPLY } from "../tests/sdk/server";
 
 const N = Math.min(50_000, Math.max(100, Number(process.argv[2]) || 5000));
 const ROUNDS = Math.min(200, Math.max(1, Number(process.argv[3]) || 40));
 const WARMUP = 500;
-const REPLY = JSON.stringify({
-  success: true,
-  errorCode: 0,
-  errorCodeMsg: "",
-  action: "tool/hello",
-  version: "1.0.27",
-  messages: [],
-  responseData: { ip: "127.0.0.1", lang: "en", version: "1.0.27" },
-});
+const REPLY = HELLO_REPLY;
 
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);

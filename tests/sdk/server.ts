@@ -10,6 +10,17 @@ import type { AddressInfo } from "node:net";
 import { DonDominioError } from "../../sdk";
 import { encodeXml } from "../../sdk/core/xml";
 
+/** A tool/hello success envelope as the API answers it in JSON (for the transport tests and the client-overhead bench). */
+export const HELLO_REPLY = JSON.stringify({
+  success: true,
+  errorCode: 0,
+  errorCodeMsg: "",
+  action: "tool/hello",
+  version: "1.0.27",
+  messages: [],
+  responseData: { ip: "127.0.0.1", lang: "en", version: "1.0.27" },
+});
+
 export interface Recorded {
   method: string;
   url: string;

@@ -7,17 +7,9 @@ import { expect } from "chai";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DonDominioClient, DonDominioTransportError } from "../../sdk";
-import { rejection } from "./server";
+import { HELLO_REPLY, rejection } from "./server";
 
-const HELLO = JSON.stringify({
-  success: true,
-  errorCode: 0,
-  errorCodeMsg: "",
-  action: "tool/hello",
-  version: "1.0.27",
-  messages: [],
-  responseData: { ip: "127.0.0.1", lang: "en", version: "1.0.27" },
-});
+const HELLO = HELLO_REPLY;
 
 /** Answers the first request at once; the others hang until the server closes. */
 function firstOnly(_req: IncomingMessage, res: ServerResponse, index: number): void {

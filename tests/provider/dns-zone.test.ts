@@ -192,4 +192,114 @@ describe("DnsZone through the engine", function () {
       ].sort(),
     );
   });
+  it("adopts a zone that already matches with 0 writes; refuses the threshold and apex NS changes at preview with 0 writes", async () => {
+    const declared: Rec[] = Array.from({ length: 20 }, (_, i) =>
+      i % 2 ? { name: `h${i}`, type: "A", value: `198.51.100.${i}` } : { name: `t${i}`, type: "TXT", value: `token ${i}` },
+    );
+    const ns = ["ns1.emulator.test", "ns2.emulator.test"].map((value) => ({ name: "@", type: "NS", value, ttl: "-", priority: "-" }));
+    const zoneData = [...declared.map((r) => ({ ...r, ttl: "-", priority: "-" })), ...ns];
+    await api("service/dnssetzone", { serviceName: BIG, dnsZoneData: Buffer.from(JSON.stringify(zoneData)).toString("base64") });
+    zones = { big: { serviceName: BIG, records: declared } };
+    const eng = await h.stack(program);
+
+    const adopt = await counted(() => eng.stack.up());
+    expect(adopt.result.summary.resourceChanges).to.deep.equal({ create: 2 });
+    expect(writeCalls(adopt.calls), "adopting a zone that already matches writes nothing").to.deep.equal({});
+    await expectEmptyPlan(eng);
+
+    // 7 deleted and 2 changed of 22 live records (41% > 30%): refused at preview, and by up, before any write.
+    const before = await lines(BIG);
+    zones.big.records = [...declared.slice(0, 11), { ...declared[11], value: "198.51.100.200" }, { ...declared[12], value: "changed" }];
+    const refusal = /would delete 7 and update 2 of 22 records \(41% > 30%\); raise maxChangeRatio for this run to allow it/;
+    const pre = await counted(() => failure(eng.stack.preview()));
+    expect(pre.result).to.match(refusal);
+    expect(writeCalls(pre.calls)).to.deep.equal({});
+    const up = await counted(() => failure(eng.stack.up()));
+    expect(up.result).to.match(refusal);
+    expect(writeCalls(up.calls)).to.deep.equal({});
+    expect(await lines(BIG)).to.deep.equal(before);
+    // Raised for this run: applied record by record.
+    zones.big.maxChangeRatio = 0.5;
+    const raised = await counted(() => eng.stack.up());
+    expect(writeCalls(raised.calls)).to.deep.equal({ "service/dnsdelete": 7, "service/dnsupdate": 2 });
+    await expectEmptyPlan(eng);
+
+    // The apex NS records: declaring them is fine while they match; a change is refused unless allowed.
+    zones.big.records = [...zones.big.records, { name: "@", type: "NS", value: "ns1.emulator.test" }, { name: "@", type: "NS", value: "ns2.emulator.test" }];
+    expect(writeCalls((await counted(() => eng.stack.up())).calls)).to.deep.equal({});
+    zones.big.records = [...zones.big.records.slice(0, -1), { name: "@", type: "NS", value: "ns3.example.net" }];
+    const nsRefused = await counted(() => failure(eng.stack.preview()));
+    expect(nsRefused.result).to.match(
+      /would change the NS records at the apex of zone-big\.example, the zone's delegation \(update ns2\.emulator\.test -> ns3\.example\.net\); set allowApexNsChanges: true/,
+    );
+    expect(writeCalls(nsRefused.calls)).to.deep.equal({});
+    expect(await lines(BIG)).to.include.members(["@ NS ns1.emulator.test", "@ NS ns2.emulator.test"]);
+  });
+
+  it("applies a large first zone with one dnssetzone that keeps ignored records; another writer's records survive the races", async () => {
+    const many = (n: number, tag = ""): Rec[] =>
+      Array.from({ length: n }, (_, i) =>
+        i % 2
+          ? { name: `h${i}`, type: "A", value: `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}` }
+          : { name: `t${i}`, type: "TXT", value: `token ${i}${tag}` },
+      );
+    await api("service/dnscreate", { serviceName: BULK, name: "_acme-challenge", type: "TXT", value: "keep-me" });
+    zones = { bulk: { serviceName: BULK, records: many(300), ignore: [{ name: "_acme-challenge" }] } };
+    const eng = await h.stack(program);
+    const first = await counted(() => eng.stack.up());
+    expect(writeCalls(first.calls)).to.deep.equal({ "service/dnssetzone": 1 });
+    const live = await lines(BULK);
+    expect(live).to.have.length(303);
+    expect(live).to.include.members(["_acme-challenge TXT keep-me", "@ NS ns1.emulator.test", "t0 TXT token 0", "h299 A 198.51.1.50"]);
+    await expectEmptyPlan(eng);
+
+    // Race 1: another writer adds a record right after the plan's read. The apply's re-read sees the
+    // zone changed: no dnssetzone, record by record, the newcomer left alone (purge or not).
+    const changed = (records: Rec[], n: number, tag: string) =>
+      records.map((r, i) => (i < n * 2 && r.type === "TXT" ? { ...r, value: `${r.value}${tag}` } : r));
+    zones.bulk.records = changed(many(300), 30, " v2");
+    await h.emu.control.addFault({
+      action: "service/dnslist",
+      kind: "callAfter",
+      count: 5,
+      sideAction: "service/dnscreate",
+      sideParams: { serviceName: BULK, name: "racer", type: "TXT", value: "other writer" },
+    });
+    const race = await counted(() => eng.stack.up());
+    await h.emu.control.clearFaults();
+    expect(writeCalls(race.calls)).to.deep.equal({ "service/dnsupdate": 30 });
+    expect(race.result.stdout).to.match(/the zone changed since the plan's read/);
+    expect(await lines(BULK)).to.include.members(["racer TXT other writer", "_acme-challenge TXT keep-me", "t0 TXT token 0 v2"]);
+
+    // Race 2: another writer adds a record right after the dnssetzone: the read-back keeps it (newer).
+    zones.bulk.records = changed(many(300), 40, " v3");
+    zones.bulk.ignore = [{ name: "_acme-challenge" }, { name: "racer" }, { name: "late" }];
+    await h.emu.control.addFault({
+      action: "service/dnssetzone",
+      kind: "callAfter",
+      sideAction: "service/dnscreate",
+      sideParams: { serviceName: BULK, name: "late", type: "TXT", value: "after the write" },
+    });
+    const late = await counted(() => eng.stack.up());
+    await h.emu.control.clearFaults();
+    expect(writeCalls(late.calls)).to.deep.equal({ "service/dnssetzone": 1 });
+    expect(late.result.stdout).to.match(/1 record\(s\) written by another client since the zone was replaced were kept/);
+    expect(await lines(BULK)).to.include.members(["late TXT after the write", "racer TXT other writer", "_acme-challenge TXT keep-me", "t0 TXT token 0 v3"]);
+    await expectEmptyPlan(eng);
+
+    // The same first apply of 300 records record by record (bulk: "never"), for the numbers.
+    zones.per = { serviceName: PER, records: many(300), bulk: "never" };
+    const per = await counted(() => eng.stack.up());
+    expect(writeCalls(per.calls)).to.deep.equal({ "service/dnscreate": 300, "service/dnsdelete": 5 });
+    console.log(
+      `      first apply of 300 records: dnssetzone ${JSON.stringify(first.calls)} (${Object.values(first.calls).reduce((a, b) => a + b, 0)} calls); ` +
+        `per-record ${JSON.stringify(per.calls)} (${Object.values(per.calls).reduce((a, b) => a + b, 0)} calls)`,
+    );
+    const destroyed = await counted(() => eng.stack.destroy());
+    expect(writeCalls(destroyed.calls)).to.deep.equal({ "service/dnssetzone": 1, "service/dnsdelete": 300 });
+    expect(await lines(BULK)).to.deep.equal(
+      ["@ NS ns1.emulator.test", "@ NS ns2.emulator.test", "_acme-challenge TXT keep-me", "late TXT after the write", "racer TXT other writer"].sort(),
+    );
+    expect(await lines(PER)).to.deep.equal(["@ NS ns1.emulator.test", "@ NS ns2.emulator.test"]);
+  });
 });

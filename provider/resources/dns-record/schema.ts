@@ -1,7 +1,8 @@
 /**
  * DnsRecord: inputs, outputs and rules. Inputs are validated and normalised at check (preview) with
- * no API call (sdk/rules dns-records.ts normalizeDesiredRecord, which DnsZone's records share); the normalised inputs are what the state records, so that they compare
- * equal to what dnslist answers.
+ * no API call (sdk/rules dns-records.ts normalizeDesiredRecord, the rule DnsZone's records share);
+ * the normalised inputs are what the state records, so that they compare equal to what dnslist
+ * answers.
  */
 import { z } from "zod";
 import { type NormalRecord, normalizeDesiredRecord } from "../../../sdk/rules";

@@ -196,7 +196,8 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
           // A value the engine does not know yet (preview) cannot be judged now; check runs again
           // with the real value before anything is applied.
           if (valueAt(raw, issue.path) === UNKNOWN || hasUnknown(valueAt(raw, issue.path))) continue;
-          const property = issue.path.map(String).join(".") || def.type;
+          // records[3].value: list positions in brackets, as a program writes them.
+          const property = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") || def.type;
           failures.push({ property, reason: `${property}: ${issue.message}` });
         }
       }

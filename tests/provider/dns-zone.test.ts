@@ -29,11 +29,14 @@ describe("DnsZone through the engine", function () {
   this.timeout(900_000);
   let h: Harness;
   let zones: Record<string, ZoneArgs> = {};
+  /** DnsRecords beside the zones (names a zone ignores). */
+  let singles: Record<string, Rec & { serviceName: string }> = {};
 
   const program = async () => {
-    const { DnsZone } = h.pkg() as any;
+    const { DnsZone, DnsRecord } = h.pkg() as any;
     const out: Record<string, unknown> = {};
     for (const [key, args] of Object.entries(zones)) out[key] = new DnsZone(key, args).id;
+    for (const [key, args] of Object.entries(singles)) out[key] = new DnsRecord(key, args).id;
     return out;
   };
   const dnslist = async (zone: string) =>
@@ -286,6 +289,27 @@ describe("DnsZone through the engine", function () {
     expect(late.result.stdout).to.match(/1 record\(s\) written by another client since the zone was replaced were kept/);
     expect(await lines(BULK)).to.include.members(["late TXT after the write", "racer TXT other writer", "_acme-challenge TXT keep-me", "t0 TXT token 0 v3"]);
     await expectEmptyPlan(eng);
+
+    // A DnsRecord beside the zone (at a name the zone ignores): the next dnssetzone renumbers every
+    // record it keeps; the refresh follows the record to its new entityID, and nothing is planned.
+    zones.bulk.ignore = [...(zones.bulk.ignore ?? []), { name: "pinned" }];
+    singles = { pinned: { serviceName: BULK, name: "pinned", type: "TXT", value: "a DnsRecord of the same program" } };
+    const pinnedUp = await eng.stack.up();
+    const pinnedId = pinnedUp.outputs.pinned.value as string;
+    zones.bulk.records = changed(many(300), 40, " v4");
+    const renumber = await counted(() => eng.stack.up());
+    expect(writeCalls(renumber.calls)).to.deep.equal({ "service/dnssetzone": 1 });
+    const moved = (await dnslist(BULK)).find((r) => r.name === `pinned.${BULK}`);
+    expect(`${BULK}/${moved?.entityID}`).to.not.equal(pinnedId);
+    const refreshed = await eng.stack.refresh();
+    expect(refreshed.summary.resourceChanges).to.not.have.property("delete");
+    expect(JSON.parse(eng.readStateFile()).checkpoint.latest.resources.find((r: { urn: string }) => r.urn.endsWith("::pinned")).id).to.equal(
+      `${BULK}/${moved?.entityID}`,
+    );
+    await expectEmptyPlan(eng);
+    singles = {};
+    const unpinned = await counted(() => eng.stack.up());
+    expect(writeCalls(unpinned.calls)).to.deep.equal({ "service/dnsdelete": 1 });
 
     // The same first apply of 300 records record by record (bulk: "never"), for the numbers.
     zones.per = { serviceName: PER, records: many(300), bulk: "never" };

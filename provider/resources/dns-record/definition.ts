@@ -28,6 +28,8 @@ const entity: ResourceDefinition<DnsRecordInputs, DnsRecordState> = serviceEntit
   updateParams,
   // Records have no name of their own: the one with the same name, type and value (normalised) is it.
   find: findIdentical,
+  // A DnsZone's dnssetzone (or the panel's zone editor) renumbers the records it keeps.
+  followRenumbering: true,
   what: () => "an identical record",
   toState: stateFromItem,
   needsUpdate: (found, inputs) => needsUpdate(found, inputs),

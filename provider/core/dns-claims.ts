@@ -38,30 +38,36 @@ export interface DnsClaimRecord {
 
 interface Claim {
   owner: DnsClaimOwner;
+  /** The order in which the program declared the resource (messages name the earlier one first). */
+  seq: number;
   /** `<type> <full name>` as messages show it. */
   what: string;
   /** The normalised value (DnsRecord), when given. */
   value?: string;
 }
 
-/** `<ascii zone> <full name> <type>` -> the claims on it, in the order they were made. */
-type Claims = Map<string, Claim[]>;
+/** One run's claims: `<ascii zone> <full name> <type>` -> the claims on it in order, and the first conflict found. */
+interface Run {
+  claims: Map<string, Claim[]>;
+  declared: number;
+  refused?: DnsOverlapError;
+}
 
 /**
  * The claims of each run, by its stack resource: one process may run several programs (the
  * Automation API's inline programs run a preview and an up in the same process), and each run
  * starts afresh. Without a stack resource (unit tests with mocks), one shared set.
  */
-const runs = new WeakMap<object, Claims>();
+const runs = new WeakMap<object, Run>();
 const noStack = {};
-function claimsOfThisRun(): Claims {
+function thisRun(): Run {
   const key = pulumi.runtime.getStackResource() ?? noStack;
-  let c = runs.get(key);
-  if (!c) {
-    c = new Map();
-    runs.set(key, c);
+  let run = runs.get(key);
+  if (!run) {
+    run = { claims: new Map(), declared: 0 };
+    runs.set(key, run);
   }
-  return c;
+  return run;
 }
 
 const sameOwner = (a: DnsClaimOwner, b: DnsClaimOwner) => a.kind === b.kind && a.name === b.name;
@@ -75,16 +81,17 @@ function conflicts(a: Claim, b: Claim): boolean {
 }
 
 /** The message of the first conflict among `keys`, or undefined. */
-function conflictAmong(claims: Claims, keys: readonly string[], owner: DnsClaimOwner): string | undefined {
+function conflictAmong(claims: Run["claims"], keys: readonly string[], owner: DnsClaimOwner): string | undefined {
   for (const key of keys) {
     const list = claims.get(key) ?? [];
     for (const [i, a] of list.entries()) {
-      for (const b of list.slice(i + 1)) {
-        if (!conflicts(a, b) || !(sameOwner(a.owner, owner) || sameOwner(b.owner, owner))) continue;
-        const both = a.owner.kind === "DnsRecord" && b.owner.kind === "DnsRecord";
+      for (const c of list.slice(i + 1)) {
+        if (!conflicts(a, c) || !(sameOwner(a.owner, owner) || sameOwner(c.owner, owner))) continue;
+        const [b, d] = a.seq < c.seq ? [a, c] : [c, a];
+        const both = b.owner.kind === "DnsRecord" && d.owner.kind === "DnsRecord";
         return both
-          ? `${shown(a.owner)} and ${shown(b.owner)} both manage the same record ${a.what} ${a.value}; the zone holds it once: keep one of them`
-          : `${shown(a.owner)} and ${shown(b.owner)} both manage ${a.what}; manage each name and type in one resource`;
+          ? `${shown(b.owner)} and ${shown(d.owner)} both manage the same record ${b.what} ${b.value}; the zone holds it once: keep one of them`
+          : `${shown(b.owner)} and ${shown(d.owner)} both manage ${b.what}; manage each name and type in one resource`;
       }
     }
   }
@@ -92,7 +99,13 @@ function conflictAmong(claims: Claims, keys: readonly string[], owner: DnsClaimO
 }
 
 /** Adds the claims of one resource; returns their keys. Records the rules refuse are left to check, which names the field. */
-function register(claims: Claims, owner: DnsClaimOwner, serviceName: string, records: readonly { name: string; type: string; value?: string }[]): string[] {
+function register(
+  claims: Run["claims"],
+  owner: DnsClaimOwner,
+  seq: number,
+  serviceName: string,
+  records: readonly { name: string; type: string; value?: string }[],
+): string[] {
   let zone: string;
   try {
     zone = normalizeZone(serviceName);
@@ -104,7 +117,7 @@ function register(claims: Claims, owner: DnsClaimOwner, serviceName: string, rec
     try {
       const type = normalizeType(r.type);
       const name = normalizeName(zone, r.name);
-      const claim: Claim = { owner, what: `${type} ${unicodeOrSelf(name)}` };
+      const claim: Claim = { owner, seq, what: `${type} ${unicodeOrSelf(name)}` };
       if (r.value !== undefined) claim.value = normalizeValue(zone, type, r.value);
       const key = `${zone} ${name} ${type}`;
       claims.set(key, [...(claims.get(key) ?? []), claim]);
@@ -116,31 +129,71 @@ function register(claims: Claims, owner: DnsClaimOwner, serviceName: string, rec
   return [...keys];
 }
 
-/** The error a refused claim fails the resource's registration with. */
-export class DnsOverlapError extends Error {
+/**
+ * The error a refused claim fails the program with. A RunError: the engine shows its message
+ * without the program's stack trace.
+ */
+export class DnsOverlapError extends pulumi.RunError {
   constructor(message: string) {
     super(message);
     this.name = "DnsOverlapError";
   }
 }
 
+type Plain = { name: string; type: string; value?: string };
+
+/** The claim's inputs when the program gave them as plain values (no Output, no Promise), else undefined. */
+function plainInputs(serviceName: pulumi.Input<string>, records: pulumi.Input<pulumi.Input<DnsClaimRecord>[]>): [string, Plain[]] | undefined {
+  const plain = (v: unknown) => v === undefined || typeof v === "string";
+  if (typeof serviceName !== "string" || !Array.isArray(records)) return undefined;
+  for (const r of records) {
+    if (!r || typeof r !== "object" || pulumi.Output.isInstance(r) || r instanceof Promise) return undefined;
+    const { name, type, value } = r as DnsClaimRecord;
+    if (!plain(name) || !plain(type) || !plain(value)) return undefined;
+  }
+  return [serviceName, records as Plain[]];
+}
+
+/** Registers a claim; a conflict becomes the run's refusal (the first one found is kept). */
+function claim(run: Run, owner: DnsClaimOwner, seq: number, serviceName: string, records: readonly Plain[]): string[] {
+  const keys = register(run.claims, owner, seq, serviceName, records);
+  const conflict = conflictAmong(run.claims, keys, owner);
+  if (conflict) run.refused ??= new DnsOverlapError(conflict);
+  return keys;
+}
+
 /**
- * Claims `records` of the zone `serviceName` for `owner`. The Output resolves (to undefined) once
- * the claim is made and found free of conflicts, and fails with a DnsOverlapError naming both
- * resources otherwise; a resource passes it as a hidden input so that its registration waits for it.
+ * Claims `records` of the zone `serviceName` for `owner`, from a resource's constructor. The
+ * resource passes the returned Output as a hidden input, so that its registration waits for it: it
+ * resolves (to undefined) one turn of the event loop after the claim was made, when the resources
+ * declared beside it have claimed too, and fails with the run's DnsOverlapError if any claim of the
+ * run conflicts, so that no DNS resource of a refused program reaches the engine.
+ *
+ * Given as plain values (the usual case), the claim is made at once and a conflict is thrown from
+ * the constructor: the program itself fails, which stops the run before the engine plans anything
+ * (with the Automation API's inline programs, a failure only seen in a resource's inputs still lets
+ * the engine go on to delete the resources the program did not declare: Pulumi 3.250
+ * automation/server.js signals a normal shutdown first). Inputs that are Outputs are claimed when
+ * they resolve; at preview, those not known yet are claimed at `up`.
  */
 export function claimDnsRecords(
   owner: DnsClaimOwner,
   serviceName: pulumi.Input<string>,
   records: pulumi.Input<pulumi.Input<DnsClaimRecord>[]>,
 ): pulumi.Output<undefined> {
-  const claims = claimsOfThisRun();
-  return pulumi.all([serviceName, records]).apply(async ([zone, list]) => {
-    const keys = register(claims, owner, zone, list);
+  const run = thisRun();
+  const seq = run.declared++;
+  const now = plainInputs(serviceName, records);
+  if (now) {
+    claim(run, owner, seq, ...now);
+    if (run.refused) throw run.refused;
+  }
+  const inputs = now ? pulumi.output(now) : pulumi.all([serviceName, records]);
+  return inputs.apply(async ([zone, list]) => {
+    if (!now) claim(run, owner, seq, zone, list);
     // One turn of the event loop: the resources declared beside this one have claimed by then.
     await new Promise((resolve) => setImmediate(resolve));
-    const conflict = conflictAmong(claims, keys, owner);
-    if (conflict) throw new DnsOverlapError(conflict);
+    if (run.refused) throw run.refused;
     return undefined;
   });
 }

@@ -11,14 +11,16 @@
  *
  * This runs in the program's process: the dynamic provider's check and diff get no resource name or
  * URN, and see one resource at a time. Each resource class claims its records from its constructor
- * (resource-class.ts `claims`); the claim resolves the inputs, normalises them with sdk/rules
- * (normalizeZone, normalizeName, normalizeType, normalizeValue) and waits one turn of the event loop,
- * so that the other resources a program declares in the same turn have claimed too. The resource's
- * registration waits for its claim (a hidden input, frame.ts CLAIMS_KEY): a conflict fails the
- * registration of both resources with the message above, so neither reaches the engine and the
- * preview (or up) stops before anything is written. Inputs the engine does not know at preview
- * (outputs of resources the same run creates) are claimed when they are known, at `up`; a record
- * declared in a later turn (after an await) is checked against the claims made before it.
+ * (resource-class.ts `claims`), normalised with sdk/rules (normalizeZone, normalizeName,
+ * normalizeType, normalizeValue). The resource's registration waits for its claim (a hidden input,
+ * frame.ts CLAIMS_KEY), which settles one turn of the event loop later, once the resources declared
+ * beside it have claimed too; any conflict in the run fails every DNS resource's registration that
+ * has not gone out yet, so none reaches the engine and nothing is written. A claim of plain values
+ * (the usual case) also throws from the constructor, which fails the program itself (see
+ * claimDnsRecords for why that matters). Inputs the engine does not know at preview (outputs of
+ * resources the same run creates) are claimed when they are known, at `up`; a record declared in a
+ * later turn (after an await) is checked against the claims made before it, and a resource already
+ * registered by then is not stopped.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { normalizeName, normalizeType, normalizeValue, normalizeZone, unicodeOrSelf } from "../../sdk/rules";
@@ -56,12 +58,13 @@ interface Run {
 /**
  * The claims of each run, by its stack resource: one process may run several programs (the
  * Automation API's inline programs run a preview and an up in the same process), and each run
- * starts afresh. Without a stack resource (unit tests with mocks), one shared set.
+ * starts afresh. Without a stack resource (unit tests with pulumi.runtime.setMocks), by the resource
+ * monitor, which each setMocks call makes anew.
  */
 const runs = new WeakMap<object, Run>();
 const noStack = {};
 function thisRun(): Run {
-  const key = pulumi.runtime.getStackResource() ?? noStack;
+  const key = pulumi.runtime.getStackResource() ?? pulumi.runtime.getMonitor() ?? noStack;
   let run = runs.get(key);
   if (!run) {
     run = { claims: new Map(), declared: 0 };

@@ -178,6 +178,10 @@ function claim(run: Run, owner: DnsClaimOwner, seq: number, serviceName: string,
  * the engine go on to delete the resources the program did not declare: Pulumi 3.250
  * automation/server.js signals a normal shutdown first). Inputs that are Outputs are claimed when
  * they resolve; at preview, those not known yet are claimed at `up`.
+ *
+ * How it shows (Pulumi 3.250, measured in tests/provider/dns-plan.test.ts): the preview or up fails
+ * with `error: <message>` under the stack's diagnostics; a resource whose claim Output failed adds
+ * `error: error serializing property "__claims": <message>`.
  */
 export function claimDnsRecords(
   owner: DnsClaimOwner,

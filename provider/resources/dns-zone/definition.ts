@@ -30,7 +30,7 @@ import {
   type ZonePlan,
   type ZoneRecord,
 } from "./mapping";
-import { reportDnsPlan } from "./plan-lines"; // replaced by ../../core/dns-plan at merge
+import { reportDnsPlan } from "../../core/dns-plan";
 import { DNS_ZONE_REPLACE_ON, type DnsZoneInputs, type DnsZoneState, dnsZoneInputs } from "./schema";
 
 const ascii = (serviceName: string) => normalizeZone(serviceName);

@@ -1,5 +1,6 @@
 /** The DnsZone resource class users write in programs. */
 import type * as pulumi from "@pulumi/pulumi";
+import { claimDnsRecords } from "../../core/dns-claims";
 import { resourceClass } from "../../core/resource-class";
 import type { DnsRecordArgs } from "../dns-record/resource";
 import * as crud from "./crud";
@@ -43,4 +44,6 @@ export interface DnsZoneArgs {
 export class DnsZone extends resourceClass<DnsZoneArgs, DnsZoneState>("DnsZone", crud, {
   inputs: dnsZoneInputs,
   outputs: dnsZoneOutputs,
+  // A name and type that another DnsZone or a DnsRecord also manages is refused at preview.
+  claims: (name, args) => claimDnsRecords({ kind: "DnsZone", name }, args.serviceName, args.records),
 }) {}

@@ -195,6 +195,7 @@ describe("hardening: money at preview and dondominio:maxSpend (engine)", functio
       await h.emu.control.counters({ reset: true });
       const p = await run(capped, "preview");
       expect(p.ok).to.equal(false);
+      console.log(`      refused: ${p.error.split("\n").find((l) => l.includes("dondominio:maxSpend:"))?.trim()}`);
       const cur = (await call("account/info")).currency;
       expect(p.error).to.include(`dondominio:maxSpend: the plan would charge ${money(price * 3)} ${cur}, more than maxSpend ${money(price * 2.5)} ${cur}`);
       for (const name of CAP) expect(p.error).to.include(`Domain ${name}: register 1 year ${money(price)} ${cur}`);

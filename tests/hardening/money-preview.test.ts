@@ -11,7 +11,7 @@ import { expect } from "chai";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { getProduct } from "../../emulator/data/products";
 import { getOperation, type OperationName } from "../../sdk";
-import { resetStackConfig, setStackConfig } from "../../provider/core/config";
+import { resetStackConfig, resolveConfig, setStackConfig } from "../../provider/core/config";
 import type { Ctx } from "../../provider/core/frame";
 import { setLogSinkForTests } from "../../provider/core/log";
 import { placeOrder } from "../../provider/core/money";
@@ -66,6 +66,15 @@ describe("hardening: money at preview and dondominio:maxSpend (engine)", functio
     h = await startHarness();
   });
   after(async () => h?.close());
+
+  it("dondominio:maxSpend is an amount >= 0 in the account's currency; anything else is refused naming the key", () => {
+    const cfg = (v: string) => resolveConfig({}, (k) => ({ "dondominio:apiUser": "u", "dondominio:apiPasswd": "p", "dondominio:maxSpend": v })[k]);
+    expect(cfg("50").maxSpend).to.equal(50);
+    expect(cfg("12.50").maxSpend).to.equal(12.5);
+    expect(cfg("0").maxSpend).to.equal(0);
+    for (const bad of ["-1", "ten", "1e999", " "])
+      expect(() => cfg(bad)).to.throw(`dondominio:maxSpend must be an amount >= 0 in the account's currency (e.g. 50 or 12.50), got "${bad}"`);
+  });
 
   describe("the lines of one program, at preview, and what the up then charges", () => {
     let eng: EngineStack;
@@ -195,7 +204,12 @@ describe("hardening: money at preview and dondominio:maxSpend (engine)", functio
       await h.emu.control.counters({ reset: true });
       const p = await run(capped, "preview");
       expect(p.ok).to.equal(false);
-      console.log(`      refused: ${p.error.split("\n").find((l) => l.includes("dondominio:maxSpend:"))?.trim()}`);
+      console.log(
+        `      refused: ${p.error
+          .split("\n")
+          .find((l) => l.includes("dondominio:maxSpend:"))
+          ?.trim()}`,
+      );
       const cur = (await call("account/info")).currency;
       expect(p.error).to.include(`dondominio:maxSpend: the plan would charge ${money(price * 3)} ${cur}, more than maxSpend ${money(price * 2.5)} ${cur}`);
       for (const name of CAP) expect(p.error).to.include(`Domain ${name}: register 1 year ${money(price)} ${cur}`);

@@ -8,7 +8,7 @@
  * only takes a host[:port] (facts.md "Dynamic DNS").
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import { type AddressInfo, isIP, type Socket } from "node:net";
@@ -103,6 +103,7 @@ export class EmulatorServer implements ApiHost, ControlHost {
   private readonly seed: Seed | undefined;
   private readonly servers: AnyServer[] = [];
   private readonly sockets = new Set<Socket>();
+  private readonly ownsDataDir: boolean;
   url = "";
   dyndnsUrl = "";
   /** Bearer token of the control API (never logged). */
@@ -117,6 +118,9 @@ export class EmulatorServer implements ApiHost, ControlHost {
     }
     this.controlToken = options.controlToken ?? randomBytes(24).toString("base64url");
     this.allowedIps = options.allowedIps ? [...options.allowedIps] : [...LOOPBACK];
+    // Without a data dir the state is throw-away: a temp dir of our own, removed again by close()
+    // (it holds the CA's private key; a thousand test runs used to leave a thousand of them).
+    this.ownsDataDir = options.dataDir === undefined;
     this.dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "dondominio-emulator-"));
     this.ca = loadOrCreateCa(this.dataDir);
     this.identity = loadOrCreateIdentity(this.dataDir);
@@ -239,5 +243,6 @@ export class EmulatorServer implements ApiHost, ControlHost {
     this.servers.length = 0;
     this.store.world.clockOffsetMs = this.clock.offsetMs;
     await this.store.flushIfDirty();
+    if (this.ownsDataDir) rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

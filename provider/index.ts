@@ -10,6 +10,7 @@ export { Contact, type ContactArgs } from "./resources/contact/resource";
 export { Domain, type DomainArgs, type ContactInput, type InlineContact } from "./resources/domain/resource";
 export { HostingService, type HostingServiceArgs } from "./resources/hosting-service/resource";
 export { DnsRecord, type DnsRecordArgs } from "./resources/dns-record/resource";
+export { DnsZone, type DnsZoneArgs, type DnsZoneIgnoreRule, type DnsZoneRecordArgs } from "./resources/dns-zone/resource";
 export { GlueRecord, type GlueRecordArgs } from "./resources/glue-record/resource";
 export { DnssecKey, type DnssecKeyArgs } from "./resources/dnssec-key/resource";
 export { SslCertificate, type SslCertificateArgs } from "./resources/ssl-certificate/resource";

@@ -8,11 +8,14 @@
  * - timeout: never answer; the request is released when the client closes the connection;
  * - errorCode: answer an error envelope with `errorCode` (nothing runs);
  * - dropAfterApply: run the call, persist its change, then destroy the connection (the client
- *   cannot know whether it happened: the "ambiguous" case of sdk retries).
+ *   cannot know whether it happened: the "ambiguous" case of sdk retries);
+ * - callAfter: run the call, then `sideAction` with `sideParams` for the same account (another
+ *   writer acting right after it, e.g. a record created between a client's read and its write),
+ *   then answer the first call normally. The side call is not counted.
  */
 import { z } from "zod";
 
-export const FAULT_KINDS = ["latency", "http5xx", "reset", "timeout", "errorCode", "dropAfterApply"] as const;
+export const FAULT_KINDS = ["latency", "http5xx", "reset", "timeout", "errorCode", "dropAfterApply", "callAfter"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 const ACTION_REQUIRED = "action: a module/action name or pattern such as service/* is required";
@@ -50,12 +53,19 @@ const FAULT_SPEC = z
     messages: z
       .preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string({ error: "messages: a list of texts" }), { error: "messages: a list of texts" }))
       .optional(),
+    /** kind callAfter: the other writer's call ("module/action") and its parameters. */
+    sideAction: z.string({ error: "sideAction: a module/action name" }).optional(),
+    sideParams: z
+      .record(z.string(), z.string({ error: "sideParams: an object of text parameters" }), { error: "sideParams: an object of text parameters" })
+      .optional(),
   })
   .superRefine((s, ctx) => {
     if (s.kind === "latency" && s.latencyMs === undefined)
       ctx.addIssue({ code: "custom", path: ["latencyMs"], message: "latencyMs: a number of milliseconds is required for kind latency" });
     if (s.kind === "errorCode" && s.errorCode === undefined)
       ctx.addIssue({ code: "custom", path: ["errorCode"], message: "errorCode: a positive integer is required for kind errorCode" });
+    if (s.kind === "callAfter" && s.sideAction === undefined)
+      ctx.addIssue({ code: "custom", path: ["sideAction"], message: "sideAction: a module/action name is required for kind callAfter" });
   });
 
 export type FaultSpec = z.output<typeof FAULT_SPEC>;

@@ -128,6 +128,11 @@ export async function handleApi(emu: ApiHost, req: IncomingMessage, res: ServerR
         const latency = emu.latencyMs + (injected?.kind === "latency" ? (injected.latencyMs ?? 0) : 0);
         if (latency > 0) await sleep(latency);
         env = await dispatchLimited(emu, operation, account, action, params, ip);
+        // Another writer right after this call (kind callAfter): its outcome is the test's to check.
+        if (injected?.kind === "callAfter" && injected.sideAction) {
+          const side = await dispatch(emu.dispatchEnv(), account, injected.sideAction, { ...injected.sideParams }, ip);
+          emu.log(`fault callAfter on ${action}: ${injected.sideAction} ${side.success ? "done" : `refused (${side.errorCode})`}`);
+        }
       } finally {
         emu.access.finish(apiuser, !env?.success);
       }

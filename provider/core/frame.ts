@@ -33,8 +33,13 @@ import { type Charge, planCharges } from "./spend";
 /** The engine's placeholder for values not known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 export const TIMEOUTS_KEY = "__timeouts";
+/**
+ * Hidden input through which a resource's registration waits for its claims (resource-class.ts
+ * `claims`). It resolves to nothing, so it is never sent; at preview it may arrive unknown. Ignored.
+ */
+export const CLAIMS_KEY = "__claims";
 const PROVIDER_KEY = "__provider";
-const HIDDEN = new Set([TIMEOUTS_KEY, PROVIDER_KEY]);
+const HIDDEN = new Set([TIMEOUTS_KEY, PROVIDER_KEY, CLAIMS_KEY]);
 
 export interface Timeouts {
   create?: number;
@@ -113,7 +118,8 @@ export class PartialResultError extends Error {
   }
 }
 
-function hasUnknown(v: unknown): boolean {
+/** True when the value, or anything inside it, is not known yet (preview). */
+export function hasUnknown(v: unknown): boolean {
   if (v === UNKNOWN) return true;
   if (Array.isArray(v)) return v.some(hasUnknown);
   if (v && typeof v === "object") return Object.values(v).some(hasUnknown);
@@ -207,7 +213,8 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
           // A value the engine does not know yet (preview) cannot be judged now; check runs again
           // with the real value before anything is applied.
           if (valueAt(raw, issue.path) === UNKNOWN || hasUnknown(valueAt(raw, issue.path))) continue;
-          const property = issue.path.map(String).join(".") || def.type;
+          // records[3].value: list positions in brackets, as a program writes them.
+          const property = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") || def.type;
           failures.push({ property, reason: `${property}: ${issue.message}` });
         }
       }

@@ -12,6 +12,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { CLAIMS_KEY } from "./frame";
 import { dynamicArgs } from "./resource-args";
 
 /** Output name -> the schema of its value. */
@@ -25,7 +26,7 @@ export type Outputs<S> = { readonly [K in keyof S]-?: pulumi.Output<S[K]> };
 
 export type ResourceClass<Args, S> = new (name: string, args: Args, opts?: pulumi.CustomResourceOptions) => pulumi.dynamic.Resource & Outputs<S>;
 
-export interface ClassSpec {
+export interface ClassSpec<Args = object> {
   /** The inputs schema: its object's keys are input names. */
   readonly inputs: z.ZodType;
   /** The outputs the state adds to the inputs (schema.ts). */
@@ -34,6 +35,12 @@ export interface ClassSpec {
   readonly secretInputs?: readonly string[];
   /** Outputs always stored as secrets (additionalSecretOutputs). */
   readonly secretOutputs?: readonly string[];
+  /**
+   * What the resource claims among the program's resources (DNS records: provider/core/dns-claims.ts),
+   * made from the constructor: registration waits for the Output (a hidden input, never stored),
+   * and fails with its error, before anything reaches the engine.
+   */
+  readonly claims?: (name: string, args: Args) => pulumi.Output<unknown>;
 }
 
 /**
@@ -45,14 +52,16 @@ export interface ClassSpec {
 export function resourceClass<Args extends object, S extends object>(
   type: string,
   provider: pulumi.dynamic.ResourceProvider,
-  spec: ClassSpec,
+  spec: ClassSpec<Args>,
 ): ResourceClass<Args, S> {
   const names = outputNames(spec);
   const secretOutputs = spec.secretOutputs ?? [];
   class Resource extends pulumi.dynamic.Resource {
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const withSecrets = secretOutputs.length ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] } : opts;
-      super(provider, name, dynamicArgs(args, names, opts, spec.secretInputs), withSecrets, "dondominio", type);
+      const props = dynamicArgs(args, names, opts, spec.secretInputs);
+      if (spec.claims) props[CLAIMS_KEY] = spec.claims(name, args);
+      super(provider, name, props, withSecrets, "dondominio", type);
     }
   }
   return Resource as unknown as ResourceClass<Args, S>;

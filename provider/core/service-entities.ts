@@ -101,9 +101,11 @@ export function freshEntities<F extends Family>(api: Api, family: F, serviceName
 }
 
 /** The live item with this entityID, or undefined when it (or its whole service) is gone. */
+const sameEntityId = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
+
 export async function findEntity<F extends Family>(api: Api, family: F, serviceName: string, entityId: string): Promise<Item<F> | undefined> {
   try {
-    return (await listEntities(api, family, serviceName)).find((x) => x.entityID.toUpperCase() === entityId.toUpperCase());
+    return (await listEntities(api, family, serviceName)).find((x) => sameEntityId(x.entityID, entityId));
   } catch (err) {
     if (isGone(err)) return undefined;
     throw err;
@@ -228,13 +230,20 @@ export interface ServiceEntitySpec<F extends Family, I extends EntityInputs, S e
   unchanged?(olds: S, news: I): S | undefined;
   /** Why these inputs cannot create a new object (see CreateSpec.cannotCreate). */
   cannotCreate?(inputs: I): string | undefined;
+  /**
+   * The object has no name of its own, only an id the API may renumber (service/dnssetzone gives
+   * every record of the zone a new entityID, spec "Zone-wide DNS operations"): when the recorded id
+   * is no longer listed, read takes the item `find` recognises and the refresh records its new id.
+   */
+  followRenumbering?: boolean;
 }
 
 /** The ResourceDefinition of a service entity: create (or adopt) / read / update / delete on the functions above. */
 export function serviceEntityDefinition<F extends Family, I extends EntityInputs, S extends EntityState>(
   spec: ServiceEntitySpec<F, I, S>,
 ): ResourceDefinition<I, S> {
-  const { family, createParams, updateParams, find, what, toState, needsUpdate, createdFinder, unchanged, cannotCreate, ...definition } = spec;
+  const { family, createParams, updateParams, find, what, toState, needsUpdate, createdFinder, unchanged, cannotCreate, followRenumbering, ...definition } =
+    spec;
   const ref = (id: string) => parseEntityResourceId(spec.type, id);
   return {
     ...definition,
@@ -262,10 +271,18 @@ export function serviceEntityDefinition<F extends Family, I extends EntityInputs
 
     async read(ctx, id, state) {
       const { serviceName, entityId } = ref(id);
-      const live = await findEntity(ctx.api, family, serviceName, entityId);
+      let items: Item<F>[];
+      try {
+        items = await listEntities(ctx.api, family, serviceName);
+      } catch (err) {
+        if (isGone(err)) return undefined;
+        throw err;
+      }
+      const live = items.find((x) => sameEntityId(x.entityID, entityId)) ?? (followRenumbering ? find(items, state as unknown as I) : undefined);
       // Gone (deleted outside, or its service went): the engine drops it from the state.
       return live ? toState(serviceName, live, state) : undefined;
     },
+    ...(followRenumbering ? { readId: (state: S) => entityResourceId(state.serviceName, state.entityId) } : {}),
 
     async update(ctx, id, olds, news) {
       const { serviceName, entityId } = ref(id);

@@ -10,9 +10,9 @@
  * the zone spelt as the service's name; read-back names are converted to ASCII as well).
  */
 import { z } from "zod";
-import { DNS_CAPABILITIES as CAP, DNS_TYPES, type DnsType, isDnsType } from "./dns-capabilities";
-import { asciiHost, normalizeValue } from "./dns-values";
-import { DNS_LABEL, isDnsHost, isDnsName, MAX_NAME_LENGTH } from "./host";
+import { DNS_CAPABILITIES as CAP, DNS_TYPES, type DnsType, isDnsType, TXT_MAX, TXT_STRING_BYTES } from "./dns-capabilities";
+import { asciiHost, normalizeValue, txtStrings } from "./dns-values";
+import { DNS_LABEL, isDnsHost, isDnsName, isIpLiteral, MAX_NAME_LENGTH } from "./host";
 import { asciiOrSelf, idnaProblem, toUnicode } from "./idn";
 import { RuleError } from "./rule-error";
 
@@ -178,6 +178,65 @@ export function normalizeRecord(input: DnsRecordInput): { record?: NormalRecord;
   if (ttl !== undefined) record.ttl = ttl;
   if (priority !== undefined) record.priority = priority;
   return { record, failures };
+}
+
+/** Types whose value is a host name (SRV: the third field). */
+const TARGET_TYPES = new Set<DnsType>(["CNAME", "MX", "NS", "SRV"]);
+
+/**
+ * A record a program declares (DnsRecord, each record of a DnsZone): normalizeRecord plus the rules
+ * a desired record must also meet: no empty label in the name, IDNA-valid name and target, a host
+ * name (never an IP address) where the type points to one, and TXT text over 255 bytes split into
+ * DNS strings (txtStrings) within TXT_MAX. Every failure is collected, its reason starting with
+ * `<property>: ` as normalizeRecord's do.
+ */
+export function normalizeDesiredRecord(input: DnsRecordInput): { record?: NormalRecord; failures: CheckFailure[] } {
+  const fail = (property: string, reason: string): CheckFailure => ({ property, reason: `${property}: ${reason}` });
+  // "www.." would lose one dot as the full-name mark and then read as outside the zone: say what it is.
+  const given = typeof input.name === "string" ? input.name.trim() : "";
+  if (given !== "@" && /\.\.|^\./.test(given)) {
+    return {
+      failures: [fail("name", `${JSON.stringify(input.name)} has an empty label (two dots in a row, or a leading dot); a full name ends with a single dot`)],
+    };
+  }
+  const { record, failures } = normalizeRecord(input);
+  if (!record) return { failures };
+  const out: CheckFailure[] = [];
+  const nameProblem = idnaProblem(
+    record.name
+      .split(".")
+      .filter((l) => l !== "*")
+      .join("."),
+  );
+  if (nameProblem) out.push(fail("name", `${JSON.stringify(input.name)}: ${nameProblem}`));
+  if (TARGET_TYPES.has(record.type)) {
+    const target = record.type === "SRV" ? record.value.split(" ")[2] : record.value;
+    const rawTarget = record.type === "SRV" ? String(input.value).trim().split(/\s+/)[2] : String(input.value);
+    if (isIpLiteral(rawTarget ?? target)) {
+      out.push(
+        fail(
+          "value",
+          `${record.type === "CNAME" ? "a" : "an"} ${record.type} record points to a host name, never to an IP address (RFC 2181 10.3${record.type === "MX" ? ", RFC 5321 5.1" : ""}): give the server's name, with an A or AAAA record for its address`,
+        ),
+      );
+    } else if (target !== ".") {
+      const p = idnaProblem(target);
+      if (p) out.push(fail("value", `${JSON.stringify(input.value)}: ${p}`));
+    }
+  }
+  if (record.type === "TXT") {
+    const bytes = Buffer.byteLength(record.value, "utf8");
+    record.value = txtStrings(record.value);
+    if (record.value.length > TXT_MAX) {
+      out.push(
+        fail(
+          "value",
+          `TXT text of ${bytes} bytes, sent as quoted strings of at most ${TXT_STRING_BYTES} bytes, makes ${record.value.length} characters; the API stores at most ${TXT_MAX}`,
+        ),
+      );
+    }
+  }
+  return out.length ? { failures: out } : { record, failures: [] };
 }
 
 /** Throws the first failure; for callers that want an exception. */

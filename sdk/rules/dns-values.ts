@@ -200,7 +200,47 @@ export function txtStrings(text: string): string {
     bytes += n;
   }
   if (cur) chunks.push(cur);
-  return chunks.map((c) => `"${c.replace(/[\\"]/g, (m) => `\\${m}`)}"`).join(" ");
+  return chunks.map(quoteTxtString).join(" ");
+}
+
+/** One zone-file quoted string: `"..."` with `\` and `"` escaped. */
+const quoteTxtString = (s: string) => `"${s.replace(/[\\"]/g, (m) => `\\${m}`)}"`;
+
+/** True when a TXT value is entirely zone-file quoted strings (`"a" "b"`): how the API publishes it. */
+const isQuotedStrings = (v: string) => v.startsWith('"') && (v.match(QUOTED)?.length ?? 0) > 0 && v.replace(QUOTED, "").trim() === "";
+
+/**
+ * A stored TXT value in zone-file presentation (RFC 1035 5.1), as the API publishes it: a value that
+ * is already quoted strings (txtStrings' form for text over 255 bytes, or another tool's) as is, any
+ * other text as one quoted string.
+ */
+export function txtPresentation(value: string): string {
+  return isQuotedStrings(value) ? value : quoteTxtString(value);
+}
+
+/**
+ * A normalised record's data as a zone file shows it: MX and SRV with the priority first, host name
+ * targets (CNAME, MX, NS, SRV) fully qualified with the final dot, TXT quoted (txtPresentation),
+ * other values as stored. Nothing is converted: IDN targets stay in punycode, as in a zone file.
+ */
+export function rdataPresentation(r: { type: DnsType; value: string; priority?: number }): string {
+  const fqdn = (host: string) => (host === "." || host.endsWith(".") ? host : `${host}.`);
+  const prio = r.priority ?? CAP.priority.default;
+  switch (r.type) {
+    case "TXT":
+      return txtPresentation(r.value);
+    case "CNAME":
+    case "NS":
+      return fqdn(r.value);
+    case "MX":
+      return `${prio} ${fqdn(r.value)}`;
+    case "SRV": {
+      const [weight, port, target] = r.value.split(" ");
+      return target === undefined ? `${prio} ${r.value}` : `${prio} ${weight} ${port} ${fqdn(target)}`;
+    }
+    default:
+      return r.value;
+  }
 }
 
 /** The provider's value of a record of `type` in `zone` (ASCII), or RuleError("value", ...). */

@@ -1,6 +1,7 @@
 /** DnsRecord: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { serviceEntityDefinition } from "../../core/service-entities";
+import { parseEntityResourceId, serviceEntityDefinition } from "../../core/service-entities";
+import { withZoneLock } from "../../core/zone-lock";
 import { createParams, findIdentical, needsUpdate, stateFromItem, updateParams } from "./mapping";
 import { relativeName } from "../../../sdk/rules";
 import { DNS_RECORD_CREATE_ONLY, DNS_RECORD_REPLACE_ON, type DnsRecordInputs, type DnsRecordState, dnsRecordInputs } from "./schema";
@@ -10,7 +11,7 @@ function label(r: Partial<DnsRecordInputs>): string {
   return `${relativeName(r.serviceName, r.name)} ${r.type ?? ""} in ${r.serviceName}`;
 }
 
-export const dnsRecordDefinition: ResourceDefinition<DnsRecordInputs, DnsRecordState> = serviceEntityDefinition({
+const entity: ResourceDefinition<DnsRecordInputs, DnsRecordState> = serviceEntityDefinition({
   type: "DnsRecord",
   family: "dns",
   inputs: dnsRecordInputs,
@@ -27,7 +28,17 @@ export const dnsRecordDefinition: ResourceDefinition<DnsRecordInputs, DnsRecordS
   updateParams,
   // Records have no name of their own: the one with the same name, type and value (normalised) is it.
   find: findIdentical,
+  // A DnsZone's dnssetzone (or the panel's zone editor) renumbers the records it keeps.
+  followRenumbering: true,
   what: () => "an identical record",
   toState: stateFromItem,
   needsUpdate: (found, inputs) => needsUpdate(found, inputs),
 });
+
+/** Writes take the zone's lock (provider/core/zone-lock.ts), so none falls inside a DnsZone's read-then-dnssetzone. */
+export const dnsRecordDefinition: ResourceDefinition<DnsRecordInputs, DnsRecordState> = {
+  ...entity,
+  create: (ctx, inputs) => withZoneLock(inputs.serviceName, () => entity.create(ctx, inputs)),
+  update: (ctx, id, olds, news, changed) => withZoneLock(news.serviceName, () => entity.update(ctx, id, olds, news, changed)),
+  delete: (ctx, id, state) => withZoneLock(parseEntityResourceId("DnsRecord", id).serviceName, () => entity.delete(ctx, id, state)),
+};

@@ -23,6 +23,11 @@ export interface ProviderConfig {
    * provider/core/money.ts).
    */
   orderSettleMs?: number;
+  /**
+   * The most one run (one provider process: a `pulumi preview`, or the apply of an `up`) may spend,
+   * in the account's currency (provider/core/spend.ts). Unset: no limit but the balance.
+   */
+  maxSpend?: number;
 }
 
 /** Stack config key (without the `dondominio:` namespace) -> environment variable. */
@@ -36,6 +41,7 @@ const KEYS = {
   pollIntervalMs: "DONDOMINIO_POLL_INTERVAL_MS",
   maxOpsPerMinute: "DONDOMINIO_MAX_OPS_PER_MINUTE",
   orderSettleMs: "DONDOMINIO_ORDER_SETTLE_MS",
+  maxSpend: "DONDOMINIO_MAX_SPEND",
 } as const;
 type Key = keyof typeof KEYS;
 const NUMERIC: ReadonlySet<Key> = new Set(["maxConcurrency", "timeoutMs", "pollIntervalMs", "maxOpsPerMinute", "orderSettleMs"]);
@@ -86,6 +92,13 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, get?: Config
     const n = Number(v);
     if (!Number.isInteger(n) || n <= 0) throw new Error(`dondominio:${key} must be a positive integer, got "${v}"`);
     (out as unknown as Record<string, number>)[key] = n;
+  }
+  if (raw.maxSpend !== undefined) {
+    // An amount, not a count: cents allowed, 0 allowed (a run that must spend nothing).
+    const n = Number(raw.maxSpend.trim());
+    if (raw.maxSpend.trim() === "" || !Number.isFinite(n) || n < 0)
+      throw new Error(`dondominio:maxSpend must be an amount >= 0 in the account's currency (e.g. 50 or 12.50), got "${raw.maxSpend}"`);
+    out.maxSpend = n;
   }
   return out;
 }

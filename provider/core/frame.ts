@@ -16,6 +16,9 @@
  * - read() returning undefined (the object is gone: GONE_CODES) removes the resource from state.
  * - an output `pendingOrder` (a paid order whose outcome is unknown, provider/core/money.ts) always
  *   differs, so the next `up` runs update(), which decides it before anything else.
+ * - a resource that spends reports what applying it will charge (`charges`, provider/core/spend.ts):
+ *   a create at check, an update or a replacement at diff; a plan past dondominio:maxSpend or the
+ *   balance fails there, at preview, before any order.
  * - API blocks are waited out until the operation's deadline (ctx.deadline: its customTimeouts, else
  *   DEFAULT_BLOCK_BUDGET_MS), through ctx.api (provider/core/client.ts).
  */
@@ -24,6 +27,8 @@ import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./plain-data";
+import type { PreviewFacts } from "./preview-facts";
+import { type Charge, planCharges } from "./spend";
 
 /** The engine's placeholder for values not known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -75,6 +80,12 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
    * inputs as recorded, undefined for a resource not created yet.
    */
   checkFacts?(olds: Partial<I> | undefined, news: I): Promise<[string, string][]>;
+  /**
+   * The paid steps applying this resource will take, priced from free cached reads (spend.ts):
+   * `olds` undefined for a create or a replacement (at check, or at diff), the recorded state for an
+   * update in place (at diff).
+   */
+  charges?(facts: PreviewFacts, olds: S | undefined, news: I): Promise<Charge[]>;
   /** Extra diff verdicts (e.g. settings still pending, a refused downgrade throws). */
   diffExtra?(olds: S, news: I): { changes?: string[]; replaces?: string[] } | undefined;
   create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;
@@ -220,6 +231,12 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
           failures.push({ property, reason: `${property}: ${reason}` });
         }
       }
+      // A new resource that spends: its price counts towards the plan's total (at check: no diff follows a create).
+      if (parsed.success && !failures.length && def.charges && !hasUnknown(raw) && !Object.keys(userInputs(olds ?? {})).length) {
+        const data = parsed.data;
+        const refusal = await planCharges(`${def.type} ${def.label(data)}`, (facts) => def.charges!(facts, undefined, data));
+        if (refusal) failures.push({ property: "", reason: refusal });
+      }
       inputs = clean(inputs);
       if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
       // The engine prints a failure as "property <p> value <v> has a problem", with the value in
@@ -237,6 +254,12 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
         const extra = def.diffExtra?.(olds as S, userInputs(news) as I);
         for (const k of extra?.changes ?? []) if (!changed.includes(k)) changed.push(k);
         for (const k of extra?.replaces ?? []) if (!replaces.includes(k)) replaces.push(k);
+      }
+      // An update or replacement that spends: priced at diff, where the recorded state is known.
+      if (changed.length && def.charges && !hasUnknown(userInputs(news))) {
+        const ins = userInputs(news) as I;
+        const refusal = await planCharges(`${def.type} ${def.label(ins)}`, (facts) => def.charges!(facts, replaces.length ? undefined : (olds as S), ins));
+        if (refusal) throw new Error(`${def.type} ${def.label(ins)}: ${refusal}`);
       }
       // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
       if (debugEnabled() && changed.length)

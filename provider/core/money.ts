@@ -23,6 +23,7 @@
 import { type Backoff, backoff } from "../../sdk/core/retry";
 import type { Ctx } from "./frame";
 import { info, warn } from "./log";
+import { authorizeOrder } from "./spend";
 
 /** The output `pendingOrder`: an order sent whose outcome is not known yet. No secret in it. */
 export interface PendingOrder {
@@ -109,13 +110,19 @@ async function look<T>(lookup: () => Promise<T | undefined>): Promise<T | undefi
   }
 }
 
-/** Sends a paid order once (see the module comment). */
+/**
+ * Sends a paid order once (see the module comment). Before it is sent, dondominio:maxSpend is
+ * checked against what this process already ordered (provider/core/spend.ts).
+ */
 export async function placeOrder<T>(ctx: Ctx, o: OrderSpec<T>): Promise<T> {
+  const release = authorizeOrder(o.what, o.operation);
   const sentAt = Date.now();
   try {
     return await o.send();
   } catch (err) {
     const e = err as Classified;
+    // Refused by the API or never sent: nothing was spent.
+    if (!isUnknownOutcome(err)) release();
     if (e?.kind === "insufficientBalance") {
       throw new Error(
         `${o.operation} was refused for insufficient balance (error 1100) and nothing was charged: top up the account and run \`pulumi up\` again (${reasonOf(err)})`,
@@ -196,6 +203,19 @@ export async function resolvePending<T>(ctx: Ctx, pending: PendingOrder, o: Reso
     }
     await sleep(Math.max(1, Math.min(backoff(polls, step), decideAt - now + 1, deadline - now)));
   }
+}
+
+function addYears(ymd: string, years: number): string {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+}
+
+/** renewUntil (Domain, HostingService): the years of renewal from `expiry` that reach `until`, at most 10. */
+export function renewalYears(expiry: string, until: string): number {
+  let years = 1;
+  while (years < 10 && addYears(expiry, years) < until) years++;
+  return years;
 }
 
 /** The pending order of a state, when it has one of these operations. */

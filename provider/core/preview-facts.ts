@@ -2,7 +2,9 @@
  * The API's own data that check (preview) needs to judge some inputs: a TLD's allowed years and
  * operations (account/zones), whether a name is premium, taken or refused (domain/check), the
  * country codes (tool/gettable), a contact's type (contact/getinfo), a hosting service and its
- * quotas (service/getinfo, the families' lists) and the SSL products (ssl/productlist).
+ * quotas (service/getinfo, the families' lists), the SSL products (ssl/productlist), and what a
+ * plan will spend (provider/core/spend.ts): the prices of account/zones, domain/check,
+ * domain/checkfortransfer and ssl/productlist, the balance and currency of account/info.
  *
  * Every read here is free (no money, no change) and made at most once per provider process and
  * configuration: the answer is kept for the life of the process (one `pulumi preview` or `up`), so
@@ -27,6 +29,21 @@ export interface ZoneFacts {
   renew?: number[];
   /** Transfers offered (years of the transfer's renewal). */
   transfer?: number[];
+  /** The prices account/zones shows (per year for create and renew, per operation for transfer), in the account's currency. */
+  prices: { create?: number; renew?: number; transfer?: number };
+}
+
+/** domain/checkfortransfer's answer for one name. */
+export interface TransferCheck {
+  transferavail: boolean;
+  price: number;
+  currency: string;
+}
+
+/** account/info: what the account can spend. */
+export interface AccountFacts {
+  balance: number;
+  currency: string;
 }
 
 /** domain/check's answer for one name, or the API's refusal of the name itself (2001, 2002...). */
@@ -42,6 +59,11 @@ export interface SslProductFacts {
   /** Allowed years of an order (undefined for a trial: no period). */
   years?: number[];
   sanMaxDomains?: number;
+  /** Prices per year of an order and of a renewal (create.create, renew.create), and per added name (sanPrice); the account's currency. */
+  createPrice?: number;
+  renewPrice?: number;
+  renewYears?: number[];
+  sanPrice?: number;
 }
 
 export interface Usage {
@@ -137,6 +159,7 @@ export class PreviewFacts {
             create: z.create ? (years(z.create.years) ?? []) : undefined,
             renew: z.renew ? (years(z.renew.years) ?? []) : undefined,
             transfer: z.transfer ? (years(z.transfer.years) ?? []) : undefined,
+            prices: { create: z.create?.price, renew: z.renew?.price, transfer: z.transfer?.price },
           });
       }
       if (out.size === 0) throw new FactUnavailable("account/zones listed no TLD");
@@ -168,6 +191,23 @@ export class PreviewFacts {
         if (code !== undefined && code >= 2000 && code < 2100) return { ok: false as const, code, message: apiText(err) };
         throw err;
       }
+    });
+  }
+
+  /** domain/checkfortransfer for one name (punycode): whether it can come in, and the price of the transfer. */
+  transferCheck(ascii: string): Promise<TransferCheck> {
+    return this.#once(`transfer:${ascii}`, async () => {
+      const d = (await this.#call("domain/checkfortransfer", { domain: ascii })).domains[0];
+      if (!d) throw new FactUnavailable("domain/checkfortransfer answered no domain");
+      return { transferavail: d.transferavail, price: d.price, currency: d.currency };
+    });
+  }
+
+  /** The account's balance and currency (account/info), read once: the balance before this process ordered anything. */
+  account(): Promise<AccountFacts> {
+    return this.#once("account", async () => {
+      const a = await this.#call("account/info");
+      return { balance: a.balance, currency: a.currency };
     });
   }
 
@@ -271,6 +311,10 @@ export class PreviewFacts {
           numDomains: p.numDomains,
           years: p.create ? years(p.create.years) : undefined,
           sanMaxDomains: p.sanMaxDomains,
+          createPrice: p.create?.create,
+          renewPrice: p.renew?.create,
+          renewYears: p.renew ? years(p.renew.years) : undefined,
+          sanPrice: p.sanPrice,
         });
       }
       if (out.size === 0) throw new FactUnavailable("ssl/productlist listed no product");

@@ -6,7 +6,7 @@ import { domainForms } from "../../../sdk/rules";
 import { domainFacts } from "../../core/preview-rules";
 import { DEFAULT_WAIT_MS, liveState, restate, waitActive, warnStatus, withContacts, withWritten } from "./live";
 import { settingsToChange, updateCall } from "./mapping";
-import { acquire, findDomain, renewIfNeeded, settlePendingOrder, wantsRenewal } from "./orders";
+import { acquire, domainCharges, findDomain, renewIfNeeded, settlePendingOrder, wantsRenewal } from "./orders";
 import { DOMAIN_CREATE_ONLY, DOMAIN_REPLACE_ON, type DomainInputs, type DomainState, domainInputs, SETTLED, type Setting, ACQUIRING } from "./schema";
 
 const ascii = (name: string) => domainForms(name).ascii;
@@ -122,6 +122,7 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   createOnly: DOMAIN_CREATE_ONLY,
   label: (d) => String(d.name ?? ""),
   checkFacts: domainFacts,
+  charges: domainCharges,
 
   diffExtra(olds, news) {
     const changes: string[] = [];

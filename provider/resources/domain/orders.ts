@@ -20,7 +20,9 @@ import type { ItemOf } from "../../../sdk";
 import { hasCode } from "../../core/errors";
 import { type Ctx, PartialResultError } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
+import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../core/money";
+import type { PreviewFacts } from "../../core/preview-facts";
+import { type Charge, yearsText } from "../../core/spend";
 import { domainForms } from "../../../sdk/rules";
 import { contactDataFromApi } from "../contact/mapping";
 import { acquireParams, type DomainInfo, sameContact } from "./mapping";
@@ -172,12 +174,6 @@ async function renewedSince(ctx: Ctx, ascii: string, curExpDate: string): Promis
   return s.tsExpir && s.tsExpir !== curExpDate ? s : undefined;
 }
 
-function addYears(ymd: string, years: number): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + years);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Whether renewUntil asks for a renewal of this state (tsExpir earlier than it). */
 export function wantsRenewal(inputs: Pick<DomainInputs, "renewUntil">, state: Pick<DomainState, "tsExpir">): boolean {
   return !!inputs.renewUntil && !!state.tsExpir && state.tsExpir < inputs.renewUntil;
@@ -196,8 +192,7 @@ export async function renewIfNeeded(ctx: Ctx, inputs: DomainInputs, state: Domai
   }
   const ascii = state.punycode || asciiOf(inputs.name);
   const curExpDate = state.tsExpir ?? "";
-  let years = 1;
-  while (years < 10 && addYears(curExpDate, years) < inputs.renewUntil!) years++;
+  const years = renewalYears(curExpDate, inputs.renewUntil!);
   try {
     await placeOrder<unknown>(ctx, {
       what: `Domain ${inputs.name}`,
@@ -215,4 +210,65 @@ export async function renewIfNeeded(ctx: Ctx, inputs: DomainInputs, state: Domai
   }
   info(`Domain ${inputs.name}: renewed for ${years} year(s) from ${curExpDate} (renewUntil ${inputs.renewUntil})`);
   return true;
+}
+
+/** A renewal of `years` (renewUntil) at account/zones' renewal price; none shown for a premium name (domain/check says which). */
+async function renewalCharge(facts: PreviewFacts, subject: string, ascii: string, years: number, until: string): Promise<Charge> {
+  const what = `renew ${yearsText(years)} (renewUntil ${until})`;
+  const base = { subject, operation: "domain/renew", what };
+  const check = await facts.domainCheck(ascii);
+  if (check.ok && check.premium) return { ...base, noPrice: "a premium name: account/zones shows the standard renewal price only" };
+  const price = (await facts.zoneOf(ascii))?.prices.renew;
+  if (price === undefined) return { ...base, noPrice: "account/zones shows no renewal price for this TLD" };
+  return { ...base, amount: price * years, source: "account/zones" };
+}
+
+/**
+ * What applying a Domain will charge (provider/core/spend.ts): a registration (domain/check: the
+ * price per year, premium included, times the years), a transfer (domain/checkfortransfer), and the
+ * renewal renewUntil asks for (account/zones' price per year). `olds` undefined: a create.
+ */
+export async function domainCharges(facts: PreviewFacts, olds: DomainState | undefined, news: DomainInputs): Promise<Charge[]> {
+  const ascii = asciiOf(news.name);
+  const subject = `Domain ${news.name}`;
+  if (olds) {
+    if (!wantsRenewal(news, olds) || (olds.status !== "active" && olds.status !== "expired-renewgrace")) return [];
+    return [await renewalCharge(facts, subject, ascii, renewalYears(olds.tsExpir!, news.renewUntil!), news.renewUntil!)];
+  }
+  if (news.registration === "adopt") return [];
+  if (news.registration === "transfer") {
+    const t = await facts.transferCheck(ascii);
+    const out: Charge[] = [
+      { subject, operation: "domain/transfer", what: "transfer", amount: t.price, currency: t.currency, source: "domain/checkfortransfer" },
+    ];
+    if (news.renewUntil)
+      out.push({
+        subject,
+        operation: "domain/renew",
+        what: `renew (renewUntil ${news.renewUntil})`,
+        noPrice: "the years depend on the expiry the transfer brings",
+      });
+    return out;
+  }
+  const check = await facts.domainCheck(ascii);
+  // Refused names fail the fact rules; a name already in this account is adopted, not ordered (orders.ts).
+  if (!check.ok || (!check.available && (await facts.domainInAccount(ascii)))) return [];
+  const years = news.period ?? (await facts.zoneOf(ascii))?.create?.[0] ?? 1;
+  const out: Charge[] = [
+    {
+      subject,
+      operation: "domain/create",
+      what: `register ${yearsText(years)}${check.premium ? " (premium)" : ""}`,
+      amount: check.price * years,
+      currency: check.currency,
+      source: "domain/check",
+    },
+  ];
+  // renewUntil past the new expiry (today + years): renewed once the registration is active.
+  const expiry = new Date();
+  expiry.setUTCFullYear(expiry.getUTCFullYear() + years);
+  const tsExpir = expiry.toISOString().slice(0, 10);
+  if (news.renewUntil && (news.waitFor ?? "active") === "active" && tsExpir < news.renewUntil)
+    out.push(await renewalCharge(facts, subject, ascii, renewalYears(tsExpir, news.renewUntil), news.renewUntil));
+  return out;
 }

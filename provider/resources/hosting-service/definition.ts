@@ -5,7 +5,7 @@ import { info, warn } from "../../core/log";
 import { hostingFacts } from "../../core/preview-rules";
 import { waitUntil } from "../../core/wait";
 import { type LiveService, type ServiceInfo, serviceChanges, serviceStateFromApi } from "./mapping";
-import { acquireService, findService, renewIfNeeded, settlePendingOrder, upgrade, wantsRenewal } from "./orders";
+import { acquireService, findService, hostingCharges, renewIfNeeded, settlePendingOrder, upgrade, wantsRenewal } from "./orders";
 import { downgradeProblem, HOSTING_CREATE_ONLY, HOSTING_REPLACE_ON, type HostingInputs, type HostingState, hostingInputs } from "./schema";
 
 async function fetchLive(ctx: Ctx, name: string, want: { php: boolean; parking: boolean }): Promise<LiveService> {
@@ -120,6 +120,7 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   createOnly: HOSTING_CREATE_ONLY,
   label: (s) => s.name ?? "",
   checkFacts: hostingFacts,
+  charges: hostingCharges,
 
   checkTransition(olds, news) {
     const problem = downgradeProblem(olds?.productKey, news.productKey);

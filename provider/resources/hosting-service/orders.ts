@@ -13,7 +13,9 @@ import type { CallParams, ItemOf } from "../../../sdk";
 import { hasCode } from "../../core/errors";
 import { type Ctx, PartialResultError } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
+import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../core/money";
+import type { PreviewFacts } from "../../core/preview-facts";
+import { type Charge, yearsText } from "../../core/spend";
 import type { HostingInputs, HostingState, ProductKey } from "./schema";
 
 const RECENT_MS = 48 * 3600_000 + 86_400_000;
@@ -99,12 +101,6 @@ export async function upgrade(ctx: Ctx, name: string, to: ProductKey, state: Hos
   }
 }
 
-function addYears(ymd: string, years: number): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + years);
-  return d.toISOString().slice(0, 10);
-}
-
 export function wantsRenewal(inputs: Pick<HostingInputs, "renewUntil">, state: Pick<HostingState, "tsExpir">): boolean {
   return !!inputs.renewUntil && !!state.tsExpir && state.tsExpir < inputs.renewUntil;
 }
@@ -119,8 +115,7 @@ export async function renewIfNeeded(ctx: Ctx, inputs: HostingInputs, state: Host
   if (!wantsRenewal(inputs, state)) return false;
   if (state.status === "init") return false;
   const before = state.tsExpir ?? "";
-  let years = 1;
-  while (years < 10 && addYears(before, years) < inputs.renewUntil!) years++;
+  const years = renewalYears(before, inputs.renewUntil!);
   try {
     await placeOrder<unknown>(ctx, {
       what: `HostingService ${inputs.name}`,
@@ -167,4 +162,30 @@ export async function settlePendingOrder(ctx: Ctx, id: string, olds: HostingStat
     throw keep(err);
   });
   if ("missing" in r && p.operation === "service/create") await orderCreate(ctx, news);
+}
+
+/**
+ * What applying a HostingService will charge (provider/core/spend.ts): the API has no service price
+ * list (account/zones lists TLDs only; no operation shows a service's price before service/create,
+ * renew or upgrade answer billing), so each paid step is reported without a price, never guessed.
+ * `olds` undefined: a create (an adopted service of a lower product is upgraded at once).
+ */
+export async function hostingCharges(facts: PreviewFacts, olds: HostingState | undefined, news: HostingInputs): Promise<Charge[]> {
+  const subject = `HostingService ${news.name}`;
+  const out: Charge[] = [];
+  let product: string | undefined = olds?.productKey;
+  if (!olds && news.registration === "create") {
+    out.push({ subject, operation: "service/create", what: `create (${news.productKey}, ${yearsText(news.period ?? 1)})` });
+    product = news.productKey;
+  } else if (!olds) product = (await facts.service(news.name))?.productkey;
+  if (product !== undefined && product !== news.productKey)
+    out.push({ subject, operation: "service/upgrade", what: `upgrade (${product} -> ${news.productKey})` });
+  if (olds && wantsRenewal(news, olds)) {
+    out.push({
+      subject,
+      operation: "service/renew",
+      what: `renew ${yearsText(renewalYears(olds.tsExpir!, news.renewUntil!))} (renewUntil ${news.renewUntil})`,
+    });
+  }
+  return out;
 }

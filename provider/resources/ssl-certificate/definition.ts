@@ -5,11 +5,21 @@
 import type { CallParams } from "../../../sdk";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { sameValue } from "../../core/plain-data";
 import { sslFacts } from "../../core/preview-rules";
 import { DEFAULT_WAIT_MS, liveState, waitIssued, warnStatus } from "./live";
 import { SSL_SCOPE } from "./mapping";
-import { certIdOf, findInterruptedOrder, findPendingCreate, lookups, orderCertificate, orderOn, settlePendingOrder, statusOf } from "./orders";
+import {
+  certIdOf,
+  findInterruptedOrder,
+  findPendingCreate,
+  keyChanged,
+  lookups,
+  orderCertificate,
+  orderOn,
+  settlePendingOrder,
+  sslCharges,
+  statusOf,
+} from "./orders";
 import { csrMd5 } from "./csr";
 import { type CsrSubject, SSL_CREATE_ONLY, SSL_REPLACE_ON, type SslInputs, type SslState, sslInputs, VALIDATING, waitForOf } from "./schema";
 
@@ -40,11 +50,6 @@ async function settle(ctx: Ctx, id: number, base: SslState, inputs: SslInputs, t
   return state;
 }
 
-const keyChanged = (olds: SslState, news: SslInputs) =>
-  (news.csr !== undefined && news.csr !== olds.csr) ||
-  (news.subject !== undefined && !sameValue(news.subject, olds.subject)) ||
-  (news.privateKey !== undefined && news.privateKey !== olds.privateKey);
-
 export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   type: "SslCertificate",
   inputs: sslInputs,
@@ -52,6 +57,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   createOnly: SSL_CREATE_ONLY,
   label: (s) => s.commonName ?? "",
   checkFacts: sslFacts,
+  charges: sslCharges,
 
   diffExtra(olds, news) {
     const changes: string[] = [];

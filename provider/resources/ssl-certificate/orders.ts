@@ -20,9 +20,12 @@ import type { Ctx } from "../../core/frame";
 import { PartialResultError } from "../../core/frame";
 import { warn } from "../../core/log";
 import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
+import { sameValue } from "../../core/plain-data";
+import type { PreviewFacts, SslProductFacts } from "../../core/preview-facts";
+import { type Charge, yearsText } from "../../core/spend";
 import { csrMd5, parseCsr } from "./csr";
 import { type CertSummary, listCertificates, orderParams, SSL_SCOPE } from "./mapping";
-import type { SslInputs, SslState } from "./schema";
+import { type SslInputs, type SslState, VALIDATING } from "./schema";
 
 const RECENT_MS = 48 * 3600_000 + 86_400_000;
 const UNCONFIRMED_ID = /^unconfirmed-/;
@@ -221,4 +224,61 @@ export async function settlePendingOrder(
 export async function findPendingCreate(ctx: Ctx, state: SslState): Promise<CertSummary | undefined> {
   const knownIds = ((state.pendingOrder?.evidence?.knownIds ?? []) as number[]).map(Number);
   return newCertificate(ctx, state, state.csr, knownIds);
+}
+
+/** A new CSR, subject or key: the certificate is reissued for it (ssl/reissue). */
+export const keyChanged = (olds: SslState, news: SslInputs) =>
+  (news.csr !== undefined && news.csr !== olds.csr) ||
+  (news.subject !== undefined && !sameValue(news.subject, olds.subject)) ||
+  (news.privateKey !== undefined && news.privateKey !== olds.privateKey);
+
+/**
+ * An order or renewal of `names` names for `years` (ssl/productlist): the price per year, plus
+ * sanPrice per year for each name beyond the numDomains the price covers (the spec gives both
+ * prices, not how they add up; this is how the emulator charges them).
+ */
+function certificatePrice(p: SslProductFacts, perYear: number, years: number, names: number): { amount: number; extra: number } {
+  const extra = Math.max(0, names - p.numDomains);
+  return { amount: (perYear + extra * (p.sanPrice ?? 0)) * years, extra };
+}
+
+/**
+ * What applying an SslCertificate will charge (provider/core/spend.ts), from ssl/productlist: an
+ * order (create price; a trial is free), a renewal with autoRenew (renew price), each added name
+ * (sanPrice); a reissue has no price the API shows. `olds` undefined: a create or a replacement.
+ */
+export async function sslCharges(facts: PreviewFacts, olds: SslState | undefined, news: SslInputs): Promise<Charge[]> {
+  const subject = `SslCertificate ${news.commonName}`;
+  const p = (await facts.sslProducts()).get(news.productId);
+  if (!p) return [];
+  const names = 1 + (news.alternativeNames ?? olds?.alternativeNames ?? []).length;
+  const source = "ssl/productlist";
+  const out: Charge[] = [];
+  const priced = (operation: string, verb: string, perYear: number | undefined, years: number) => {
+    const { amount, extra } = certificatePrice(p, perYear ?? 0, years, names);
+    const what = `${verb} ${p.productName} ${yearsText(years)}${extra ? `, ${extra} name${extra === 1 ? "" : "s"} beyond the ${p.numDomains} included` : ""}`;
+    if (perYear === undefined) out.push({ subject, operation, what, noPrice: `ssl/productlist shows no ${verb} price for ${p.productName}` });
+    else out.push({ subject, operation, what, amount, source });
+  };
+  if (!olds) {
+    if (p.isTrial) out.push({ subject, operation: "ssl/create", what: `order ${p.productName} (trial)`, amount: 0, source });
+    else priced("ssl/create", "order", p.createPrice, news.period ?? p.years?.[0] ?? 1);
+    return out;
+  }
+  if (keyChanged(olds, news))
+    out.push({
+      subject,
+      operation: "ssl/reissue",
+      what: "reissue for a new CSR",
+      noPrice: "the API shows no price for a reissue (ssl/productlist prices orders, renewals and added names)",
+    });
+  for (const name of news.alternativeNames ?? []) {
+    if ((olds.alternativeNames ?? []).includes(name)) continue;
+    const what = `add name ${name}`;
+    if (p.sanPrice === undefined)
+      out.push({ subject, operation: "ssl/multidomainaddsan", what, noPrice: `ssl/productlist shows no sanPrice for ${p.productName}` });
+    else out.push({ subject, operation: "ssl/multidomainaddsan", what, amount: p.sanPrice, source: `${source} sanPrice` });
+  }
+  if (news.autoRenew && olds.renewable && !VALIDATING.has(olds.status)) priced("ssl/renew", "renew", p.renewPrice, news.period ?? p.renewYears?.[0] ?? 1);
+  return out;
 }

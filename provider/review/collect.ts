@@ -299,14 +299,15 @@ export function parseInput(text: string): ReviewEngineEvent[] | PreviewDigest {
   } catch {
     // several documents: JSON lines
   }
+  // JSON lines; a line the CLI printed between them that is not an event (no opening brace) is passed over.
   return body
     .split("\n")
-    .filter((l) => l.trim() !== "")
+    .filter((l) => l.trimStart().startsWith("{"))
     .map((l, i) => {
       try {
         return JSON.parse(l) as ReviewEngineEvent;
       } catch {
-        throw new Error(`line ${i + 1} of the input is not JSON: expected engine events (\`pulumi preview --event-log FILE\`) or \`pulumi preview --json\``);
+        throw new Error(`event ${i + 1} of the input is not JSON: expected engine events (\`pulumi preview --event-log FILE\`) or \`pulumi preview --json\``);
       }
     });
 }

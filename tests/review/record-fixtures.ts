@@ -8,7 +8,8 @@
  * Each preview is recorded twice from the same run: the engine events the Automation API's
  * `onEvent` receives (the JSON lines `pulumi preview --event-log FILE` writes; `<name>.events.jsonl`)
  * and the document `pulumi preview --json` prints (`<name>.digest.json`: the CLI is called through a
- * wrapper that adds `--json` to `preview`).
+ * wrapper that adds `--json` to `preview`); the drift preview also as the JSON lines that
+ * `PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json` prints (`drift.stream.jsonl`).
  *
  * The lines the provider prints at preview for DNS records and money (issue 12 items 2 and 3) are
  * printed here by a stand-in dynamic resource (`FixtureLines`) whose check() writes them to the
@@ -23,25 +24,10 @@ import { type EngineEvent, LocalWorkspace, PulumiCommand, type PulumiFn } from "
 import { startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
 import { engineEnv, ensurePulumi, exampleProgram, installPackage, REPO, WORK_ROOT } from "../../scripts/engine";
-import { changedProgram, ZONE } from "./programs";
+import { DNS_LINES, MAILBOX_PASSWORD, MAILBOX_PASSWORD_2, MONEY_LINES, ZONE } from "./fixture-values";
+import { changedProgram } from "./programs";
 
 export const FIXTURES = join(REPO, "tests", "fixtures", "review");
-/** The mailbox password of the recorded program (a secret: it must not appear in any fixture). */
-export const MAILBOX_PASSWORD = "Fixture-Secret-7Qx2";
-export const MAILBOX_PASSWORD_2 = "Fixture-Secret-9Rk4";
-
-/** The provider's preview lines (issue 12 items 2 and 3), as `[dondominio] <line>` console lines. */
-export const DNS_LINES = [
-  `+ CREATE TXT _dmarc.${ZONE} "v=DMARC1; p=none" ttl=3600`,
-  "- DELETE A old.ci-preview.example 192.0.2.1 ttl=default",
-  `± MODIFY MX ${ZONE} 10 mx1.${ZONE}. ttl=3600 -> 20 mx1.${ZONE}. ttl=3600`,
-];
-export const MONEY_LINES = [
-  `$ CHARGE 12.50 EUR Domain ${ZONE}: register 1 year (domain/check)`,
-  `$ NO PRICE HostingService ${ZONE}: create (basic): the API shows no price before purchase`,
-  "$ TOTAL 37.50 EUR planned; balance 100.00 EUR; maxSpend 50.00 EUR",
-];
-
 class FixtureLines extends pulumi.dynamic.Resource {
   constructor(provider: pulumi.dynamic.ResourceProvider, name: string, props: Record<string, unknown>) {
     super(provider, name, props, {}, "fixture", "FixtureLines");
@@ -146,6 +132,15 @@ async function main(): Promise<void> {
     await client.call("service/dnsupdate", { serviceName: ZONE, entityID: wwwId, value: "198.51.100.7", ttl: 3600 } as any);
     lines = [];
     await record("drift", false, { refresh: true });
+    // The same preview as `PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json` streams it
+    // (the workflows' form: --event-log exists only with PULUMI_DEBUG_COMMANDS set).
+    stack.workspace.envVars.PULUMI_ENABLE_STREAMING_JSON_PREVIEW = "true";
+    let streamed = "";
+    await stack.preview({ refresh: true, onOutput: (o) => (streamed += o) });
+    delete stack.workspace.envVars.PULUMI_ENABLE_STREAMING_JSON_PREVIEW;
+    for (const s of secrets) if (streamed.includes(s)) throw new Error("drift.stream: a secret value appears in the streamed events");
+    writeFileSync(join(FIXTURES, "drift.stream.jsonl"), streamed.endsWith("\n") ? streamed : `${streamed}\n`);
+    console.log(`drift.stream: ${streamed.split("\n").filter(Boolean).length} lines`);
     program = changedProgram(() => fixtureLines("plan-lines", [...DNS_LINES, ...MONEY_LINES], "the plan spends money"));
     await stack.setConfig("ci-preview:infoPassword", { value: MAILBOX_PASSWORD_2, secret: true });
     await record("changes");

@@ -16,27 +16,12 @@ import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type * as Review from "../../provider/review";
 import { createEngineStack, type EngineStack, exampleProgram, installPackage, loadInstalled, WORK_ROOT } from "../../scripts/engine";
 import { type Harness, startHarness } from "../provider/harness";
-import { ZONE } from "./fixture-values";
+import { CHANGED_ROWS, EXAMPLE_CREATE_ROWS, tableRows, ZONE } from "./shared";
 import { changedProgram } from "./programs";
 
 const PASSWORD = "Ci-Preview-Secret-31";
 const PASSWORD_2 = "Ci-Preview-Secret-47";
 const OUT = join(WORK_ROOT, "review");
-
-/** Table rows of the comment as "op type name". */
-function rows(md: string): string[] {
-  return md
-    .split("\n")
-    .filter((l) => /^\| [+~\->=]/.test(l))
-    .map((l) =>
-      l
-        .split(" | ")
-        .slice(0, 3)
-        .map((c) => c.replace(/^\| /, "").replace(/`/g, ""))
-        .join(" "),
-    )
-    .sort();
-}
 
 /** The provider's DNS and money lines among the events' diagnostics. */
 function providerPlanLines(review: typeof Review, events: EngineEvent[]): string[] {
@@ -85,17 +70,7 @@ describe("review: examples/ci-preview previewed through the engine (emulator)", 
     const p1 = await eng.stack.preview({ onEvent: (e) => first.push(e) });
     const md1 = review.renderReview(first);
     expect(md1).to.include(`**Plan:** ${p1.changeSummary.create} to create.`);
-    expect(rows(md1)).to.deep.equal(
-      [
-        "+ create HostingService site",
-        "+ create DnsRecord www",
-        "+ create DnsRecord docs",
-        "+ create DnsRecord mx",
-        "+ create DnsRecord verify",
-        "+ create DnsRecord dmarc",
-        "+ create MailBox info",
-      ].sort(),
-    );
+    expect(tableRows(md1)).to.deep.equal([...EXAMPLE_CREATE_ROWS].sort());
     for (const line of providerPlanLines(review, first)) expect(md1).to.include(line);
     for (const s of secrets) expect(md1.includes(s)).to.equal(false);
 
@@ -108,16 +83,7 @@ describe("review: examples/ci-preview previewed through the engine (emulator)", 
     expect(p2.changeSummary).to.deep.include({ create: 1, update: 3, replace: 1, delete: 1 });
     const md2 = review.renderReview(second);
     expect(md2).to.include("**Plan:** 1 to create, 3 to update, 1 to replace, 1 to delete");
-    expect(rows(md2)).to.deep.equal(
-      [
-        "~ update HostingService site",
-        "~ update DnsRecord www",
-        "+- replace DnsRecord docs",
-        "~ update MailBox info",
-        "+ create DnsRecord caa",
-        "- delete DnsRecord mx",
-      ].sort(),
-    );
+    expect(tableRows(md2)).to.deep.equal([...CHANGED_ROWS].sort());
     expect(md2).to.include("value: `203.0.113.10` → `203.0.113.20`");
     expect(md2).to.include("name: `docs.ci-preview.example` → `help.ci-preview.example` (forces replacement)");
     expect(md2).to.include("password: `[secret]`");

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { installPackage } from "../../scripts/engine";
-import { ZONE } from "./fixture-values";
+import { ZONE } from "./shared";
 
 /**
  * examples/ci-preview changed: site and www updated, docs renamed (replaced), mx removed (deleted),

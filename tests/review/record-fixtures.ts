@@ -24,7 +24,7 @@ import { type EngineEvent, LocalWorkspace, PulumiCommand, type PulumiFn } from "
 import { startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
 import { engineEnv, ensurePulumi, exampleProgram, installPackage, REPO, WORK_ROOT } from "../../scripts/engine";
-import { DNS_LINES, MAILBOX_PASSWORD, MAILBOX_PASSWORD_2, MONEY_LINES, ZONE } from "./fixture-values";
+import { DNS_LINES, MAILBOX_PASSWORD, MAILBOX_PASSWORD_2, MONEY_LINES, ZONE } from "./shared";
 import { changedProgram } from "./programs";
 
 export const FIXTURES = join(REPO, "tests", "fixtures", "review");

@@ -11,23 +11,18 @@ import { PassThrough } from "node:stream";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { code, collectReview, fenced, MARKER, main, parseInput, parseProviderLine, type ReviewEngineEvent, renderReview } from "../../provider/review";
-import { DNS_LINES, MAILBOX_PASSWORD, MAILBOX_PASSWORD_2, MONEY_LINES } from "./fixture-values";
+import { CHANGED_ROWS, DNS_LINES, EXAMPLE_CREATE_ROWS, MAILBOX_PASSWORD, MAILBOX_PASSWORD_2, MONEY_LINES, tableRows } from "./shared";
 
 const DIR = join(__dirname, "..", "fixtures", "review");
 const text = (name: string) => readFileSync(join(DIR, name), "utf8");
 const events = (name: string) => parseInput(text(`${name}.events.jsonl`)) as ReviewEngineEvent[];
-/** The table rows: "op | type | name". */
-const rows = (md: string) =>
-  md
-    .split("\n")
-    .filter((l) => /^\| [+~\->=]/.test(l))
-    .map((l) =>
-      l
-        .split(" | ")
-        .slice(0, 3)
-        .map((c) => c.replace(/^\| /, "").replace(/`/g, ""))
-        .join(" | "),
-    );
+/** A recorded preview with one input of one resource's step set to `value` (what the engine might have sent). */
+const withInput = (fixture: string, resource: string, key: string, value: unknown): ReviewEngineEvent[] =>
+  events(fixture).map((e) => {
+    const m = e.resourcePreEvent?.metadata;
+    if (!m?.urn.endsWith(`::${resource}`) || !m.new?.inputs) return e;
+    return { ...e, resourcePreEvent: { ...e.resourcePreEvent!, metadata: { ...m, new: { ...m.new, inputs: { ...m.new.inputs, [key]: value } } } } };
+  });
 
 describe("review: provider lines", () => {
   it("reads the DNS and money lines of issue 12 and the provider's warnings", () => {
@@ -60,18 +55,7 @@ describe("review: recorded previews of examples/ci-preview", () => {
     const md = renderReview(events("create"));
     expect(md.startsWith(`${MARKER}\n### Pulumi preview of \`dondominio-ci-preview/dev\``)).to.equal(true);
     expect(md).to.include("**Plan:** 9 to create.");
-    expect(rows(md).sort()).to.deep.equal(
-      [
-        "+ create | HostingService | site",
-        "+ create | DnsRecord | www",
-        "+ create | DnsRecord | docs",
-        "+ create | DnsRecord | mx",
-        "+ create | DnsRecord | verify",
-        "+ create | DnsRecord | dmarc",
-        "+ create | MailBox | info",
-        "+ create | FixtureLines | plan-lines",
-      ].sort(),
-    );
+    expect(tableRows(md)).to.deep.equal([...EXAMPLE_CREATE_ROWS, "+ create | FixtureLines | plan-lines"].sort());
     expect(md).to.include("type=A, value=203.0.113.10");
     expect(md).to.include("password=[secret]");
     // No stack config, no provider resource, no serialized provider.
@@ -81,16 +65,7 @@ describe("review: recorded previews of examples/ci-preview", () => {
   it("a change of every kind: update with the changed properties, replace with its reason, create, delete", () => {
     const md = renderReview(events("changes"));
     expect(md).to.include("**Plan:** 1 to create, 3 to update, 1 to replace, 1 to delete, 4 unchanged.");
-    expect(rows(md).sort()).to.deep.equal(
-      [
-        "~ update | HostingService | site",
-        "~ update | DnsRecord | www",
-        "+- replace | DnsRecord | docs",
-        "~ update | MailBox | info",
-        "+ create | DnsRecord | caa",
-        "- delete | DnsRecord | mx",
-      ].sort(),
-    );
+    expect(tableRows(md)).to.deep.equal([...CHANGED_ROWS].sort());
     const row = (name: string) => md.split("\n").find((l) => l.includes(`| \`${name}\` |`)) ?? "";
     expect(row("site")).to.include("renewalMode: `autorenew` → `manual`");
     expect(row("www")).to.include("ttl: `3600` → `600`<br>value: `203.0.113.10` → `203.0.113.20`");
@@ -125,7 +100,7 @@ describe("review: recorded previews of examples/ci-preview", () => {
   it("drift: what refresh read beside the plan that repairs it", () => {
     const md = renderReview(events("drift"));
     expect(md).to.include("**Plan:** 1 to update, 8 unchanged.");
-    expect(rows(md)).to.deep.equal(["~ update | DnsRecord | www"]);
+    expect(tableRows(md)).to.deep.equal(["~ update | DnsRecord | www"]);
     expect(md).to.include("value: `198.51.100.7` → `203.0.113.10`");
     expect(md).to.include("#### Drift (what refresh read differs from the state)\n\n- `DnsRecord` `www`: value: `203.0.113.10` → `198.51.100.7`");
   });
@@ -140,7 +115,7 @@ describe("review: recorded previews of examples/ci-preview", () => {
     it(`${name}: \`preview --json\` gives the same steps, lines and counts as the engine events`, () => {
       const fromEvents = renderReview(events(name));
       const fromDigest = renderReview(text(`${name}.digest.json`));
-      expect(rows(fromDigest).sort()).to.deep.equal(rows(fromEvents).sort());
+      expect(tableRows(fromDigest).sort()).to.deep.equal(tableRows(fromEvents).sort());
       expect(fromDigest.split("\n")[3]).to.equal(fromEvents.split("\n")[3]);
       const sections = (md: string) => md.slice(md.search(/^#### (DNS|Money|Errors|Warnings)/m));
       if (/^#### (DNS|Money|Errors|Warnings)/m.test(fromEvents)) expect(sections(fromDigest)).to.equal(sections(fromEvents));
@@ -164,14 +139,7 @@ describe("review: recorded previews of examples/ci-preview", () => {
   });
 
   it("shows [secret] for a property named like a secret even when the engine sent it in plain text", () => {
-    const evs = events("changes").map((e) => {
-      const m = e.resourcePreEvent?.metadata;
-      if (!m?.urn.endsWith("::info") || !m.new?.inputs) return e;
-      return {
-        ...e,
-        resourcePreEvent: { ...e.resourcePreEvent!, metadata: { ...m, new: { ...m.new, inputs: { ...m.new.inputs, password: "plain-Text-99" } } } },
-      };
-    });
+    const evs = withInput("changes", "info", "password", "plain-Text-99");
     const md = renderReview(evs);
     expect(md).not.to.include("plain-Text-99");
     expect(md).to.include("password: `[secret]`");
@@ -190,14 +158,7 @@ describe("review: Markdown safety", () => {
   });
 
   it("a record value cannot inject markup into the comment", () => {
-    const evs = events("create").map((e) => {
-      const m = e.resourcePreEvent?.metadata;
-      if (!m?.urn.endsWith("::verify") || !m.new?.inputs) return e;
-      return {
-        ...e,
-        resourcePreEvent: { ...e.resourcePreEvent!, metadata: { ...m, new: { ...m.new, inputs: { ...m.new.inputs, value: "x` | <img src=y> |" } } } },
-      };
-    });
+    const evs = withInput("create", "verify", "value", "x` | <img src=y> |");
     const row = renderReview(evs)
       .split("\n")
       .find((l) => l.includes("`verify`"))!;

@@ -139,7 +139,7 @@ function mask(v: unknown, key?: string): unknown {
 /** The text a reviewer sees for one property's value. */
 export function show(v: unknown, key?: string): Shown {
   const m = mask(v, key);
-  const text = typeof m === "string" ? m : JSON.stringify(m);
+  const text = typeof m === "string" ? m : (JSON.stringify(m) ?? "");
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 

@@ -25,6 +25,7 @@ function findOnPath(bin: string): string | undefined {
 /** Stack config an example needs beyond the provider's credentials. */
 const EXAMPLE_CONFIG: Record<string, Record<string, string>> = {
   quickstart: { "quickstart:domainName": "plain-pulumi-quickstart.com" },
+  "ci-preview": { "ci-preview:zone": "plain-pulumi-ci-preview.example", "ci-preview:infoPassword": "Plain-Pulumi-Mailbox-1" },
 };
 
 describe("examples through plain `pulumi up` (the language host, as users run them)", function () {
@@ -85,7 +86,8 @@ describe("examples through plain `pulumi up` (the language host, as users run th
         await pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
         await pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
         await pulumi("config", "set", "dondominio:pollIntervalMs", "500");
-        for (const [k, v] of Object.entries(EXAMPLE_CONFIG[name] ?? {})) await pulumi("config", "set", k, v);
+        // Passwords as secrets, as the example's README says (the CLI refuses them in plain text).
+        for (const [k, v] of Object.entries(EXAMPLE_CONFIG[name] ?? {})) await pulumi("config", "set", ...(/password/i.test(k) ? ["--secret"] : []), k, v);
 
         const up = await pulumi("up", "--yes", "--skip-preview");
         expect(up).to.match(/\d+ created/);

@@ -33,10 +33,13 @@ describe("package: the packed tarball", function () {
       "bin/dondominio-emulator.js",
       "bin/dondominio-ddns.js",
       "bin/dondominio-export.js",
+      "bin/dondominio-review.js",
       "bin/run-cli.js",
       "dist/provider/index.js",
       "dist/provider/export/index.js",
       "dist/provider/export/index.d.ts",
+      "dist/provider/review/index.js",
+      "dist/provider/review/index.d.ts",
       "dist/provider/index.d.ts",
       "dist/sdk/index.js",
       "dist/sdk/index.d.ts",
@@ -60,7 +63,7 @@ describe("package: the packed tarball", function () {
 
   it("holds nothing else: no tests, no TypeScript sources, no source maps without their sources, no local state", () => {
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/(dondominio-(emulator|ddns|export)|run-cli)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
+      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|bin\/(dondominio-(emulator|ddns|export|review)|run-cli)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider)\/.+\.(js|d\.ts|json))$/;
     expect(files.filter((f) => !allowed.test(f))).to.deep.equal([]);
     for (const map of files.filter((f) => f.endsWith(".map"))) {
       const sources: string[] = JSON.parse(readFileSync(join(REPO, map), "utf8")).sources ?? [];
@@ -80,6 +83,12 @@ describe("package: the packed tarball", function () {
     expect(help).to.match(/^usage: dondominio-export --out DIR/);
   });
 
+  it("runs dondominio-review from the installed package", () => {
+    const target = installPackage();
+    const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-review.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
+    expect(help).to.match(/^usage: dondominio-review \[FILE\]/);
+  });
+
   it("carries a LICENSE that matches package.json's license", () => {
     expect(pkg.license).to.equal("Apache-2.0");
     const text = readFileSync(join(REPO, "LICENSE"), "utf8");
@@ -97,7 +106,7 @@ describe("package: the packed tarball", function () {
     expect(changelog).to.include(`## ${pkg.version}`);
   });
 
-  it("gives the types of all three entry points under `moduleResolution: node` and under `nodenext`", async () => {
+  it("gives the types of the entry points under `moduleResolution: node` and under `nodenext`", async () => {
     installPackage();
     const dir = join(WORK_ROOT, "types-check");
     mkdirSync(dir, { recursive: true });
@@ -108,7 +117,8 @@ describe("package: the packed tarball", function () {
         'import { Domain } from "pulumi-dondominio";',
         'import { DonDominioClient } from "pulumi-dondominio/sdk";',
         'import { startEmulator } from "pulumi-dondominio/emulator";',
-        "export const used = [Domain, DonDominioClient, startEmulator];",
+        'import { renderReview } from "pulumi-dondominio/review";',
+        "export const used = [Domain, DonDominioClient, startEmulator, renderReview];",
         "",
       ].join("\n"),
     );

@@ -13,10 +13,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { UpResult } from "@pulumi/pulumi/automation";
-import { getOperation, type OperationName } from "../../sdk";
 import { exportSample, SAMPLE_PASSWORD, sampleDrift, seedSampleAccount } from "../../scripts/adopt-existing-sample";
 import { type EngineStack, exampleProgram, installPackage } from "../../scripts/engine";
-import { checkStoredProviders, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness } from "../provider/harness";
+import { checkStoredProviders, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness, writeCalls } from "../provider/harness";
 
 type Config = Record<string, { value: string; secret?: boolean }>;
 
@@ -44,11 +43,6 @@ interface Row {
   /** After the empty plan and the clean refresh, before destroy. */
   beforeDestroy?(ctx: Ctx): Promise<void>;
   afterDestroy?(ctx: Ctx): Promise<void>;
-}
-
-/** Calls per action that are not read-only (the catalogue's flag). */
-function writeCalls(calls: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(calls).filter(([op, n]) => n > 0 && getOperation(op as OperationName)?.readOnly !== true));
 }
 
 const secret = (value: string) => ({ value, secret: true });

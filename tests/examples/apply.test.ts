@@ -239,7 +239,9 @@ describe("examples applied through the engine (apply, empty plan, refresh, destr
       const started = Date.now();
       const up = await eng.stack.up();
       const counters = await h.emu.control.counters();
-      console.log(`      ${row.name}: up ${((Date.now() - started) / 1000).toFixed(1)} s, ${row.resources} resources with the stack, ${counters.totalCalls} API calls`);
+      console.log(
+        `      ${row.name}: up ${((Date.now() - started) / 1000).toFixed(1)} s, ${row.resources} resources with the stack, ${counters.totalCalls} API calls`,
+      );
       expect(up.summary.resourceChanges).to.deep.equal({ create: row.resources });
       const ctx: Ctx = { h, eng, up, balanceBefore, upWrites: writeCalls(counters.calls) };
       await row.afterUp(ctx);

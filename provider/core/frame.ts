@@ -96,6 +96,13 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
    * SslCertificate recorded before its number was known). A refresh records the new id.
    */
   readId?(state: S, id: string): string;
+  /**
+   * Inputs a refresh takes from the live object when one of them changed outside: the recorded
+   * inputs become these keys' live values, so `ignoreChanges` on one of them keeps the live value
+   * instead of putting the program's first one back (examples/dynamic-dns: records that
+   * dondominio-ddns updates). Unset, or nothing changed: a refresh leaves the recorded inputs alone.
+   */
+  readonly inputsFromRead?: readonly string[];
   update(ctx: Ctx, id: string, olds: S, news: I, changed: readonly string[]): Promise<S>;
   delete(ctx: Ctx, id: string, state: S): Promise<void>;
 }
@@ -176,7 +183,7 @@ export interface DynamicProviderModule {
   check(olds: Data, news: Data): Promise<{ inputs: Data; failures?: { property: string; reason: string }[] }>;
   diff(id: string, olds: Data, news: Data): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace?: boolean }>;
   create(inputs: Data): Promise<{ id: string; outs: Data }>;
-  read(id: string, props?: Data): Promise<{ id?: string; props?: Data }>;
+  read(id: string, props?: Data): Promise<{ id?: string; props?: Data; inputs?: Data }>;
   update(id: string, olds: Data, news: Data): Promise<{ outs: Data }>;
   delete(id: string, props: Data): Promise<void>;
 }
@@ -286,7 +293,12 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
         const live = await def.read(context(props), id, state);
         // No id: the object is gone and the engine drops the resource from the state.
         if (live === undefined) return { id: "", props: {} };
-        return { id: def.readId?.(live, id) ?? id, props: clean(live) };
+        const outs = clean(live) as Data;
+        const keys = def.inputsFromRead ?? [];
+        const inputs = keys.some((k) => !sameValue(outs[k], (state as Data)[k]))
+          ? Object.fromEntries([...keys, TIMEOUTS_KEY].map((k) => [k, k === TIMEOUTS_KEY ? props[k] : outs[k]]).filter(([, v]) => v !== undefined))
+          : undefined;
+        return { id: def.readId?.(live, id) ?? id, props: outs, ...(inputs ? { inputs } : {}) };
       } catch (err) {
         throw withContext(err, "read", def.label(state) || id);
       }

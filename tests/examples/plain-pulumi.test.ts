@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { seedSampleAccount } from "../../scripts/adopt-existing-sample";
 import { copyExample, ensurePulumi, exampleNames, installPackage, WORK_ROOT } from "../../scripts/engine";
 
 function findOnPath(bin: string): string | undefined {
@@ -22,10 +23,26 @@ function findOnPath(bin: string): string | undefined {
   return undefined;
 }
 
-/** Stack config an example needs beyond the provider's credentials. */
-const EXAMPLE_CONFIG: Record<string, Record<string, string>> = {
+/** Stack config an example needs beyond the provider's credentials; `secret` values are set with --secret. */
+const EXAMPLE_CONFIG: Record<string, Record<string, string | { secret: string }>> = {
   quickstart: { "quickstart:domainName": "plain-pulumi-quickstart.com" },
-  "ci-preview": { "ci-preview:zone": "plain-pulumi-ci-preview.example", "ci-preview:infoPassword": "Plain-Pulumi-Mailbox-1" },
+  "ci-preview": { "ci-preview:zone": "plain-pulumi-ci-preview.example", "ci-preview:infoPassword": { secret: "Plain-Pulumi-Mailbox-1" } },
+  mail: { "mail:domainName": "plain-pulumi-mail.com", "mail:infoPassword": { secret: "Plain-Info-Pw-1" }, "mail:anaPassword": { secret: "Plain-Ana-Pw-2" } },
+  "web-hosting": {
+    "web-hosting:domainName": "plain-pulumi-web.com",
+    "web-hosting:deployPassword": { secret: "Plain-Deploy-Pw-3" },
+    "web-hosting:backupPassword": { secret: "Plain-Backup-Pw-4" },
+    "web-hosting:dbPassword": { secret: "Plain-Db-Pw-5" },
+  },
+  "dynamic-dns": { "dynamic-dns:domainName": "plain-pulumi-ddns.com" },
+};
+
+/** What an example needs in the account before its `up` (adopt-existing adopts the sample account). */
+const EXAMPLE_PREPARE: Record<string, (emu: RunningEmulator) => Promise<void>> = {
+  "adopt-existing": async (emu) => {
+    await emu.control.reset();
+    await seedSampleAccount(emu);
+  },
 };
 
 describe("examples through plain `pulumi up` (the language host, as users run them)", function () {
@@ -86,8 +103,12 @@ describe("examples through plain `pulumi up` (the language host, as users run th
         await pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
         await pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
         await pulumi("config", "set", "dondominio:pollIntervalMs", "500");
-        // Passwords as secrets, as the example's README says (the CLI refuses them in plain text).
-        for (const [k, v] of Object.entries(EXAMPLE_CONFIG[name] ?? {})) await pulumi("config", "set", ...(/password/i.test(k) ? ["--secret"] : []), k, v);
+        // Passwords as secrets, as the examples' READMEs say.
+        for (const [k, v] of Object.entries(EXAMPLE_CONFIG[name] ?? {})) {
+          if (typeof v === "string") await pulumi("config", "set", k, v);
+          else await pulumi("config", "set", "--secret", k, v.secret);
+        }
+        await EXAMPLE_PREPARE[name]?.(emu);
 
         const up = await pulumi("up", "--yes", "--skip-preview");
         expect(up).to.match(/\d+ created/);
@@ -98,12 +119,13 @@ describe("examples through plain `pulumi up` (the language host, as users run th
         const destroy = await pulumi("destroy", "--yes");
         expect(destroy).to.match(/\d+ deleted/);
 
-        // The API password never reached the state or the CLI's output in plaintext.
+        // The API password and the example's secret config never reached the state or the CLI's output in plaintext.
+        const secrets = [emu.apiPasswd, ...Object.values(EXAMPLE_CONFIG[name] ?? {}).flatMap((v) => (typeof v === "string" ? [] : [v.secret]))];
         const stateDir = join(backend, ".pulumi");
         const files = existsSync(stateDir) ? listFiles(stateDir) : [];
         expect(files.length, "the backend holds state files").to.be.greaterThan(0);
-        for (const f of files) expect(readFileSync(f, "utf8").includes(emu.apiPasswd), f).to.equal(false);
-        expect(transcript.join("\n").includes(emu.apiPasswd), "CLI output").to.equal(false);
+        for (const f of files) for (const s of secrets) expect(readFileSync(f, "utf8").includes(s), f).to.equal(false);
+        for (const s of secrets) expect(transcript.join("\n").includes(s), "CLI output").to.equal(false);
         await pulumi("stack", "rm", "--yes", "dev");
       } catch (err) {
         console.log(transcript.join("\n").slice(-6000));

@@ -11,9 +11,9 @@ import { expect } from "chai";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { getOperation, type OperationName } from "../../sdk";
+import type { OperationName } from "../../sdk";
 import { type AccountSnapshot, main, recordBase, renderProject, slug, uniqueNames } from "../../provider/export";
-import { contactCreateParams, type Harness, OWNER, startHarness } from "../provider/harness";
+import { contactCreateParams, type Harness, OWNER, startHarness, writeCalls } from "../provider/harness";
 import { WORK_ROOT } from "../../scripts/engine";
 
 const DAY = 86_400;
@@ -246,11 +246,6 @@ async function seed(h: Harness): Promise<{ certificateId: number }> {
   const cert = (await call("ssl/create", { csrData: csr.csrData, productID: 101, validationMethod: "http", adminContactID: owner })).ssl;
   await h.emu.control.advanceClock(60);
   return { certificateId: cert.certificateID };
-}
-
-/** Calls per action that are not read-only (the catalogue's flag). */
-function writeCalls(calls: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(calls).filter(([op, n]) => n > 0 && getOperation(op as OperationName)?.readOnly !== true));
 }
 
 describe("dondominio-export: a seeded account, exported and applied through the engine", function () {

@@ -6,7 +6,7 @@ import { expect } from "chai";
 import { join } from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { DonDominioClient } from "../../sdk";
+import { DonDominioClient, getOperation, type OperationName } from "../../sdk";
 import { createEngineStack, type EngineStack, loadInstalled } from "../../scripts/engine";
 
 export type ProviderModule = typeof import("../../provider");
@@ -53,6 +53,11 @@ export async function startHarness(options: Parameters<typeof startEmulator>[0] 
       await emu.close();
     },
   };
+}
+
+/** Calls per action that are not read-only (the catalogue's flag), from the emulator's counters. */
+export function writeCalls(calls: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(calls).filter(([op, n]) => n > 0 && getOperation(op as OperationName)?.readOnly !== true));
 }
 
 /** The next plan is empty: every resource "same". */

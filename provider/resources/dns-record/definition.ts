@@ -17,6 +17,9 @@ const entity: ResourceDefinition<DnsRecordInputs, DnsRecordState> = serviceEntit
   inputs: dnsRecordInputs,
   replaceOn: DNS_RECORD_REPLACE_ON,
   createOnly: DNS_RECORD_CREATE_ONLY,
+  // A record changed outside (e.g. by dondominio-ddns) is recorded as the inputs too, so that
+  // `ignoreChanges: ["value"]` keeps the live value after a refresh (examples/dynamic-dns).
+  inputsFromRead: ["serviceName", "name", "type", "value", "ttl", "priority"],
   label,
 
   // An input left out is normally unmanaged; a DNS record's ttl is not: absent means the default.

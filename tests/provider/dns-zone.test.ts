@@ -8,9 +8,8 @@
  * the write survives. Run `npm run build` first.
  */
 import { expect } from "chai";
-import { getOperation, type OperationName } from "../../sdk";
 import { filesUnder, scanFiles, total } from "../hardening/secret-scan";
-import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness } from "./harness";
+import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness, writeCalls } from "./harness";
 
 type Rec = { name: string; type: string; value: string; ttl?: number; priority?: number };
 type ZoneArgs = { serviceName: string; records: Rec[]; [k: string]: unknown };
@@ -19,11 +18,6 @@ const LIFE = "zone-life.example";
 const BIG = "zone-big.example";
 const BULK = "zone-bulk.example";
 const PER = "zone-per.example";
-
-/** Calls that change something (the catalogue's readOnly flag), by operation. */
-function writeCalls(calls: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(calls).filter(([op, n]) => n > 0 && getOperation(op as OperationName)?.readOnly !== true));
-}
 
 describe("DnsZone through the engine", function () {
   this.timeout(900_000);

@@ -5,9 +5,7 @@
  *   first preview and up, a modify, a replacement and a new record at the second, the delete of a
  *   record removed from the program at the apply (the engine gives no hook at preview), nothing at a
  *   no-change preview;
- * - the overlap refusal (provider/core/dns-claims.ts): a DnsRecord and a DnsZone-like claim made
- *   through the same registry function the DnsZone resource calls (a tiny component here), two
- *   zone claims, and two DnsRecords holding the same record, each refused at preview naming both
+ * - the overlap refusal (provider/core/dns-claims.ts): a DnsRecord and a DnsZone, two DnsZones, and two DnsRecords holding the same record, each refused at preview naming both
  *   resources; `up` refused as well; 0 API writes (emulator counters) and the zone unchanged.
  * Run `npm run build` first.
  */
@@ -15,7 +13,6 @@ import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, PulumiFn } from "@pulumi/pulumi/automation";
 import type { EngineStack } from "../../scripts/engine";
-import { loadInstalled } from "../../scripts/engine";
 import { expectEmptyPlan, type Harness, startHarness } from "./harness";
 
 const ZONE = "plan.example";
@@ -23,7 +20,6 @@ const OVERLAP = "overlap.example";
 const LONG = `v=DKIM1; k=rsa; p=${"Q".repeat(282)}`; // 300 bytes: two strings
 
 type Args = Record<string, unknown>;
-type Claims = typeof import("../../provider/core/dns-claims");
 
 /** The plan lines of one run: `[dondominio] ` diagnostics that start with +, - or ±. */
 async function planLines(run: (opts: { onEvent: (e: EngineEvent) => void }) => Promise<unknown>): Promise<{ lines: string[]; error?: string }> {
@@ -122,21 +118,11 @@ describe("DNS plan lines and overlap refusal through the engine (issue 12)", fun
   });
 
   describe("overlap", () => {
-    let claims: Claims;
     let overlap: EngineStack;
-    /** The program of the next run: DnsRecords and DnsZone-like claims in OVERLAP. */
+    /** The program of the next run: DnsRecords and DnsZones in OVERLAP. */
     let declare: (pkg: ReturnType<Harness["pkg"]>) => void = () => undefined;
 
-    /** What DnsZone does from its constructor: claim its records, and register only once the claim holds. */
-    class ZoneClaim extends pulumi.ComponentResource {
-      constructor(name: string, serviceName: pulumi.Input<string>, zoneRecords: { name: string; type: string }[]) {
-        super("test:index:DnsZone", name);
-        this.registerOutputs({ claimed: claims.claimDnsRecords({ kind: "DnsZone", name }, serviceName, zoneRecords) });
-      }
-    }
-
     before(async () => {
-      claims = loadInstalled<Claims>("dist/provider/core/dns-claims.js");
       overlap = await h.stack((async () => declare(h.pkg())) as PulumiFn);
     });
 
@@ -160,25 +146,25 @@ describe("DNS plan lines and overlap refusal through the engine (issue 12)", fun
     }
 
     it("refuses a name and type managed by a DnsRecord and a DnsZone, naming both, with 0 API writes", async () => {
-      declare = ({ DnsRecord }) => {
+      declare = ({ DnsRecord, DnsZone }) => {
         new DnsRecord("app", { serviceName: OVERLAP, name: "app", type: "A", value: "192.0.2.1" });
         new DnsRecord("other", { serviceName: OVERLAP, name: "other", type: "A", value: "192.0.2.2" });
-        new ZoneClaim("main", "OVERLAP.example.", [{ name: "app.overlap.example.", type: "a" }]);
+        new DnsZone("main", { serviceName: "OVERLAP.example.", records: [{ name: "app.overlap.example.", type: "A", value: "192.0.2.3" }] });
       };
       await refused('DnsRecord "app" and DnsZone "main" both manage A app.overlap.example; manage each name and type in one resource');
       // The same with inputs that are Outputs: claimed when they resolve, every DNS resource of the run refused.
-      declare = ({ DnsRecord }) => {
+      declare = ({ DnsRecord, DnsZone }) => {
         new DnsRecord("other", { serviceName: OVERLAP, name: "other", type: "A", value: "192.0.2.2" });
         new DnsRecord("app", { serviceName: pulumi.output(OVERLAP), name: pulumi.output("app"), type: "A", value: "192.0.2.1" });
-        new ZoneClaim("main", pulumi.output("overlap.example"), [{ name: "app", type: "A" }]);
+        new DnsZone("main", { serviceName: pulumi.output("overlap.example"), records: [{ name: "app", type: "A", value: "192.0.2.3" }] });
       };
       await refused('DnsRecord "app" and DnsZone "main" both manage A app.overlap.example; manage each name and type in one resource');
     });
 
     it("refuses two zones claiming one name and type, and two DnsRecords holding the same record", async () => {
-      declare = () => {
-        new ZoneClaim("one", OVERLAP, [{ name: "@", type: "MX" }]);
-        new ZoneClaim("two", OVERLAP, [{ name: "overlap.example", type: "MX" }]);
+      declare = ({ DnsZone }) => {
+        new DnsZone("one", { serviceName: OVERLAP, records: [{ name: "@", type: "MX", value: "mx1.overlap.example" }] });
+        new DnsZone("two", { serviceName: OVERLAP, records: [{ name: "overlap.example.", type: "MX", value: "mx2.overlap.example" }] });
       };
       await refused('DnsZone "one" and DnsZone "two" both manage MX overlap.example; manage each name and type in one resource');
       declare = ({ DnsRecord }) => {

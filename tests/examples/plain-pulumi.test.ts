@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import { delimiter, dirname, join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { copyExample, ensurePulumi, exampleNames, installPackage, WORK_ROOT } from "../../scripts/engine";
+import { keyAndCsr } from "../fixtures";
 
 function findOnPath(bin: string): string | undefined {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {
@@ -23,9 +24,22 @@ function findOnPath(bin: string): string | undefined {
 }
 
 /** Stack config an example needs beyond the provider's credentials. */
-const EXAMPLE_CONFIG: Record<string, Record<string, string>> = {
-  quickstart: { "quickstart:domainName": "plain-pulumi-quickstart.com" },
-};
+function exampleConfig(name: string): Record<string, { value: string; secret?: boolean }> {
+  if (name === "quickstart") return { "quickstart:domainName": { value: "plain-pulumi-quickstart.com" } };
+  if (name === "certificate") {
+    // The key and CSR its README makes with openssl.
+    const local = keyAndCsr("www.plain-pulumi-certificate.com");
+    return {
+      "certificate:domain": { value: "plain-pulumi-certificate.com" },
+      "certificate:csr": { value: local.csr },
+      "certificate:privateKey": { value: local.key, secret: true },
+    };
+  }
+  return {};
+}
+
+/** Examples whose README runs `pulumi up` more than once (certificate: order, then install once issued). */
+const UPS: Record<string, number> = { certificate: 2 };
 
 describe("examples through plain `pulumi up` (the language host, as users run them)", function () {
   this.timeout(600_000);
@@ -85,10 +99,13 @@ describe("examples through plain `pulumi up` (the language host, as users run th
         await pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
         await pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
         await pulumi("config", "set", "dondominio:pollIntervalMs", "500");
-        for (const [k, v] of Object.entries(EXAMPLE_CONFIG[name] ?? {})) await pulumi("config", "set", k, v);
+        for (const [k, { value, secret }] of Object.entries(exampleConfig(name))) {
+          await (secret ? pulumi("config", "set", "--secret", k, value) : pulumi("config", "set", k, value));
+        }
 
         const up = await pulumi("up", "--yes", "--skip-preview");
         expect(up).to.match(/\d+ created/);
+        for (let n = 1; n < (UPS[name] ?? 1); n++) expect(await pulumi("up", "--yes", "--skip-preview")).to.match(/\d+ updated/);
         const outputs = JSON.parse(await pulumi("stack", "output", "--json"));
         expect(Object.keys(outputs).length, "the stack has outputs").to.be.greaterThan(0);
         await pulumi("preview", "--expect-no-changes");

@@ -6,7 +6,7 @@ import { expect } from "chai";
 import { join } from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { DonDominioClient } from "../../sdk";
+import { DonDominioClient, getOperation, type OperationName } from "../../sdk";
 import { createEngineStack, type EngineStack, loadInstalled } from "../../scripts/engine";
 
 export type ProviderModule = typeof import("../../provider");
@@ -99,6 +99,11 @@ export function checkStoredProviders(eng: EngineStack, secrets: string[]): numbe
     n++;
   }
   return n;
+}
+
+/** Calls per action that are not read-only (the catalogue's flag), from the emulator's counters. */
+export function writeCalls(calls: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(calls).filter(([op, n]) => n > 0 && getOperation(op as OperationName)?.readOnly !== true));
 }
 
 /** The resource's outputs in the state file, by its logical name. */

@@ -143,9 +143,10 @@ function valueAt(obj: unknown, path: readonly PropertyKey[]): unknown {
   return cur;
 }
 
+/** The program's inputs. A secret Output that resolves to undefined arrives as null (measured, Pulumi 3.250): left out, as a plain undefined is. */
 function userInputs(raw: Data): Data {
   const out: Data = {};
-  for (const [k, v] of Object.entries(raw ?? {})) if (!HIDDEN.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(raw ?? {})) if (!HIDDEN.has(k) && v !== null) out[k] = v;
   return out;
 }
 

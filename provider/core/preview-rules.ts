@@ -217,6 +217,8 @@ export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailu
   const isNew = olds === undefined || olds.productId !== s.productId || olds.commonName?.toLowerCase() !== s.commonName;
   return runFactRules(`SslCertificate ${s.commonName}`, [
     async (facts, fail) => {
+      // Adopting orders nothing: create checks the program against the certificate itself.
+      if (olds === undefined && s.certificateId !== undefined) return;
       // An unchanged certificate costs no read; new names on one are judged again (multidomainaddsan).
       if (!isNew && !changed(olds, (o) => o.alternativeNames ?? [], s.alternativeNames ?? [])) return;
       const products = await facts.sslProducts();

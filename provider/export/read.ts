@@ -45,7 +45,8 @@ export interface AccountSnapshot {
   contacts: { contactId: string; name: string; email: string; country: string }[];
   domains: DomainSnapshot[];
   services: ServiceSnapshot[];
-  certificates: { certificateId: number; commonName: string; status: string; productId: number }[];
+  /** Names lower case, alternativeNames sorted (as SslCertificate records them); no key: the export never reads one. */
+  certificates: { certificateId: number; commonName: string; status: string; productId: number; alternativeNames: string[] }[];
   /** Collections left out, and why (filters). */
   notes: string[];
 }
@@ -165,7 +166,13 @@ export async function readAccount(api: Api, options: ReadOptions = {}): Promise<
   else {
     const list = await api.listAll("ssl/list", {});
     certificates = list
-      .map((c) => ({ certificateId: c.certificateID, commonName: c.commonName, status: c.status, productId: c.productID }))
+      .map((c) => ({
+        certificateId: c.certificateID,
+        commonName: c.commonName.toLowerCase(),
+        status: c.status,
+        productId: c.productID,
+        alternativeNames: c.alternativeNames.map((n) => n.toLowerCase()).sort(),
+      }))
       .sort((a, b) => a.certificateId - b.certificateId);
     say(`certificates: ${certificates.length}`);
   }

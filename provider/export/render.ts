@@ -5,9 +5,10 @@
  * second export diffs cleanly against the first.
  *
  * Every object is declared adopted (`adopt: true`; Domain and HostingService `registration:
- * "adopt"`; Contact its `contactId` alone) with the values the API answered, so the first `up`
- * records the account and writes nothing. Passwords are never written: each is an optional stack
- * config secret; left unset, the live password is kept (the provider writes none on adopt).
+ * "adopt"`; Contact its `contactId` alone; SslCertificate its `certificateId`) with the values the
+ * API answered, so the first `up` records the account and writes nothing. Passwords are never
+ * written: each is an optional stack config secret; left unset, the live password is kept (the
+ * provider writes none on adopt). Private keys are never read nor written.
  */
 import { PRODUCT_KEYS } from "../../sdk/catalogue/service";
 import { DNS_TYPES, isDnsType, type ListedRecord, relativeName } from "../../sdk/rules";
@@ -128,12 +129,18 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
   if (snapshot.certificates.length) {
     body.push(
       "",
-      "  // ---- SSL certificates: not declared. SslCertificate orders (and pays for) a certificate and has no",
-      "  // adopt, so these stay as they are, outside this program:",
+      "  // ---- SSL certificates (adopted by certificateId: nothing is ordered or written). Private keys are",
+      "  // never exported, even one the API holds; privateKey is an optional secret input for a key you hold ----",
     );
-    for (const c of snapshot.certificates) {
-      body.push(`  //   certificate ${c.certificateId}: ${c.commonName}, product ${c.productId}, status ${c.status}`);
-      skipped.push({ what: `certificate ${c.certificateId} (${c.commonName})`, why: "SslCertificate has no adopt: declaring it would order a new one" });
+    const names = uniqueNames(snapshot.certificates.map((c) => ({ base: `certificate-${slug(c.commonName)}`, identity: String(c.certificateId) })));
+    for (const [i, c] of snapshot.certificates.entries()) {
+      const args = {
+        certificateId: c.certificateId,
+        productId: c.productId,
+        commonName: c.commonName,
+        alternativeNames: c.alternativeNames.length ? c.alternativeNames : undefined,
+      };
+      add("SslCertificate", names[i], args, certificateNote(c.status));
     }
   }
 
@@ -273,6 +280,13 @@ function renderService(s: ServiceSnapshot, name: string, out: Sink): void {
   }
 }
 
+/** A comment for a certificate that is not simply valid. */
+function certificateNote(status: string): string | undefined {
+  if (["process", "renew", "reissue"].includes(status)) return `status ${status}: being validated; every plan shows it as an update until it is issued`;
+  if (status !== "valid") return `status ${status}`;
+  return undefined;
+}
+
 const byRecord = (a: ListedRecord, b: ListedRecord) => a.name.localeCompare(b.name) || a.type.localeCompare(b.type) || a.value.localeCompare(b.value);
 
 function recordArgs(svc: string, r: ListedRecord): Record<string, unknown> {
@@ -358,8 +372,8 @@ function readme(projectName: string, summary: ExportSummary): string {
     summaryText(summary),
     "```",
     "",
-    "Objects removed from `index.ts` are deleted from the account by the next `pulumi up` (domains",
-    "and hosting services are forgotten instead: the API deletes neither).",
+    "Objects removed from `index.ts` are deleted from the account by the next `pulumi up` (domains,",
+    "hosting services and certificates are forgotten instead: the API deletes none of them).",
     "",
   ].join("\n");
 }

@@ -102,7 +102,10 @@ const SNAPSHOT: AccountSnapshot = {
       subdomains: [{ name: "blog.example.com", ftpPath: "/blog", hasSsl: true }],
     },
   ],
-  certificates: [{ certificateId: 7, commonName: "www.example.com", productId: 101, status: "valid" }],
+  certificates: [
+    { certificateId: 7, commonName: "www.example.com", productId: 101, status: "valid", alternativeNames: [] },
+    { certificateId: 9, commonName: "www.example.com", productId: 103, status: "process", alternativeNames: ["api.example.com"] },
+  ],
   notes: [],
 };
 
@@ -144,13 +147,21 @@ describe("dondominio-export: rendering", () => {
     ]);
     for (const s of summary.secrets) expect(files["README.md"]).to.include(`pulumi config set --secret ${s.key}`);
     expect(index).to.include("an SSL certificate is installed: not declared");
-    expect(index).to.include("certificate 7: www.example.com, product 101, status valid");
-    expect(summary.skipped.map((s) => s.what)).to.include.members([
-      "DNSSEC of pending.org",
-      "certificate 7 (www.example.com)",
-      "SSL installed on subdomain blog.example.com",
-    ]);
-    expect(summary.counts).to.deep.include({ DnsRecord: 3, Domain: 2, MailBox: 1, FtpAccount: 1, Database: 1 });
+    expect(summary.skipped.map((s) => s.what)).to.include.members(["DNSSEC of pending.org", "SSL installed on subdomain blog.example.com"]);
+    expect(summary.counts).to.deep.include({ DnsRecord: 3, Domain: 2, MailBox: 1, FtpAccount: 1, Database: 1, SslCertificate: 2 });
+  });
+
+  it("declares certificates adopted by certificateId, two of one name told apart, no key", () => {
+    const lines = index.split("\n").filter((l) => l.includes("new SslCertificate("));
+    expect(lines).to.have.length(2);
+    expect(lines[0]).to.match(
+      /^ {2}new SslCertificate\("certificate-www-example-com-[0-9a-f]{6}", \{ certificateId: 7, productId: 101, commonName: "www\.example\.com" \}\);$/,
+    );
+    expect(lines[1]).to.match(
+      /new SslCertificate\("certificate-www-example-com-[0-9a-f]{6}", \{ certificateId: 9, productId: 103, commonName: "www\.example\.com", alternativeNames: \["api\.example\.com"\] \}\); \/\/ status process: being validated/,
+    );
+    expect(index).to.match(/^import \{[^}]*\bSslCertificate\b[^}]*\} from "pulumi-dondominio";$/m);
+    expect(index).to.not.match(/privateKey:/);
   });
 
   it("the command: usage errors exit 2 before any call; credentials only from the environment", async () => {
@@ -252,10 +263,11 @@ describe("dondominio-export: a seeded account, exported and applied through the 
   this.timeout(1_800_000);
   let h: Harness;
   let out: string;
+  let certificateId: number;
 
   before(async () => {
     h = await startHarness({ delays: { registerInitSec: 3600, registerPendingSec: 60, sslValidationSec: 5 } });
-    await seed(h);
+    certificateId = (await seed(h)).certificateId;
     mkdirSync(WORK_ROOT, { recursive: true });
     out = mkdtempSync(join(tmpdir(), "dondominio-export-"));
   });
@@ -298,6 +310,11 @@ describe("dondominio-export: a seeded account, exported and applied through the 
     expect(index).to.match(/new Domain\("pending-export-org", \{ name: "pending-export.org", registration: "adopt", waitFor: "submitted"/);
     expect(index).to.match(/new Domain\("lapsed-export-com", .*renewalMode: "manual"/);
     expect((index.match(/new DnsRecord\(/g) ?? []).length).to.be.greaterThan(300);
+    // The issued certificate, adopted by its id; its key (the API holds it: ssl/csrcreate made it) is not written.
+    expect(index).to.include(
+      `new SslCertificate("certificate-www-alpha-export-com", { certificateId: ${certificateId}, productId: 101, commonName: "www.alpha-export.com" });`,
+    );
+    expect(index).to.not.include("PRIVATE KEY");
   });
 
   it("--domain takes that domain and its service only; a name not in the account is said so", async () => {

@@ -935,6 +935,27 @@ export const CASES: BadInput[] = [
   { resource: "SslCertificate", what: "neither csr nor subject", set: { subject: undefined }, field: "csr", rule: /give either csr/ },
   {
     resource: "SslCertificate",
+    what: "an order without adminContact",
+    set: { adminContact: undefined },
+    field: "adminContact",
+    rule: /required to order a certificate/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "subject while adopting by certificateId",
+    set: { certificateId: 10001 },
+    field: "subject",
+    rule: /leave it out when certificateId adopts an existing certificate/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "adopting by certificateId with no common name",
+    set: { certificateId: 10001, subject: undefined },
+    field: "commonName",
+    rule: /required with certificateId/,
+  },
+  {
+    resource: "SslCertificate",
     what: "common name with a space",
     set: { subject: { ...SUBJECT, commonName: "www.cert example.com" } },
     field: "commonName",

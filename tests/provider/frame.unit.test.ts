@@ -210,6 +210,17 @@ describe("check (no API call)", () => {
     expect(r.failures![0].reason).to.match(/^productKey: professional -> basic is a downgrade/);
     expect((await hostingCrud.check({ name: "a.com", productKey: "basic" }, { name: "a.com", productKey: "advanced" })).failures).to.equal(undefined);
   });
+  it("takes a null input (a secret Output that resolved to undefined) as left out", async () => {
+    const r = await hostingCrud.check({}, { name: "a.com", productKey: "basic", phpVersion: null });
+    expect(r.failures).to.equal(undefined);
+    expect(r.inputs).to.not.have.property("phpVersion");
+    const d = await hostingCrud.diff(
+      "a.com",
+      { name: "a.com", productKey: "basic", status: "active" },
+      { name: "a.com", productKey: "basic", phpVersion: null },
+    );
+    expect(d.changes).to.equal(false);
+  });
   it("carries the hidden __timeouts input through check", async () => {
     const r = await hostingCrud.check({}, { name: "a.com", productKey: "basic", __timeouts: { create: 1000 } });
     expect(r.inputs.__timeouts).to.deep.equal({ create: 1000 });

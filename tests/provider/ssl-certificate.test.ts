@@ -10,7 +10,18 @@ import { createPublicKey, X509Certificate } from "node:crypto";
 import type { SslState } from "../../provider/resources/ssl-certificate/schema";
 import type { EngineStack } from "../../scripts/engine";
 import { keyAndCsr } from "../fixtures";
-import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, OWNER, outputsOf, startHarness } from "./harness";
+import {
+  checkStoredProviders,
+  contactCreateParams,
+  expectCleanRefresh,
+  expectEmptyPlan,
+  expectNoPlaintext,
+  type Harness,
+  OWNER,
+  outputsOf,
+  startHarness,
+  writeCalls,
+} from "./harness";
 
 /** One validation record as the state types it (its type is one DnsRecord takes). */
 type ValidationRecord = SslState["validationRecords"][number];
@@ -182,6 +193,65 @@ describe("SslCertificate (engine lifecycle)", function () {
     await expectEmptyPlan(gen);
     expectNoPlaintext(gen, [key.split("\n")[5], h.emu.apiPasswd]);
     expect((await gen.stack.destroy()).summary.resourceChanges).to.deep.equal({ delete: 2 });
+  });
+
+  it("adopts an existing certificate by certificateId: no order, no write, an empty plan; a mismatch is refused; destroy forgets it", async () => {
+    // A certificate ordered outside the program (the panel), issued, its key known only here.
+    const local = keyAndCsr(`adopt.${ZONE}`);
+    const admin = ((await h.client.call("contact/create", contactCreateParams(OWNER) as any)) as any).contactID as string;
+    const ordered = ((await h.client.call("ssl/create", { csrData: local.csr, productID: 101, validationMethod: "http", adminContactID: admin } as any)) as any)
+      .ssl;
+    await h.emu.control.advanceClock(120);
+    const id = ordered.certificateID as number;
+    const adopt: Record<string, any> = { certificateId: id, productId: 103, commonName: `Adopt.${ZONE}`, privateKey: local.key };
+    const eng2 = await h.stack(async () => {
+      const { SslCertificate } = h.pkg();
+      const c = new SslCertificate("adopted", adopt as any);
+      return { id: c.id, status: c.status, certificate: c.certificate, csr: c.csr, names: c.alternativeNames };
+    });
+    const before = await balance();
+    const count = (await certs()).length;
+    await h.emu.control.counters({ reset: true });
+
+    // What the program says must be the certificate's: another product would be a replace (an order) on the next plan.
+    const refused = await eng2.stack.up().then(
+      () => "",
+      (e: Error) => e.message,
+    );
+    expect(refused).to.include(`cannot adopt certificate ${id}: productId is 103 but certificate ${id} is product 101`);
+    adopt.productId = 101;
+    const up = await eng2.stack.up();
+    // The stack resource itself was made by the refused run.
+    expect(up.summary.resourceChanges).to.deep.equal({ create: 1, same: 1 });
+    expect(writeCalls((await h.emu.control.counters()).calls), "adopting writes nothing").to.deep.equal({});
+    expect(await balance()).to.equal(before);
+    expect(await certs()).to.have.length(count);
+    expect(up.outputs.id.value).to.equal(String(id));
+    expect(up.outputs.status.value).to.equal("valid");
+    expect(up.outputs.names.value).to.deep.equal([]);
+    // The API returns no CSR: none is recorded.
+    expect(up.outputs.csr.value).to.equal("");
+    issuedBy(up.outputs.certificate.value, local.key);
+    await expectEmptyPlan(eng2);
+    await expectCleanRefresh(eng2, 2);
+    expectNoPlaintext(eng2, [local.key.split("\n")[5]]);
+
+    // A key that is not the certificate's is refused before anything is recorded.
+    const other = await h.stack(async () => {
+      const { SslCertificate } = h.pkg();
+      new SslCertificate("wrong-key", { certificateId: id, productId: 101, commonName: `adopt.${ZONE}`, privateKey: keyAndCsr(`adopt.${ZONE}`).key });
+    });
+    const wrong = await other.stack.up().then(
+      () => "",
+      (e: Error) => e.message,
+    );
+    expect(wrong).to.include(`privateKey does not belong to certificate ${id}`);
+
+    // Destroy forgets it: the API has no certificate delete.
+    await h.emu.control.counters({ reset: true });
+    expect((await eng2.stack.destroy()).summary.resourceChanges).to.deep.equal({ delete: 2 });
+    expect(writeCalls((await h.emu.control.counters()).calls)).to.deep.equal({});
+    expect((await certs()).map((c) => c.certificateID)).to.include(id);
   });
 
   it("forgets the certificate on destroy (the API has no delete) and removes the DCV records", async () => {

@@ -5,9 +5,11 @@
 import type { CallParams } from "../../../sdk";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
+import { sameValue } from "../../core/plain-data";
 import { sslFacts } from "../../core/preview-rules";
 import { DEFAULT_WAIT_MS, liveState, waitIssued, warnStatus } from "./live";
-import { SSL_SCOPE } from "./mapping";
+import { certSpki, keySpki } from "../../../sdk/core/x509";
+import { listCertificates, SSL_SCOPE } from "./mapping";
 import {
   certIdOf,
   findInterruptedOrder,
@@ -15,6 +17,7 @@ import {
   keyChanged,
   lookups,
   orderCertificate,
+  orderedWithCsr,
   orderOn,
   settlePendingOrder,
   sslCharges,
@@ -50,6 +53,42 @@ async function settle(ctx: Ctx, id: number, base: SslState, inputs: SslInputs, t
   return state;
 }
 
+/**
+ * certificateId: the existing certificate, taken as it is (reads only: no order, no write). What the
+ * program says of it must match, or the next plan would order (replace) or add names (paid): refused.
+ * The API returns no CSR, so `csr` is the given one or "" (a csr given later reissues).
+ */
+async function adoptCertificate(ctx: Ctx, inputs: SslInputs): Promise<{ id: string; outs: SslState }> {
+  const id = inputs.certificateId!;
+  const summary = (await listCertificates(ctx.api)).find((c) => c.certificateID === id);
+  if (!summary) throw new Error(`certificateId: certificate ${id} is not in this account (ssl/list): nothing adopted`);
+  const problems: string[] = [];
+  if (summary.productID !== inputs.productId) problems.push(`productId is ${inputs.productId} but certificate ${id} is product ${summary.productID}`);
+  if (summary.commonName.toLowerCase() !== inputs.commonName)
+    problems.push(`commonName is ${inputs.commonName} but certificate ${id} is for ${summary.commonName}`);
+  const liveNames = summary.alternativeNames.map((n) => n.toLowerCase()).sort();
+  if (inputs.alternativeNames && !sameValue(liveNames, inputs.alternativeNames))
+    problems.push(`alternativeNames are [${inputs.alternativeNames.join(", ")}] but certificate ${id} has [${liveNames.join(", ")}]`);
+  if (inputs.csr && (await orderedWithCsr(ctx, id, summary.status, inputs.csr)) === false)
+    problems.push(`csr is not the one certificate ${id} was ordered with (leave it out to adopt; a new csr afterwards reissues)`);
+  const base: SslState = {
+    ...inputs,
+    certificateId: id,
+    csr: inputs.csr ?? "",
+    status: summary.status,
+    renewable: false,
+    validations: [],
+    validationRecords: [],
+  };
+  const state = problems.length ? undefined : await liveState(ctx, id, base, false);
+  if (state?.certificate && inputs.privateKey && !certSpki(state.certificate)?.equals(keySpki(inputs.privateKey) ?? Buffer.alloc(0)))
+    problems.push(`privateKey does not belong to certificate ${id} (the public keys differ)`);
+  if (problems.length || !state) throw new Error(`cannot adopt certificate ${id}: ${problems.join("; ")}; make the program say what the account holds`);
+  info(`SslCertificate ${inputs.commonName}: certificate ${id} (${state.status}) adopted; nothing ordered`);
+  warnStatus(state);
+  return { id: String(id), outs: state };
+}
+
 export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   type: "SslCertificate",
   inputs: sslInputs,
@@ -71,6 +110,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   },
 
   async create(ctx, inputs) {
+    if (inputs.certificateId !== undefined) return adoptCertificate(ctx, inputs);
     let csr = inputs.csr;
     let key = inputs.privateKey;
     if (inputs.subject) ({ csr, key } = await generateCsr(ctx, inputs.subject));

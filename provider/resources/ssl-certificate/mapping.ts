@@ -26,8 +26,9 @@ export function orderParams(i: SslInputs, csr: string, key: string | undefined):
   const p: CallParams<"ssl/create"> = { productID: i.productId, csrData: csr, validationMethod: i.validationMethod };
   if (i.period !== undefined) p.period = i.period;
   if (key !== undefined) p.keyData = key;
+  // check() requires adminContact for every order (only an adopted certificate goes without).
   if (typeof i.adminContact === "string") p.adminContactID = i.adminContact;
-  else Object.assign(p, contactToApi(i.adminContact, "admin"));
+  else if (i.adminContact) Object.assign(p, contactToApi(i.adminContact, "admin"));
   (i.alternativeNames ?? []).forEach((n, k) => {
     p[`alt_name_${k + 1}`] = n;
   });

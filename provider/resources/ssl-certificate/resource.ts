@@ -6,6 +6,11 @@ import * as crud from "./crud";
 import { SSL_SECRETS, sslInputs, sslOutputs, type SslState } from "./schema";
 
 export interface SslCertificateArgs {
+  /**
+   * Adopt: the certificate with this id (ssl/list's certificateID) is taken as it is, with no order
+   * and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+   */
+  certificateId?: pulumi.Input<number>;
   /** ssl/productlist's productID. Changing it orders a new certificate. */
   productId: pulumi.Input<number>;
   /** The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place. */
@@ -30,8 +35,8 @@ export interface SslCertificateArgs {
   alternativeNames?: pulumi.Input<pulumi.Input<string>[]>;
   /** dns (default), http, https or an approver e-mail address. */
   validationMethod?: pulumi.Input<import("../../../sdk/catalogue/ssl-fields").ValidationMethod>;
-  /** The admin contact: a contact id (e.g. `contact.contactId`) or inline data. */
-  adminContact: pulumi.Input<string> | InlineContact;
+  /** The admin contact: a contact id (e.g. `contact.contactId`) or inline data. Required to order; not needed with certificateId. */
+  adminContact?: pulumi.Input<string> | InlineContact;
   /** "submitted" (default with dns validation) or "issued" (default otherwise): what create waits for. */
   waitFor?: pulumi.Input<import("./schema").SslInputs["waitFor"]>;
   /** Renew (ssl/renew, paid) on the next up once the certificate is renewable. */

@@ -35,6 +35,8 @@ const contactRef = z.union([contactId(), contactData], { error: "must be a conta
 
 const raw = z
   .object({
+    /** Adopt: the existing certificate with this id (ssl/list's certificateID) is taken as it is; nothing is ordered. */
+    certificateId: int({ min: 1 }).optional(),
     productId: int({ min: 1 }),
     csr: z.string().optional(),
     subject: subject.optional(),
@@ -43,7 +45,7 @@ const raw = z
     period: int({ min: 1, max: 10 }).optional(),
     alternativeNames: z.array(z.string()).optional(),
     validationMethod: validationMethod().default("dns"),
-    adminContact: contactRef,
+    adminContact: contactRef.optional(),
     waitFor: oneOf(["issued", "submitted"] as const).optional(),
     autoRenew: bool().optional(),
   })
@@ -61,13 +63,16 @@ export const sslInputs = raw.transform((v, ctx) => {
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   let cn: string | undefined;
   let csr: string | undefined;
-  if ((v.csr === undefined) === (v.subject === undefined)) {
+  const adopting = v.certificateId !== undefined;
+  if (adopting && v.subject !== undefined) {
+    issue("subject", "leave it out when certificateId adopts an existing certificate (its key stays as it is; a new csr after adopting reissues)");
+  } else if (!adopting && (v.csr === undefined) === (v.subject === undefined)) {
     issue("csr", "give either csr (a PEM certificate request) or subject (to generate one with ssl/csrcreate), not both");
   } else if (v.subject) {
     cn = sslName(v.subject.commonName);
     if (v.privateKey !== undefined) issue("privateKey", "leave it out with subject: ssl/csrcreate generates the key (output privateKey)");
-  } else {
-    const parsed = parseCsr(v.csr!);
+  } else if (v.csr !== undefined) {
+    const parsed = parseCsr(v.csr);
     if ("problem" in parsed) issue("csr", parsed.problem);
     else {
       csr = parsed.pem;
@@ -92,6 +97,10 @@ export const sslInputs = raw.transform((v, ctx) => {
     if (!isSslName(n)) issue("alternativeNames", `"${n}" must be a host name such as www.example.com`);
     else if (nameProblem(n)) issue("alternativeNames", `"${n}": ${nameProblem(n)}`);
   }
+  if (adopting && cn === undefined && v.csr === undefined)
+    issue("commonName", "required with certificateId: the adopted certificate's common name (ssl/list), checked against it when adopting");
+  if (!adopting && v.adminContact === undefined)
+    issue("adminContact", "required to order a certificate: a contact id or the contact data (or give certificateId to adopt an existing certificate)");
   if (cn === undefined) return z.NEVER;
   const out: SslInputs = { ...v, commonName: cn, ...(csr ? { csr } : {}), ...(v.alternativeNames ? { alternativeNames: alts } : {}) };
   return out;
@@ -138,8 +147,8 @@ export const sslOutputs = {
 };
 export type SslState = StateOf<SslInputs, typeof sslOutputs>;
 
-/** A new product or name is a new certificate (the API cannot change them). */
-export const SSL_REPLACE_ON: readonly string[] = ["productId", "commonName"];
+/** A new product or name is a new certificate (the API cannot change them); another certificateId adopts another certificate. */
+export const SSL_REPLACE_ON: readonly string[] = ["productId", "commonName", "certificateId"];
 /** Only matter when ordering (renew/reissue keep the certificate's own). */
 export const SSL_CREATE_ONLY: readonly string[] = ["period", "validationMethod", "adminContact", "waitFor", "autoRenew"];
 export const SSL_SECRETS: readonly string[] = ["privateKey"];

@@ -22,8 +22,8 @@ export interface SubdomainArgs {
   name: pulumi.Input<string>;
   /** Document root inside the hosting space, starting with "/". Changes in place. */
   ftpPath: pulumi.Input<string>;
-  /** A certificate to install (changes in place; the whole object is stored as a secret). Left out: not managed. */
-  ssl?: pulumi.Input<SubdomainSslArgs>;
+  /** A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed. */
+  ssl?: pulumi.Input<SubdomainSslArgs | undefined>;
   /** Take over a subdomain of the same name that already exists instead of failing. */
   adopt?: pulumi.Input<boolean>;
 }

@@ -12,7 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { OperationName } from "../../sdk";
-import { type AccountSnapshot, main, recordBase, renderProject, slug, uniqueNames } from "../../provider/export";
+import { type AccountSnapshot, main, recordBase, renderProject, slug, summaryText, uniqueNames } from "../../provider/export";
 import { contactCreateParams, type Harness, OWNER, startHarness, writeCalls } from "../provider/harness";
 import { WORK_ROOT } from "../../scripts/engine";
 
@@ -178,6 +178,62 @@ describe("dondominio-export: rendering", () => {
 
   it("is deterministic", () => {
     expect(renderProject(SNAPSHOT, { packageVersion: "^0.1.0" }).files).to.deep.equal(files);
+  });
+});
+
+describe("dondominio-export: rendering with --zones", () => {
+  const svc = SNAPSHOT.services[0];
+  const rec = (id: string, name: string, type: string, value: string, more: { ttl?: number; priority?: number } = {}) =>
+    ({ entityID: id, serviceName: "example.com", name, type, value, ...more }) as AccountSnapshot["services"][0]["dns"][0];
+  const withApexNs = { ...svc, dns: [...svc.dns, rec("S-4", "example.com", "NS", "ns1.dondominio.net"), rec("S-5", "example.com", "NS", "ns2.dondominio.net")] };
+  const zoned = (dns: AccountSnapshot["services"][0]["dns"]) =>
+    renderProject({ ...SNAPSHOT, services: [{ ...svc, dns }] }, { packageVersion: "^0.1.0", zones: true });
+
+  it("writes one DnsZone per service, one record a line sorted like the DnsRecord output, purge: true, apex NS left undeclared", () => {
+    const { files, summary } = zoned(withApexNs.dns);
+    const index = files["index.ts"];
+    expect(index).to.not.include("new DnsRecord(");
+    expect(index).to.match(/^import \{[^}]*\bDnsZone\b[^}]*\} from "pulumi-dondominio";$/m);
+    const start = index.indexOf('  new DnsZone("example-com", {');
+    expect(start, index).to.be.greaterThan(0);
+    expect(index.slice(start, index.indexOf("  });", start) + 5)).to.equal(
+      [
+        '  new DnsZone("example-com", {',
+        '    serviceName: "example.com",',
+        "    purge: true,",
+        "    records: [",
+        '      { name: "@", type: "MX", value: "mx1.example.net", priority: 10 },',
+        '      { name: "@", type: "MX", value: "mx2.example.net", priority: 20 },',
+        '      { name: "www", type: "A", value: "192.0.2.1", ttl: 300 },',
+        "    ],",
+        "  });",
+      ].join("\n"),
+    );
+    expect(index).to.include("// Apex NS records (the zone's delegation), not declared: DnsZone never touches them while undeclared: ns1.dondominio.net, ns2.dondominio.net");
+    expect(index).to.include("// purge: true is safe: every other record the zone holds is declared below");
+    expect(summary.counts).to.deep.include({ DnsZone: 1, HostingService: 1 });
+    expect(summary.counts).to.not.have.property("DnsRecord");
+    expect(summary.zoneRecords).to.equal(3);
+    expect(summaryText(summary)).to.match(/resources: .*1 DnsZone \(3 records\)/);
+    expect(summary.skipped.map((x) => x.what)).to.include("apex NS records of example.com (2)");
+    expect(files["README.md"]).to.include("## DNS zones");
+    // The same account without --zones: no DnsZone, no zones section.
+    expect(renderProject(SNAPSHOT, { packageVersion: "^0.1.0" }).files["README.md"]).to.not.include("## DNS zones");
+  });
+
+  it("a record DnsZone cannot express is a comment, and its zone gets purge: false", () => {
+    const { files, summary } = zoned([
+      ...svc.dns,
+      rec("S-6", "x.example.com", "PTR", "host.example.net"),
+      rec("S-7", "c.example.com", "CNAME", "192.0.2.9"),
+    ]);
+    const index = files["index.ts"];
+    expect(index).to.include('// DNS record not declared: x.example.com PTR "host.example.net" (a type DnsZone does not take');
+    expect(index).to.match(/\/\/ DNS record not declared: c\.example\.com CNAME "192\.0\.2\.9" \(value: a CNAME record points to a host name/);
+    expect(index).to.include("    purge: false,");
+    expect(index).to.not.include('"c"');
+    expect(summary.zoneRecords).to.equal(3);
+    expect(summary.skipped.filter((x) => x.what.startsWith("DNS record "))).to.have.length(2);
   });
 });
 

@@ -341,7 +341,9 @@ function renderZone(s: ServiceSnapshot, name: string, emit: NonNullable<Sink["zo
     skipped.push({ what: `DNS record ${r.name} ${r.type} in ${svc}`, why: "DnsZone cannot express it: left alone (purge: false)" });
   }
   if (apexNs.length) {
-    lines.push(`  // Apex NS records (the zone's delegation), not declared: DnsZone never touches them while undeclared: ${apexNs.map((r) => r.value).join(", ")}`);
+    lines.push(
+      `  // Apex NS records (the zone's delegation), not declared: DnsZone never touches them while undeclared: ${apexNs.map((r) => r.value).join(", ")}`,
+    );
     skipped.push({ what: `apex NS records of ${svc} (${apexNs.length})`, why: "the zone's delegation: left undeclared, DnsZone never touches them" });
   }
   const purge = notDeclared.length === 0;
@@ -432,7 +434,7 @@ const ZONES_README = [
   "- `purge: true`: every record a zone holds is declared (apart from the apex NS records below), so",
   "  adopting deletes nothing; from then on the program is the zone, and a record added outside (the",
   "  panel, another tool) is deleted by the next `pulumi up`. Add an `ignore` rule for records another",
-  "  system owns (e.g. `{ name: \"_acme-challenge*\", type: \"TXT\" }`), or set `purge: false`.",
+  '  system owns (e.g. `{ name: "_acme-challenge*", type: "TXT" }`), or set `purge: false`.',
   "- The apex NS records (the zone's delegation) are not declared: DnsZone never touches them while",
   "  undeclared. A comment lists them. Declaring them makes the apex NS set managed, and every change",
   "  of it then needs `allowApexNsChanges: true`.",

@@ -351,6 +351,20 @@ describe("dondominio-export: a seeded account, exported and applied through the 
     DONDOMINIO_CA_CERT_FILE: h.emu.caFile,
     DONDOMINIO_MAX_OPS_PER_MINUTE: "20000",
   });
+  /** The generated project's first up, in a new stack: no write call, the balance unchanged. */
+  async function adoptingUp(dir: string, label: string) {
+    const eng = await h.stack(programOf(dir));
+    const balance = async () => ((await h.client.call("account/info", {} as never)) as { balance: number }).balance;
+    const before = await balance();
+    await h.emu.control.counters({ reset: true });
+    const up = await eng.stack.up();
+    const counters = await h.emu.control.counters();
+    expect(writeCalls(counters.calls), "the first up writes nothing").to.deep.equal({});
+    expect(await balance()).to.equal(before);
+    const created = up.summary.resourceChanges?.create ?? 0;
+    console.log(`      ${label}: ${created} resources adopted with ${counters.totalCalls} API calls (${JSON.stringify(counters.calls)}), 0 writes`);
+    return { eng, created };
+  }
   after(async () => {
     await h?.close();
     if (out && !process.env.KEEP_EXPORT) rmSync(out, { recursive: true, force: true });
@@ -410,16 +424,7 @@ describe("dondominio-export: a seeded account, exported and applied through the 
 
   it("applies as a no-op (0 writes, balance unchanged), previews and refreshes clean, and a one-line edit is one update", async () => {
     const dir = userProject(out);
-    const eng = await h.stack(programOf(dir));
-    const before = (await h.client.call("account/info", {} as never)) as { balance: number };
-    await h.emu.control.counters({ reset: true });
-    const up = await eng.stack.up();
-    const counters = await h.emu.control.counters();
-    expect(writeCalls(counters.calls), "the first up writes nothing").to.deep.equal({});
-    const after = (await h.client.call("account/info", {} as never)) as { balance: number };
-    expect(after.balance).to.equal(before.balance);
-    const created = up.summary.resourceChanges?.create ?? 0;
-    console.log(`      first up: ${created} resources adopted with ${counters.totalCalls} API calls, 0 writes`);
+    const { eng, created } = await adoptingUp(dir, "first up");
     expect(created).to.be.greaterThan(320);
 
     const preview = await eng.stack.preview();
@@ -468,17 +473,7 @@ describe("dondominio-export: a seeded account, exported and applied through the 
       expect(index).to.include('new DnsZone("alpha-export-com", {\n    serviceName: "alpha-export.com",\n    purge: true,\n    records: [');
 
       const project = userProject(dir);
-      const eng = await h.stack(programOf(project));
-      const before = (await h.client.call("account/info", {} as never)) as { balance: number };
-      await h.emu.control.counters({ reset: true });
-      const up = await eng.stack.up();
-      const upCounters = await h.emu.control.counters();
-      expect(writeCalls(upCounters.calls), "the first up writes nothing").to.deep.equal({});
-      expect(((await h.client.call("account/info", {} as never)) as { balance: number }).balance).to.equal(before.balance);
-      const created = up.summary.resourceChanges?.create ?? 0;
-      console.log(
-        `      first up --zones: ${created} resources adopted with ${upCounters.totalCalls} API calls (${JSON.stringify(upCounters.calls)}), 0 writes`,
-      );
+      const { eng, created } = await adoptingUp(project, "first up --zones");
       // Every resource of the program, and the stack.
       expect(created).to.equal((index.match(/^ {2}new [A-Za-z]+\(/gm) ?? []).length + 1);
       await expectEmptyPlan(eng);

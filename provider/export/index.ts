@@ -75,7 +75,8 @@ tsconfig.json, index.ts, README.md) in which every object is adopted, so that it
   --out DIR          where to write the project (created when missing)
   --domain NAME      only this domain and its hosting service (repeat for several)
   --service NAME     only this hosting service and what lives in it (repeat for several)
-  --zones            one DnsZone per service (no such resource yet: records are declared one by one)
+  --zones            each service's records as one DnsZone (purge: true; apex NS records left
+                     undeclared) instead of one DnsRecord per record
   --project NAME     the Pulumi project name (default dondominio-account)
   -h, --help         this text
 

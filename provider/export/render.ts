@@ -11,7 +11,9 @@
  * provider writes none on adopt). Private keys are never read nor written.
  */
 import { PRODUCT_KEYS } from "../../sdk/catalogue/service";
-import { DNS_TYPES, isDnsType, type ListedRecord, relativeName } from "../../sdk/rules";
+import { DNS_TYPES, isDnsType, type ListedRecord, normalizeZone, relativeName } from "../../sdk/rules";
+import { isApexNs, recordKey } from "../resources/dns-zone/mapping";
+import { dnsZoneInputs } from "../resources/dns-zone/schema";
 import type { AccountSnapshot, DomainSnapshot, ServiceSnapshot } from "./read";
 import { recordBase, secretKey, slug, uniqueNames } from "./names";
 
@@ -20,7 +22,7 @@ export interface RenderOptions {
   projectName?: string;
   /** The version range of pulumi-dondominio the project depends on (default: this package's, "^x.y.z"). */
   packageVersion?: string;
-  /** --zones: one DnsZone per service (not available yet: records are declared one by one, and a note says so). */
+  /** --zones: the records of each service as one DnsZone (zoneBlock) instead of one DnsRecord each. */
   zones?: boolean;
 }
 
@@ -31,6 +33,8 @@ export interface ExportSummary {
   secrets: { key: string; what: string }[];
   /** What was not declared, and why. */
   skipped: { what: string; why: string }[];
+  /** --zones: the records declared in the DnsZone resources, all zones together. */
+  zoneRecords?: number;
 }
 
 export interface RenderedProject {
@@ -120,10 +124,16 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
   }
 
   // ---- services, each with what lives in it ----
-  if (options.zones && snapshot.services.length)
-    skipped.push({ what: "--zones", why: "there is no DnsZone resource yet: the records are declared one DnsRecord each" });
   const serviceNames = uniqueNames(snapshot.services.map((s) => ({ base: slug(s.name), identity: s.name })));
-  for (const [i, s] of snapshot.services.entries()) renderService(s, serviceNames[i], { add, body, secret, skipped });
+  const zoneBlock = (lines: string[], records: number) => {
+    counts.DnsZone = (counts.DnsZone ?? 0) + 1;
+    zoneRecords += records;
+    used.add("DnsZone");
+    body.push(...lines);
+  };
+  let zoneRecords = 0;
+  const sink: Sink = { add, body, secret, skipped, zones: options.zones ? zoneBlock : undefined };
+  for (const [i, s] of snapshot.services.entries()) renderService(s, serviceNames[i], sink);
 
   // ---- certificates ----
   if (snapshot.certificates.length) {
@@ -162,7 +172,7 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
     "",
   ].join("\n");
 
-  const summary: ExportSummary = { counts, secrets, skipped };
+  const summary: ExportSummary = { counts, secrets, skipped, ...(options.zones ? { zoneRecords } : {}) };
   return {
     files: {
       "Pulumi.yaml": `name: ${projectName}\nruntime: nodejs\ndescription: A DonDominio account, exported by dondominio-export\n`,
@@ -179,7 +189,7 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
       )}\n`,
       "tsconfig.json": TSCONFIG,
       "index.ts": index,
-      "README.md": readme(projectName, summary),
+      "README.md": readme(projectName, summary, options.zones === true && counts.DnsZone !== undefined),
     },
     summary,
   };
@@ -205,6 +215,8 @@ interface Sink {
   body: string[];
   secret(resourceName: string, what: string): Code;
   skipped: ExportSummary["skipped"];
+  /** --zones: takes a service's DnsZone as written lines, and its record count. */
+  zones?: (lines: string[], records: number) => void;
 }
 
 function renderService(s: ServiceSnapshot, name: string, out: Sink): void {
@@ -215,8 +227,9 @@ function renderService(s: ServiceSnapshot, name: string, out: Sink): void {
   else out.skipped.push({ what: `service ${svc}`, why: `product "${s.productKey}" is none HostingService takes` });
 
   // DNS: sorted by name, type, value; one line each.
-  const records = s.dns.filter((r) => isDnsType(r.type));
-  for (const r of s.dns.filter((x) => !isDnsType(x.type))) {
+  if (out.zones) renderZone(s, name, out.zones, out.skipped);
+  const records = out.zones ? [] : s.dns.filter((r) => isDnsType(r.type));
+  for (const r of out.zones ? [] : s.dns.filter((x) => !isDnsType(x.type))) {
     out.body.push(`  // DNS record not declared: ${r.name} ${r.type} ${JSON.stringify(r.value)} (DnsRecord takes ${DNS_TYPES.join(", ")})`);
     out.skipped.push({ what: `DNS record ${r.name} ${r.type} in ${svc}`, why: "a type DnsRecord does not take" });
   }
@@ -280,6 +293,81 @@ function renderService(s: ServiceSnapshot, name: string, out: Sink): void {
   }
 }
 
+/**
+ * --zones: the service's records as one DnsZone, one record a line, sorted like the DnsRecord
+ * output. What it declares, so that the first `up` adopts the zone with no write (DnsZone's create
+ * writes nothing when the live zone already holds exactly the declared records):
+ * - every record the zone holds, as the API listed it, except
+ * - the apex NS records, the zone's delegation: left undeclared, where DnsZone never touches them
+ *   (declared, every later change of them would need allowApexNsChanges: true); a comment lists them;
+ * - records DnsZone cannot express: a type it does not take, or one its own rules (the resource's
+ *   schema: DnsRecord's rules per record, no duplicates, a CNAME alone at its name) refuse or read
+ *   differently from what the API listed (declaring it would rewrite it). Each gets a comment.
+ * `purge: true` (written out, though it is the default) when every other live record is declared:
+ * adopting deletes nothing, and from then on the program is the zone (a record added outside is
+ * deleted by the next up). A zone with a record that cannot be declared gets `purge: false`, which
+ * leaves undeclared records alone (those the program once declared are still deleted when removed).
+ */
+function renderZone(s: ServiceSnapshot, name: string, emit: NonNullable<Sink["zones"]>, skipped: ExportSummary["skipped"]): void {
+  const svc = s.name;
+  const zone = normalizeZone(svc);
+  const apexNs = s.dns.filter((r) => isApexNs(zone, r)).sort(byRecord);
+  const notDeclared: { r: ListedRecord; why: string }[] = [];
+  let candidates = s.dns.filter((r) => !isApexNs(zone, r)).sort(byRecord);
+  for (const r of candidates.filter((x) => !isDnsType(x.type))) notDeclared.push({ r, why: `a type DnsZone does not take (${DNS_TYPES.join(", ")})` });
+  candidates = candidates.filter((r) => isDnsType(r.type));
+  // The resource's own schema judges the list (no copy of its rules here); a refused record leaves it, until none is.
+  for (let round = 0; round < 5 && candidates.length; round++) {
+    const parsed = dnsZoneInputs.safeParse({ serviceName: svc, records: candidates.map((r) => zoneRecordArgs(svc, r)) });
+    const refused = new Map<number, string>();
+    if (parsed.success)
+      parsed.data.records.forEach((n, i) => {
+        const r = candidates[i];
+        if (recordKey(n) !== recordKey(r) || n.ttl !== r.ttl || n.priority !== r.priority)
+          refused.set(i, `reads back as ${JSON.stringify({ name: n.name, value: n.value, ttl: n.ttl, priority: n.priority })}: declaring it would rewrite it`);
+      });
+    else
+      for (const issue of parsed.error.issues)
+        if (issue.path[0] === "records" && typeof issue.path[1] === "number" && !refused.has(issue.path[1]))
+          refused.set(issue.path[1], `${issue.path.slice(2).join(".") || "record"}: ${issue.message}`);
+    if (!refused.size) break;
+    for (const [i, why] of refused) notDeclared.push({ r: candidates[i], why });
+    candidates = candidates.filter((_, i) => !refused.has(i));
+  }
+  if (!candidates.length && !notDeclared.length) return;
+  const lines = [`  // DNS zone ${svc}: ${candidates.length} records in one DnsZone`];
+  for (const { r, why } of notDeclared) {
+    lines.push(`  // DNS record not declared: ${r.name} ${r.type} ${JSON.stringify(r.value)} (${why})`);
+    skipped.push({ what: `DNS record ${r.name} ${r.type} in ${svc}`, why: "DnsZone cannot express it: left alone (purge: false)" });
+  }
+  if (apexNs.length) {
+    lines.push(
+      `  // Apex NS records (the zone's delegation), not declared: DnsZone never touches them while undeclared: ${apexNs.map((r) => r.value).join(", ")}`,
+    );
+    skipped.push({ what: `apex NS records of ${svc} (${apexNs.length})`, why: "the zone's delegation: left undeclared, DnsZone never touches them" });
+  }
+  const purge = notDeclared.length === 0;
+  lines.push(
+    purge
+      ? "  // purge: true is safe: every other record the zone holds is declared below, so adopting deletes nothing; a record added outside is deleted by the next up"
+      : "  // purge: false: records above that DnsZone cannot express stay as they are (purge: true would delete them)",
+    `  new DnsZone(${JSON.stringify(name)}, {`,
+    `    serviceName: ${JSON.stringify(svc)},`,
+    `    purge: ${purge},`,
+    "    records: [",
+    ...candidates.map((r) => `      ${lit(zoneRecordArgs(svc, r))},`),
+    "    ],",
+    "  });",
+  );
+  emit(lines, candidates.length);
+}
+
+/** A record as DnsZone's records list takes it: DnsRecord's inputs without serviceName and adopt. */
+function zoneRecordArgs(svc: string, r: ListedRecord): Record<string, unknown> {
+  const { serviceName: _svc, adopt: _adopt, ...rest } = recordArgs(svc, r);
+  return rest;
+}
+
 /** A comment for a certificate that is not simply valid. */
 function certificateNote(status: string): string | undefined {
   if (["process", "renew", "reissue"].includes(status)) return `status ${status}: being validated; every plan shows it as an update until it is issued`;
@@ -322,7 +410,8 @@ export function summaryText(summary: ExportSummary): string {
   const lines: string[] = [];
   const kinds = Object.entries(summary.counts).sort(([a], [b]) => a.localeCompare(b));
   const total = kinds.reduce((n, [, c]) => n + c, 0);
-  lines.push(`${total} resources: ${kinds.map(([k, c]) => `${c} ${k}`).join(", ") || "none"}`);
+  const zoneRecords = (k: string) => (k === "DnsZone" && summary.zoneRecords !== undefined ? ` (${summary.zoneRecords} records)` : "");
+  lines.push(`${total} resources: ${kinds.map(([k, c]) => `${c} ${k}${zoneRecords(k)}`).join(", ") || "none"}`);
   lines.push(
     summary.secrets.length
       ? `${summary.secrets.length} passwords as optional config secrets (unset: the live password is kept): ${summary.secrets.map((s) => s.key).join(", ")}`
@@ -335,7 +424,26 @@ export function summaryText(summary: ExportSummary): string {
   return lines.join("\n");
 }
 
-function readme(projectName: string, summary: ExportSummary): string {
+/** --zones: what the generated README says about the DnsZone resources (render.ts renderZone decides it). */
+const ZONES_README = [
+  "## DNS zones",
+  "",
+  "Each hosting service's records are one `DnsZone` (`--zones`), one record a line, as the API listed",
+  "them, so the first `pulumi up` adopts each zone with no write. What was decided for you:",
+  "",
+  "- `purge: true`: every record a zone holds is declared (apart from the apex NS records below), so",
+  "  adopting deletes nothing; from then on the program is the zone, and a record added outside (the",
+  "  panel, another tool) is deleted by the next `pulumi up`. Add an `ignore` rule for records another",
+  '  system owns (e.g. `{ name: "_acme-challenge*", type: "TXT" }`), or set `purge: false`.',
+  "- The apex NS records (the zone's delegation) are not declared: DnsZone never touches them while",
+  "  undeclared. A comment lists them. Declaring them makes the apex NS set managed, and every change",
+  "  of it then needs `allowApexNsChanges: true`.",
+  "- A record DnsZone cannot express (a type it does not take, a value its rules refuse or would",
+  "  rewrite) is a comment, and its zone gets `purge: false` so that it is left as it is.",
+  "",
+];
+
+function readme(projectName: string, summary: ExportSummary, zones = false): string {
   const secrets = summary.secrets.length
     ? [
         "## Passwords",
@@ -366,6 +474,7 @@ function readme(projectName: string, summary: ExportSummary): string {
     "```",
     "",
     ...secrets,
+    ...(zones ? ZONES_README : []),
     "## What the export found",
     "",
     "```",

@@ -12,8 +12,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { OperationName } from "../../sdk";
-import { type AccountSnapshot, main, recordBase, renderProject, slug, uniqueNames } from "../../provider/export";
-import { contactCreateParams, type Harness, OWNER, startHarness, writeCalls } from "../provider/harness";
+import { type AccountSnapshot, main, recordBase, renderProject, slug, summaryText, uniqueNames } from "../../provider/export";
+import { contactCreateParams, expectCleanRefresh, expectEmptyPlan, type Harness, OWNER, startHarness, writeCalls } from "../provider/harness";
 import { WORK_ROOT } from "../../scripts/engine";
 
 const DAY = 86_400;
@@ -181,6 +181,63 @@ describe("dondominio-export: rendering", () => {
   });
 });
 
+describe("dondominio-export: rendering with --zones", () => {
+  const svc = SNAPSHOT.services[0];
+  const rec = (id: string, name: string, type: string, value: string, more: { ttl?: number; priority?: number } = {}) =>
+    ({ entityID: id, serviceName: "example.com", name, type, value, ...more }) as AccountSnapshot["services"][0]["dns"][0];
+  const withApexNs = {
+    ...svc,
+    dns: [...svc.dns, rec("S-4", "example.com", "NS", "ns1.dondominio.net"), rec("S-5", "example.com", "NS", "ns2.dondominio.net")],
+  };
+  const zoned = (dns: AccountSnapshot["services"][0]["dns"]) =>
+    renderProject({ ...SNAPSHOT, services: [{ ...svc, dns }] }, { packageVersion: "^0.1.0", zones: true });
+
+  it("writes one DnsZone per service, one record a line sorted like the DnsRecord output, purge: true, apex NS left undeclared", () => {
+    const { files, summary } = zoned(withApexNs.dns);
+    const index = files["index.ts"];
+    expect(index).to.not.include("new DnsRecord(");
+    expect(index).to.match(/^import \{[^}]*\bDnsZone\b[^}]*\} from "pulumi-dondominio";$/m);
+    const start = index.indexOf('  new DnsZone("example-com", {');
+    expect(start, index).to.be.greaterThan(0);
+    expect(index.slice(start, index.indexOf("  });", start) + 5)).to.equal(
+      [
+        '  new DnsZone("example-com", {',
+        '    serviceName: "example.com",',
+        "    purge: true,",
+        "    records: [",
+        '      { name: "@", type: "MX", value: "mx1.example.net", priority: 10 },',
+        '      { name: "@", type: "MX", value: "mx2.example.net", priority: 20 },',
+        '      { name: "www", type: "A", value: "192.0.2.1", ttl: 300 },',
+        "    ],",
+        "  });",
+      ].join("\n"),
+    );
+    expect(index).to.include(
+      "// Apex NS records (the zone's delegation), not declared: DnsZone never touches them while undeclared: ns1.dondominio.net, ns2.dondominio.net",
+    );
+    expect(index).to.include("// purge: true is safe: every other record the zone holds is declared below");
+    expect(summary.counts).to.deep.include({ DnsZone: 1, HostingService: 1 });
+    expect(summary.counts).to.not.have.property("DnsRecord");
+    expect(summary.zoneRecords).to.equal(3);
+    expect(summaryText(summary)).to.match(/resources: .*1 DnsZone \(3 records\)/);
+    expect(summary.skipped.map((x) => x.what)).to.include("apex NS records of example.com (2)");
+    expect(files["README.md"]).to.include("## DNS zones");
+    // The same account without --zones: no DnsZone, no zones section.
+    expect(renderProject(SNAPSHOT, { packageVersion: "^0.1.0" }).files["README.md"]).to.not.include("## DNS zones");
+  });
+
+  it("a record DnsZone cannot express is a comment, and its zone gets purge: false", () => {
+    const { files, summary } = zoned([...svc.dns, rec("S-6", "x.example.com", "PTR", "host.example.net"), rec("S-7", "c.example.com", "CNAME", "192.0.2.9")]);
+    const index = files["index.ts"];
+    expect(index).to.include('// DNS record not declared: x.example.com PTR "host.example.net" (a type DnsZone does not take');
+    expect(index).to.match(/\/\/ DNS record not declared: c\.example\.com CNAME "192\.0\.2\.9" \(value: a CNAME record points to a host name/);
+    expect(index).to.include("    purge: false,");
+    expect(index).to.not.include('"c"');
+    expect(summary.zoneRecords).to.equal(3);
+    expect(summary.skipped.filter((x) => x.what.startsWith("DNS record "))).to.have.length(2);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 
 /** The seeded account's zones and how many records of each type go in each. */
@@ -259,6 +316,22 @@ async function seed(h: Harness): Promise<{ certificateId: number }> {
   return { certificateId: cert.certificateID };
 }
 
+/** The project as a user has it, under WORK_ROOT where the packed package is installed. */
+function userProject(from: string): string {
+  const dir = join(WORK_ROOT, "export", `account-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  cpSync(from, dir, { recursive: true });
+  return dir;
+}
+
+/** The generated index.ts as an inline program, read afresh on every run (the tests edit it). */
+const programOf = (dir: string) => async () => {
+  const file = join(dir, "index.ts");
+  delete require.cache[require.resolve(file)];
+  const fn = require(file);
+  return (typeof fn === "function" ? fn : fn.default)();
+};
+
 describe("dondominio-export: a seeded account, exported and applied through the engine", function () {
   this.timeout(1_800_000);
   let h: Harness;
@@ -278,6 +351,20 @@ describe("dondominio-export: a seeded account, exported and applied through the 
     DONDOMINIO_CA_CERT_FILE: h.emu.caFile,
     DONDOMINIO_MAX_OPS_PER_MINUTE: "20000",
   });
+  /** The generated project's first up, in a new stack: no write call, the balance unchanged. */
+  async function adoptingUp(dir: string, label: string) {
+    const eng = await h.stack(programOf(dir));
+    const balance = async () => ((await h.client.call("account/info", {} as never)) as { balance: number }).balance;
+    const before = await balance();
+    await h.emu.control.counters({ reset: true });
+    const up = await eng.stack.up();
+    const counters = await h.emu.control.counters();
+    expect(writeCalls(counters.calls), "the first up writes nothing").to.deep.equal({});
+    expect(await balance()).to.equal(before);
+    const created = up.summary.resourceChanges?.create ?? 0;
+    console.log(`      ${label}: ${created} resources adopted with ${counters.totalCalls} API calls (${JSON.stringify(counters.calls)}), 0 writes`);
+    return { eng, created };
+  }
   after(async () => {
     await h?.close();
     if (out && !process.env.KEEP_EXPORT) rmSync(out, { recursive: true, force: true });
@@ -336,26 +423,8 @@ describe("dondominio-export: a seeded account, exported and applied through the 
   });
 
   it("applies as a no-op (0 writes, balance unchanged), previews and refreshes clean, and a one-line edit is one update", async () => {
-    // The project as a user has it, under WORK_ROOT where the packed package is installed.
-    const dir = join(WORK_ROOT, "export", `account-${Date.now()}`);
-    mkdirSync(dir, { recursive: true });
-    cpSync(out, dir, { recursive: true });
-    const program = async () => {
-      const file = join(dir, "index.ts");
-      delete require.cache[require.resolve(file)];
-      const fn = require(file);
-      return (typeof fn === "function" ? fn : fn.default)();
-    };
-    const eng = await h.stack(program);
-    const before = (await h.client.call("account/info", {} as never)) as { balance: number };
-    await h.emu.control.counters({ reset: true });
-    const up = await eng.stack.up();
-    const counters = await h.emu.control.counters();
-    expect(writeCalls(counters.calls), "the first up writes nothing").to.deep.equal({});
-    const after = (await h.client.call("account/info", {} as never)) as { balance: number };
-    expect(after.balance).to.equal(before.balance);
-    const created = up.summary.resourceChanges?.create ?? 0;
-    console.log(`      first up: ${created} resources adopted with ${counters.totalCalls} API calls, 0 writes`);
+    const dir = userProject(out);
+    const { eng, created } = await adoptingUp(dir, "first up");
     expect(created).to.be.greaterThan(320);
 
     const preview = await eng.stack.preview();
@@ -377,5 +446,51 @@ describe("dondominio-export: a seeded account, exported and applied through the 
     const edit = await eng.stack.up();
     expect(edit.summary.resourceChanges).to.deep.equal({ same: created - 1, update: 1 });
     expect(writeCalls((await h.emu.control.counters()).calls)).to.deep.equal({ "service/dnsupdate": 1 });
+  });
+  it("--zones: one DnsZone per service adopts each zone with 0 writes, previews and refreshes clean, and a one-record edit is one dnsupdate", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dondominio-export-zones-"));
+    try {
+      await h.emu.control.counters({ reset: true });
+      const started = Date.now();
+      const c = capture();
+      expect(await main(["--out", dir, "--zones"], credentials(), c.io), c.stderr()).to.equal(0);
+      const elapsed = Date.now() - started;
+      const counters = await h.emu.control.counters();
+      expect(writeCalls(counters.calls)).to.deep.equal({});
+      const index = readFileSync(join(dir, "index.ts"), "utf8");
+      const plain = readFileSync(join(out, "index.ts"), "utf8");
+      console.log(
+        `      export --zones: ${elapsed} ms, ${counters.totalCalls} API calls; index.ts ${index.split("\n").length} lines, ${Buffer.byteLength(index)} bytes (without --zones: ${plain.split("\n").length} lines, ${Buffer.byteLength(plain)} bytes)`,
+      );
+      expect(index).to.not.include("new DnsRecord(");
+      expect(index.match(/new DnsZone\(/g)).to.have.length(ZONES.length);
+      // Every record of the DnsRecord export is in a zone (the apex NS records aside: left undeclared).
+      const declared = (plain.match(/new DnsRecord\(/g) ?? []).length;
+      const apexNs = (plain.match(/name: "@", type: "NS"/g) ?? []).length;
+      const zoneRecords = (index.match(/^ {6}\{ name: /gm) ?? []).length;
+      expect(zoneRecords).to.equal(declared - apexNs);
+      expect(c.stderr()).to.match(new RegExp(`resources: .*${ZONES.length} DnsZone \\(${zoneRecords} records\\)`));
+      expect(index).to.include('new DnsZone("alpha-export-com", {\n    serviceName: "alpha-export.com",\n    purge: true,\n    records: [');
+
+      const project = userProject(dir);
+      const { eng, created } = await adoptingUp(project, "first up --zones");
+      // Every resource of the program, and the stack.
+      expect(created).to.equal((index.match(/^ {2}new [A-Za-z]+\(/gm) ?? []).length + 1);
+      await expectEmptyPlan(eng);
+      await expectCleanRefresh(eng, created);
+
+      // One record of the zone, one line: exactly one dnsupdate.
+      const file = join(project, "index.ts");
+      const text = readFileSync(file, "utf8");
+      const from = '{ name: "h8", type: "A", value: "192.0.1.8", ttl: 308 },';
+      expect(text.split("\n").filter((l) => l.trim() === from)).to.have.length(1);
+      writeFileSync(file, text.replace(from, from.replace("192.0.1.8", "192.0.1.208")));
+      await h.emu.control.counters({ reset: true });
+      const edit = await eng.stack.up();
+      expect(edit.summary.resourceChanges).to.deep.equal({ same: created - 1, update: 1 });
+      expect(writeCalls((await h.emu.control.counters()).calls)).to.deep.equal({ "service/dnsupdate": 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

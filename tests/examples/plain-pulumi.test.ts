@@ -92,10 +92,11 @@ describe("examples through plain `pulumi up` (the language host, as users run th
         PATH: [dirname(process.execPath), join(root, "bin"), dirname(langhost as string), process.env.PATH ?? ""].join(delimiter),
       };
       const transcript: string[] = [];
-      const pulumi = (...args: string[]) =>
+      /** `pulumi <args>`, with `input` on its stdin when given (`pulumi config set k < file`). */
+      const pulumiWith = (input: string | undefined, ...args: string[]) =>
         new Promise<string>((resolve, reject) => {
           // Asynchronous: the emulator answers from this process while the CLI runs.
-          execFile(
+          const child = execFile(
             join(root, "bin", "pulumi"),
             [...args, "--non-interactive"],
             { cwd: dir, env, encoding: "utf8", maxBuffer: 64 << 20 },
@@ -107,7 +108,9 @@ describe("examples through plain `pulumi up` (the language host, as users run th
               else resolve(stdout);
             },
           );
+          child.stdin?.end(input ?? "");
         });
+      const pulumi = (...args: string[]) => pulumiWith(undefined, ...args);
       try {
         await pulumi("stack", "init", "dev");
         await pulumi("config", "set", "dondominio:baseUrl", emu.url);
@@ -117,8 +120,10 @@ describe("examples through plain `pulumi up` (the language host, as users run th
         await pulumi("config", "set", "dondominio:pollIntervalMs", "500");
         // Passwords as secrets, as the examples' READMEs say.
         for (const [k, v] of Object.entries(exampleConfig(name))) {
-          if (typeof v === "string") await pulumi("config", "set", k, v);
-          else await pulumi("config", "set", "--secret", k, v.secret);
+          // Multi-line values (PEM) from stdin, as the certificate README does (`< www.csr`).
+          const [flags, value] = typeof v === "string" ? [[], v] : [["--secret"], v.secret];
+          if (value.includes("\n")) await pulumiWith(value, "config", "set", ...flags, k);
+          else await pulumi("config", "set", ...flags, k, value);
         }
         await EXAMPLE_PREPARE[name]?.(emu);
 
@@ -126,7 +131,8 @@ describe("examples through plain `pulumi up` (the language host, as users run th
         expect(up).to.match(/\d+ created/);
         for (let n = 1; n < (UPS[name] ?? 1); n++) expect(await pulumi("up", "--yes", "--skip-preview")).to.match(/\d+ updated/);
         const outputs = JSON.parse(await pulumi("stack", "output", "--json"));
-        expect(Object.keys(outputs).length, "the stack has outputs").to.be.greaterThan(0);
+        // The exporter's program (adopt-existing) declares the account and exports nothing.
+        if (name !== "adopt-existing") expect(Object.keys(outputs).length, "the stack has outputs").to.be.greaterThan(0);
         await pulumi("preview", "--expect-no-changes");
         await pulumi("refresh", "--yes", "--expect-no-changes");
         const destroy = await pulumi("destroy", "--yes");

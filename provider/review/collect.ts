@@ -9,7 +9,9 @@
  * are secret are shown as [secret] too, whatever the engine sent, and the stack config
  * (prelude, provider inputs) and the serialized provider (`__provider`) are never read.
  */
-import { type ProviderLine, parseProviderLine } from "./lines";
+import type { NormalRecord } from "../../sdk/rules";
+import { dnsPlanLine } from "../core/dns-plan";
+import { LINE_PREFIX, type ProviderLine, parseProviderLine } from "./lines";
 
 /** The parts of a Pulumi EngineEvent (@pulumi/pulumi/automation) read here. */
 export interface ReviewEngineEvent {
@@ -229,10 +231,43 @@ function driftOf(m: StepMetadata): Drift | undefined {
   return changes.length ? { urn: m.urn, type: shortType(m.type ?? type), name, changes } : undefined;
 }
 
+/**
+ * The `- DELETE` lines of a DnsRecord or DnsZone the program no longer declares: the engine plans
+ * that delete from the state alone and never asks the provider at preview, so the provider cannot
+ * print them; the recorded outputs say which records go (a DnsZone: the records it manages).
+ */
+function deletedRecordLines(m: StepMetadata): ProviderLine[] {
+  const type = shortType(m.type ?? urnParts(m.urn).type);
+  const outs = m.old?.outputs as Record<string, any> | undefined;
+  if (!outs || typeof outs.serviceName !== "string") return [];
+  const records: NormalRecord[] =
+    type === "DnsRecord"
+      ? [outs as NormalRecord]
+      : type === "DnsZone" && Array.isArray(outs.records)
+        ? outs.records.map((r: Omit<NormalRecord, "serviceName">) => ({ ...r, serviceName: outs.serviceName }))
+        : [];
+  const lines: ProviderLine[] = [];
+  for (const record of records) {
+    if (typeof record?.name !== "string" || typeof record.type !== "string" || typeof record.value !== "string") continue;
+    const line = parseProviderLine(`${LINE_PREFIX}${dnsPlanLine({ op: "delete", record })}`);
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
 class Collector {
   readonly review: Review = { steps: [], drift: [], changeSummary: {}, failed: false, lines: [], messages: [] };
   private readonly seenSteps = new Set<string>();
   private readonly seenLines = new Set<string>();
+  /** Delete lines of removed DNS resources, shown after the provider's own lines (same order from either input). */
+  private readonly removed: ProviderLine[] = [];
+
+  /** The review, once every event is in. */
+  finish(): Review {
+    // In the DNS section with the lines the provider printed (which carry no resource either).
+    for (const line of this.removed.splice(0)) this.providerLine(undefined, line);
+    return this.review;
+  }
 
   step(m: StepMetadata): void {
     this.name(m.urn);
@@ -241,6 +276,15 @@ class Collector {
     if (this.seenSteps.has(key)) return;
     this.seenSteps.add(key);
     this.review.steps.push(stepOf(m));
+    if (m.op === "delete") this.removed.push(...deletedRecordLines(m));
+  }
+
+  /** A provider line, each once per plan (the engine may run check or diff more than once). */
+  private providerLine(urn: string | undefined, line: ProviderLine): void {
+    const key = `${urn ?? ""}\u0000${line.kind}\u0000${line.text}`;
+    if (this.seenLines.has(key)) return;
+    this.seenLines.add(key);
+    this.review.lines.push({ urn, line });
   }
 
   refreshed(m: StepMetadata): void {
@@ -258,11 +302,7 @@ class Collector {
       if (text.trim() === "") continue;
       const line = parseProviderLine(text.trimStart());
       if (line) {
-        // Each line once per plan: the engine may run check or diff more than once.
-        const key = `${urn ?? ""}\u0000${line.kind}\u0000${line.text}`;
-        if (this.seenLines.has(key)) continue;
-        this.seenLines.add(key);
-        this.review.lines.push({ urn, line });
+        this.providerLine(urn, line);
         continue;
       }
       const severity = d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info";
@@ -332,7 +372,7 @@ export function collectReview(input: readonly ReviewEngineEvent[] | PreviewDiges
     // The digest's messages carry the engine's display prefix ("error: "), which the events keep apart.
     for (const d of input.diagnostics ?? []) c.diagnostic({ ...d, message: d.message.replace(/^(error|warning): /, "") });
     c.review.changeSummary = { ...(input.changeSummary ?? {}) };
-    return c.review;
+    return c.finish();
   }
   const events = [...(input as readonly ReviewEngineEvent[])].sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0));
   for (const e of events) {
@@ -351,5 +391,5 @@ export function collectReview(input: readonly ReviewEngineEvent[] | PreviewDiges
       if (e.summaryEvent.result === "failed") c.review.failed = true;
     }
   }
-  return c.review;
+  return c.finish();
 }

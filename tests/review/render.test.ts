@@ -76,12 +76,15 @@ describe("review: recorded previews of examples/ci-preview", () => {
 
   it("the DNS lines in one diff block, the money lines with their total, the provider's warning", () => {
     const md = renderReview(events("changes"));
-    expect(md).to.include(`#### DNS records\n\n\`\`\`diff\n${DNS_LINES.join("\n")}\n\`\`\``);
+    // The DnsRecord "mx" the program removed: the engine never asks the provider at preview, so its
+    // delete line comes from the recorded outputs (collect.ts deletedRecordLines).
+    const removed = "- DELETE MX ci-preview.example 10 mail.ci-preview.example. ttl=default";
+    expect(md).to.include(`#### DNS records\n\n\`\`\`diff\n${[...DNS_LINES, removed].join("\n")}\n\`\`\``);
     expect(md).to.include(`#### Money\n\n\`\`\`text\n${MONEY_LINES.join("\n")}\n\`\`\``);
     expect(md).to.include("#### Warnings\n\n```text\n[dondominio] the plan spends money\n```");
     // The engine carries the provider's console lines without a resource (no urn): none is placed under a resource.
     const review = collectReview(events("changes"));
-    expect(review.lines.length).to.equal(DNS_LINES.length + MONEY_LINES.length + 1);
+    expect(review.lines.length).to.equal(DNS_LINES.length + 1 + MONEY_LINES.length + 1);
     expect(review.lines.every((l) => l.urn === undefined)).to.equal(true);
   });
 

@@ -11,10 +11,7 @@
  * (dnsRecords: how many DnsRecords, default = records; a smaller number is labelled as such).
  */
 import { join } from "node:path";
-import { startEmulator } from "../emulator";
-import { installPackage } from "../scripts/engine";
-import { DonDominioClient } from "../sdk";
-import { type Action, installNoopProvider, lifecycle, type Row } from "./engine-bench";
+import { type Action, lifecycle, type Row, startBench } from "./engine-bench";
 
 const RECORDS = Number(process.argv[2] ?? 1000);
 const LATENCY_MS = Number(process.argv[3] ?? 50);
@@ -30,25 +27,20 @@ const record = (i: number, changed: boolean) =>
     : { name: `txt${i}`, type: "TXT", value: i === 0 && changed ? "bench token 0, changed" : `bench token ${i}`, ttl: 300 };
 
 async function main(): Promise<void> {
-  const timer = setTimeout(() => {
-    console.error(`bench/dns-scale: over ${LIMIT_MS / 60_000} min, stopping`);
-    process.exit(2);
-  }, LIMIT_MS);
-  timer.unref();
-  const pkg = installPackage();
-  const noopClass = installNoopProvider();
-  const emu = await startEmulator({ latencyMs: LATENCY_MS });
+  const {
+    pkg,
+    noop: noopClass,
+    emu,
+    client,
+    counters,
+    config,
+  } = await startBench("dns-scale", {
+    limitMs: LIMIT_MS,
+    latencyMs: LATENCY_MS,
+    extraConfig: { "dondominio:maxOpsPerMinute": { value: "20000" } },
+  });
   try {
-    const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
     for (const serviceName of [ZONE_ZONE, RECORDS_ZONE]) await client.call("service/create", { serviceName, productkey: "redir" } as any);
-    const counters = async () => (await emu.control.counters({ reset: true })).calls;
-    const config = {
-      "dondominio:baseUrl": { value: emu.url },
-      "dondominio:caCertFile": { value: emu.caFile },
-      "dondominio:apiUser": { value: emu.apiUser },
-      "dondominio:apiPasswd": { value: emu.apiPasswd, secret: true },
-      "dondominio:maxOpsPerMinute": { value: "20000" },
-    };
     const load = <T>(rel: string): T => require(join(pkg, "dist", "provider", "resources", rel, "resource.js"));
 
     let changed = false;

@@ -6,7 +6,48 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { createEngineStack, type EngineStack, WORK_ROOT } from "../scripts/engine";
+import { type RunningEmulator, startEmulator } from "../emulator";
+import { createEngineStack, type EngineStack, installPackage, WORK_ROOT } from "../scripts/engine";
+import { DonDominioClient } from "../sdk";
+
+export type StackConfig = Record<string, { value: string; secret?: boolean }>;
+
+export interface Bench {
+  /** The installed package directory (`npm pack` of dist/). */
+  pkg: string;
+  /** The no-op resource class (call inside a program). */
+  noop: () => NoopResource;
+  emu: RunningEmulator;
+  client: DonDominioClient;
+  /** Reads and resets the emulator's counters. */
+  counters: Counters;
+  /** Stack config for the provider against this emulator, plus `extraConfig`. */
+  config: StackConfig;
+}
+
+/**
+ * What every engine bench starts with: a global time limit (the process exits with 2 past it), the
+ * package installed, the no-op provider, an emulator with `latencyMs` on every API call and a client.
+ */
+export async function startBench(name: string, opts: { limitMs: number; latencyMs: number; extraConfig?: StackConfig }): Promise<Bench> {
+  const timer = setTimeout(() => {
+    console.error(`bench/${name}: over ${opts.limitMs / 60_000} min, stopping`);
+    process.exit(2);
+  }, opts.limitMs);
+  timer.unref();
+  const pkg = installPackage();
+  const noop = installNoopProvider();
+  const emu = await startEmulator({ latencyMs: opts.latencyMs });
+  const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
+  const config: StackConfig = {
+    "dondominio:baseUrl": { value: emu.url },
+    "dondominio:caCertFile": { value: emu.caFile },
+    "dondominio:apiUser": { value: emu.apiUser },
+    "dondominio:apiPasswd": { value: emu.apiPasswd, secret: true },
+    ...opts.extraConfig,
+  };
+  return { pkg, noop, emu, client, counters: async () => (await emu.control.counters({ reset: true })).calls, config };
+}
 
 /** Returns at once from every call. */
 const NOOP_PROVIDER = `
@@ -59,7 +100,7 @@ export type Action = [action: string, run: (eng: EngineStack) => Promise<unknown
 export async function lifecycle(
   label: string,
   program: pulumi.automation.PulumiFn,
-  config: Record<string, { value: string; secret?: boolean }>,
+  config: StackConfig,
   actions: Action[],
   counters?: Counters,
 ): Promise<Row[]> {

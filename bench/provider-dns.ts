@@ -5,10 +5,7 @@
  * time limit. Run `npm run build` first, then `npx tsx bench/provider-dns.ts [records] [latencyMs]`.
  */
 import { join } from "node:path";
-import { startEmulator } from "../emulator";
-import { DonDominioClient } from "../sdk";
-import { installPackage } from "../scripts/engine";
-import { BASIC_ACTIONS, installNoopProvider, lifecycle } from "./engine-bench";
+import { BASIC_ACTIONS, lifecycle, startBench } from "./engine-bench";
 
 const RECORDS = Number(process.argv[2] ?? 200);
 const LATENCY_MS = Number(process.argv[3] ?? 50);
@@ -24,20 +21,9 @@ const args = (i: number) => ({
 });
 
 async function main(): Promise<void> {
-  const timer = setTimeout(() => {
-    console.error(`bench/provider-dns: over ${LIMIT_MS / 60_000} min, stopping`);
-    process.exit(2);
-  }, LIMIT_MS);
-  timer.unref();
-  const pkg = installPackage();
-  const noopClass = installNoopProvider();
-
-  const emu = await startEmulator({ latencyMs: LATENCY_MS });
+  const { pkg, noop: noopClass, emu, client, counters, config } = await startBench("provider-dns", { limitMs: LIMIT_MS, latencyMs: LATENCY_MS });
   try {
-    const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
     await client.call("service/create", { serviceName: ZONE, productkey: "redir" } as any);
-    const counters = async () => (await emu.control.counters({ reset: true })).calls;
-
     const real = () => {
       const { DnsRecord } = require(join(pkg, "dist", "provider", "resources", "dns-record", "resource.js"));
       for (let i = 0; i < RECORDS; i++) new DnsRecord(`r${i}`, args(i));
@@ -45,12 +31,6 @@ async function main(): Promise<void> {
     const noop = () => {
       const Noop = noopClass();
       for (let i = 0; i < RECORDS; i++) new Noop(`r${i}`, args(i));
-    };
-    const config = {
-      "dondominio:baseUrl": { value: emu.url },
-      "dondominio:caCertFile": { value: emu.caFile },
-      "dondominio:apiUser": { value: emu.apiUser },
-      "dondominio:apiPasswd": { value: emu.apiPasswd, secret: true },
     };
     const rows = [
       ...(await lifecycle("no-op provider", async () => noop(), {}, BASIC_ACTIONS)),

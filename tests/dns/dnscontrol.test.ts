@@ -10,13 +10,13 @@
  * To keep the engine runs few (the suite's time budget), the groups run side by side in rounds,
  * each group in its own zone: round k applies step k of every group in one `up` and one preview
  * (writes are checked as the round's sum, which each group's expectation adds up to); a refusal
- * gets a preview of its own (the engine stops at the first check failure). A group that has finished stays in the program, so
- * every later plan also shows its zone does not drift. The last test removes everything.
+ * gets a preview of its own (the engine stops at the first check failure). A group that has
+ * finished stays in the program, so every later plan also shows its zone does not drift. The last
+ * test removes everything.
  * Run `npm run build` first.
  */
 import { expect } from "chai";
-import { getOperation, type OperationName } from "../../sdk";
-import { expectEmptyPlan, type Harness, startHarness } from "../provider/harness";
+import { countCalls, expectEmptyPlan, failureOf, type Harness, startHarness, writeCalls } from "../provider/harness";
 import type { EngineStack } from "../../scripts/engine";
 import { GROUPS, type Group, type Rec, type Step } from "./groups";
 
@@ -33,11 +33,6 @@ interface Applied {
   group: Group;
   zone: string;
   step: Step;
-}
-
-/** Calls that change something (the catalogue's readOnly flag), by operation. */
-function writeCalls(calls: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(calls).filter(([op, n]) => n > 0 && getOperation(op as OperationName)?.readOnly !== true));
 }
 
 /** The line dnslist should show for a declared record (groups.ts: expected spelling). */
@@ -90,16 +85,10 @@ describe("DNSControl-style record groups through the engine (DnsZone and DnsReco
       .sort();
   };
   const expectedLines = (a: Applied) => [...(BARE.has(a.group.zone) ? [] : NS), ...a.step.records.map(expectedLine), ...(a.step.alsoLive ?? [])].sort();
-  const counted = async <T>(f: () => Promise<T>): Promise<{ result: T; writes: Record<string, number> }> => {
-    await h.emu.control.counters({ reset: true });
-    const result = await f();
-    return { result, writes: writeCalls((await h.emu.control.counters()).calls) };
+  const counted = async <T>(f: () => Promise<T>) => {
+    const { result, calls } = await countCalls(h, f);
+    return { result, writes: writeCalls(calls) };
   };
-  const failure = (p: Promise<unknown>) =>
-    p.then(
-      () => "succeeded",
-      (e: Error) => e.message,
-    );
 
   before(async () => {
     h = await startHarness();
@@ -178,7 +167,7 @@ describe("DNSControl-style record groups through the engine (DnsZone and DnsReco
         const before = await lines(a.zone);
         trying = [a];
         alone = true;
-        const pre = await counted(() => failure(eng.stack.preview()));
+        const pre = await counted(() => failureOf(eng.stack.preview()));
         trying = [];
         alone = false;
         if (Object.keys(pre.writes).length) problems.push(`${label(a)}: the refused preview wrote ${JSON.stringify(pre.writes)}`);
@@ -187,7 +176,10 @@ describe("DNSControl-style record groups through the engine (DnsZone and DnsReco
         const name = a.mode === "DnsZone" ? a.zone : `${a.zone}/${a.step.records[index].key ?? `r${index}`}`;
         // "...:DnsZone resource '<name>' has a problem: records[1].value: <the rule>"
         const refusal = new RegExp(`resource '${name.replace(/[.*]/g, "\\$&")}' has a problem: ${where}: [^\\n]*${rule.source}`);
-        if (!refusal.test(pre.result)) problems.push(`${label(a)}: not refused at preview as ${refusal}; got: ${pre.result.slice(0, 600)}`);
+        if (!refusal.test(pre.result))
+          problems.push(
+            `${label(a)}: not refused at preview as ${refusal}; got: ${pre.result.split("\n").find((l) => /error:/.test(l)) ?? pre.result.slice(0, 400)}`,
+          );
         const wrong = mismatch(await lines(a.zone), before);
         if (wrong) problems.push(`${label(a)}: the zone changed: ${wrong}`);
         counts.refusals++;

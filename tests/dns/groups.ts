@@ -97,6 +97,12 @@ export function manyRecords(count: number): Rec[] {
   });
 }
 
+/** A records at the apex (192.0.2.<n>) and TXT tokens at _acme-challenge, by DnsRecord key. */
+const atOneName = (a: Record<string, string>, t: Record<string, string>): Rec[] => [
+  ...Object.entries(a).map(([key, n]) => ({ name: "@", type: "A", value: `192.0.2.${n}`, key })),
+  ...Object.entries(t).map(([key, v]) => ({ name: "_acme-challenge", type: "TXT", value: `token-${v}`, key })),
+];
+
 const RFC1034 = "a CNAME holds its name alone, and the apex always holds NS (RFC 1034 3.6.2)";
 
 export const GROUPS: Group[] = [
@@ -444,38 +450,15 @@ export const GROUPS: Group[] = [
     steps: [
       {
         desc: "three A and three TXT at one name",
-        records: [
-          { name: "@", type: "A", value: "192.0.2.61", key: "a1" },
-          { name: "@", type: "A", value: "192.0.2.62", key: "a2" },
-          { name: "@", type: "A", value: "192.0.2.63", key: "a3" },
-          { name: "_acme-challenge", type: "TXT", value: "token-one", key: "t1" },
-          { name: "_acme-challenge", type: "TXT", value: "token-two", key: "t2" },
-          { name: "_acme-challenge", type: "TXT", value: "token-three", key: "t3" },
-        ],
+        records: atOneName({ a1: "61", a2: "62", a3: "63" }, { t1: "one", t2: "two", t3: "three" }),
         writes: { "service/dnscreate": 6 },
       },
       {
         desc: "one A and one TXT change",
-        records: [
-          { name: "@", type: "A", value: "192.0.2.61", key: "a1" },
-          { name: "@", type: "A", value: "192.0.2.72", key: "a2" },
-          { name: "@", type: "A", value: "192.0.2.63", key: "a3" },
-          { name: "_acme-challenge", type: "TXT", value: "token-one", key: "t1" },
-          { name: "_acme-challenge", type: "TXT", value: "token-two", key: "t2" },
-          { name: "_acme-challenge", type: "TXT", value: "token-3", key: "t3" },
-        ],
+        records: atOneName({ a1: "61", a2: "72", a3: "63" }, { t1: "one", t2: "two", t3: "3" }),
         writes: { "service/dnsupdate": 2 },
       },
-      {
-        desc: "one of each goes",
-        records: [
-          { name: "@", type: "A", value: "192.0.2.61", key: "a1" },
-          { name: "@", type: "A", value: "192.0.2.63", key: "a3" },
-          { name: "_acme-challenge", type: "TXT", value: "token-one", key: "t1" },
-          { name: "_acme-challenge", type: "TXT", value: "token-3", key: "t3" },
-        ],
-        writes: { "service/dnsdelete": 2 },
-      },
+      { desc: "one of each goes", records: atOneName({ a1: "61", a3: "63" }, { t1: "one", t3: "3" }), writes: { "service/dnsdelete": 2 } },
       {
         desc: "the same record twice is refused",
         records: [

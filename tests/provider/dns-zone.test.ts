@@ -8,9 +8,18 @@
  * the write survives. Run `npm run build` first.
  */
 import { expect } from "chai";
-import { getOperation, type OperationName } from "../../sdk";
 import { filesUnder, scanFiles, total } from "../hardening/secret-scan";
-import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness } from "./harness";
+import {
+  checkStoredProviders,
+  countCalls,
+  expectCleanRefresh,
+  expectEmptyPlan,
+  expectNoPlaintext,
+  failureOf as failure,
+  type Harness,
+  startHarness,
+  writeCalls,
+} from "./harness";
 
 type Rec = { name: string; type: string; value: string; ttl?: number; priority?: number };
 type ZoneArgs = { serviceName: string; records: Rec[]; [k: string]: unknown };
@@ -19,11 +28,6 @@ const LIFE = "zone-life.example";
 const BIG = "zone-big.example";
 const BULK = "zone-bulk.example";
 const PER = "zone-per.example";
-
-/** Calls that change something (the catalogue's readOnly flag), by operation. */
-function writeCalls(calls: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(calls).filter(([op, n]) => n > 0 && getOperation(op as OperationName)?.readOnly !== true));
-}
 
 describe("DnsZone through the engine", function () {
   this.timeout(900_000);
@@ -51,16 +55,7 @@ describe("DnsZone through the engine", function () {
       .map((r) => `${r.name === zone ? "@" : r.name.slice(0, -zone.length - 1)} ${r.type} ${r.value}${r.ttl !== "-" ? ` ttl=${r.ttl}` : ""}`)
       .sort();
   const api = (op: string, params: Record<string, unknown>) => h.client.call(op as any, params as any) as Promise<any>;
-  const counted = async <T>(f: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> => {
-    await h.emu.control.counters({ reset: true });
-    const result = await f();
-    return { result, calls: (await h.emu.control.counters()).calls };
-  };
-  const failure = (p: Promise<unknown>) =>
-    p.then(
-      () => "succeeded",
-      (e: Error) => e.message,
-    );
+  const counted = <T>(f: () => Promise<T>) => countCalls(h, f);
 
   before(async () => {
     h = await startHarness();

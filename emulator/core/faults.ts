@@ -55,7 +55,9 @@ const FAULT_SPEC = z
       .optional(),
     /** kind callAfter: the other writer's call ("module/action") and its parameters. */
     sideAction: z.string({ error: "sideAction: a module/action name" }).optional(),
-    sideParams: z.record(z.string(), z.string(), { error: "sideParams: an object of text parameters" }).optional(),
+    sideParams: z
+      .record(z.string(), z.string({ error: "sideParams: an object of text parameters" }), { error: "sideParams: an object of text parameters" })
+      .optional(),
   })
   .superRefine((s, ctx) => {
     if (s.kind === "latency" && s.latencyMs === undefined)

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { parseFault } from "../../emulator/core/faults";
+import { DonDominioClient } from "../../sdk";
 import { agentOf, person, post, type Reply } from "./server-helpers";
 
 /** Polls until `cond` holds; fails only when it never does (a bound, not a timing assertion). */
@@ -142,6 +143,8 @@ describe("fault specs (core/faults.ts parseFault)", () => {
     expect(problem({ action: "x", kind: "errorCode", errorCode: 1.5 })).to.match(/^errorCode: a positive integer/);
     expect(problem({ action: "x", kind: "reset", count: 0 })).to.equal("count: a positive integer");
     expect(problem({ action: "x", kind: "errorCode", errorCode: 1000, messages: [1] })).to.match(/^messages: /);
+    expect(problem({ action: "x", kind: "callAfter" })).to.match(/^sideAction: .*required for kind callAfter/);
+    expect(problem({ action: "x", kind: "callAfter", sideAction: "service/dnscreate", sideParams: { ttl: 1 } })).to.match(/^sideParams: /);
   });
 
   it("takes numbers as text (form-encoded bodies) and one message as a text; drops unknown members", () => {
@@ -149,5 +152,26 @@ describe("fault specs (core/faults.ts parseFault)", () => {
       spec: { action: "tool/*", kind: "errorCode", errorCode: 1000, count: 2, messages: ["blocked"] },
     });
     expect(parseFault({ action: "x", kind: "http5xx" })).to.deep.equal({ spec: { action: "x", kind: "http5xx" } });
+  });
+});
+
+describe("fault callAfter: another writer right after a call", () => {
+  let emu: RunningEmulator;
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(async () => emu.close());
+
+  it("runs the side call after the matching one (uncounted), which answers what it read before", async () => {
+    const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
+    await client.call("service/create", { serviceName: "side.example", productkey: "redir" } as any);
+    const side = { serviceName: "side.example", name: "racer", type: "TXT", value: "other writer" };
+    await emu.control.addFault({ action: "service/dnslist", kind: "callAfter", sideAction: "service/dnscreate", sideParams: side });
+    await emu.control.counters({ reset: true });
+    const names = async () =>
+      (((await client.call("service/dnslist", { serviceName: "side.example" } as any)) as any).dns as { name: string }[]).map((r) => r.name);
+    expect(await names()).to.not.include("racer.side.example");
+    expect(await names()).to.include("racer.side.example");
+    expect((await emu.control.counters()).calls).to.deep.equal({ "service/dnslist": 2 });
   });
 });

@@ -9,7 +9,17 @@
  */
 import { expect } from "chai";
 import { filesUnder, scanFiles, total } from "../hardening/secret-scan";
-import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness, writeCalls } from "./harness";
+import {
+  checkStoredProviders,
+  countCalls,
+  expectCleanRefresh,
+  expectEmptyPlan,
+  expectNoPlaintext,
+  failureOf as failure,
+  type Harness,
+  startHarness,
+  writeCalls,
+} from "./harness";
 
 type Rec = { name: string; type: string; value: string; ttl?: number; priority?: number };
 type ZoneArgs = { serviceName: string; records: Rec[]; [k: string]: unknown };
@@ -48,16 +58,7 @@ describe("DnsZone through the engine", function () {
       .map((r) => `${r.name === zone ? "@" : r.name.slice(0, -zone.length - 1)} ${r.type} ${r.value}${r.ttl !== "-" ? ` ttl=${r.ttl}` : ""}`)
       .sort();
   const api = (op: string, params: Record<string, unknown>) => h.client.call(op as any, params as any) as Promise<any>;
-  const counted = async <T>(f: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> => {
-    await h.emu.control.counters({ reset: true });
-    const result = await f();
-    return { result, calls: (await h.emu.control.counters()).calls };
-  };
-  const failure = (p: Promise<unknown>) =>
-    p.then(
-      () => "succeeded",
-      (e: Error) => e.message,
-    );
+  const counted = <T>(f: () => Promise<T>) => countCalls(h, f);
 
   before(async () => {
     h = await startHarness();

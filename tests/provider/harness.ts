@@ -55,9 +55,24 @@ export async function startHarness(options: Parameters<typeof startEmulator>[0] 
   };
 }
 
-/** Calls per action that are not read-only (the catalogue's flag), from the emulator's counters. */
+/** Calls that change something (the catalogue's readOnly flag), by operation. */
 export function writeCalls(calls: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(calls).filter(([op, n]) => n > 0 && getOperation(op as OperationName)?.readOnly !== true));
+}
+
+/** Runs `f` between a reset and a read of the emulator's counters: its result and the API calls it made, by operation. */
+export async function countCalls<T>(h: Harness, f: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> {
+  await h.emu.control.counters({ reset: true });
+  const result = await f();
+  return { result, calls: (await h.emu.control.counters()).calls };
+}
+
+/** The error message of an engine run expected to fail, or "succeeded". */
+export function failureOf(p: Promise<unknown>): Promise<string> {
+  return p.then(
+    () => "succeeded",
+    (e: Error) => e.message,
+  );
 }
 
 /** The next plan is empty: every resource "same". */

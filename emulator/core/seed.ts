@@ -28,8 +28,15 @@ export type Seed = World | { accounts: Array<Partial<AccountState>> | Record<str
 /** Default caller addresses of the demo account and the control API. */
 export const LOOPBACK = ["127.0.0.1", "::1", "::ffff:127.0.0.1"];
 
+/**
+ * A random credential. Never starting with "-": users paste it into command lines, where
+ * `pulumi config set --secret dondominio:apiPasswd -Ab...` reads it as a flag (seen in a test run).
+ */
 function secret(bytes: number): string {
-  return randomBytes(bytes).toString("base64url");
+  for (;;) {
+    const s = randomBytes(bytes).toString("base64url");
+    if (!s.startsWith("-")) return s;
+  }
 }
 
 export function loadOrCreateIdentity(dir: string): Identity {

@@ -116,13 +116,14 @@ describe("examples through plain `pulumi up` (the language host, as users run th
         await pulumi("config", "set", "dondominio:baseUrl", emu.url);
         await pulumi("config", "set", "dondominio:caCertFile", emu.caFile);
         await pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
-        await pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
+        // Secrets on stdin, as the ci-preview workflows set them (a value could start with "-").
+        await pulumiWith(emu.apiPasswd, "config", "set", "--secret", "dondominio:apiPasswd");
         await pulumi("config", "set", "dondominio:pollIntervalMs", "500");
         // Passwords as secrets, as the examples' READMEs say.
         for (const [k, v] of Object.entries(exampleConfig(name))) {
-          // Multi-line values (PEM) from stdin, as the certificate README does (`< www.csr`).
+          // Multi-line values (PEM) and secrets from stdin, as the certificate README does (`< www.csr`).
           const [flags, value] = typeof v === "string" ? [[], v] : [["--secret"], v.secret];
-          if (value.includes("\n")) await pulumiWith(value, "config", "set", ...flags, k);
+          if (value.includes("\n") || flags.length) await pulumiWith(value, "config", "set", ...flags, k);
           else await pulumi("config", "set", ...flags, k, value);
         }
         await EXAMPLE_PREPARE[name]?.(emu);

@@ -6,7 +6,7 @@
  * key as a secret. The order sends only the CSR: `privateKey` is not passed to SslCertificate, so
  * the key never goes to the certificate order; it goes only to the subdomain that serves it.
  *
- * One `pulumi up`: the order returns once placed (`waitFor: "submitted"`), the validation record is
+ * One `pulumi up`: the order returns once placed (`waitFor: "validation"`), the validation record is
  * made from its outputs, and SslCertificateValidation (created after the record) waits until the CA
  * has issued the certificate; the subdomain installs the issued files from the validation's outputs.
  *
@@ -34,7 +34,7 @@ export = async () => {
     validationMethod: "dns",
     // Create returns once the order is placed: the record below can only be made after it, and
     // the validation below does the waiting.
-    waitFor: "submitted",
+    waitFor: "validation",
     // A contact id of the account, or the contact's data (the API creates it with the order).
     adminContact: config.get("adminContact") ?? {
       contactType: "individual",

@@ -83,7 +83,10 @@ describe("examples/certificate (engine)", function () {
 
     expectNoPlaintext(eng, [h.emu.apiPasswd, keyLine]);
     expect(checkStoredProviders(eng, [h.emu.apiPasswd, keyLine])).to.equal(5);
+    // The refresh records the order issued (waitFor "validation": only a refresh reads it again), and the plan stays empty.
     await expectCleanRefresh(eng, 6);
+    expect(outputsOf(eng, "cert").status).to.equal("valid");
+    await expectEmptyPlan(eng);
 
     // Destroy: deletes the record and the subdomain; forgets the certificate, its validation and the hosting (no delete in the API).
     const destroy = await eng.stack.destroy();

@@ -14,6 +14,7 @@ export { DnsZone, type DnsZoneArgs, type DnsZoneIgnoreRule, type DnsZoneRecordAr
 export { GlueRecord, type GlueRecordArgs } from "./resources/glue-record/resource";
 export { DnssecKey, type DnssecKeyArgs } from "./resources/dnssec-key/resource";
 export { SslCertificate, type SslCertificateArgs } from "./resources/ssl-certificate/resource";
+export { SslCertificateValidation, type SslCertificateValidationArgs } from "./resources/ssl-certificate-validation/resource";
 export { FtpAccount, type FtpAccountArgs } from "./resources/ftp-account/resource";
 export { Database, type DatabaseArgs } from "./resources/database/resource";
 export { Subdomain, type SubdomainArgs, type SubdomainSslArgs } from "./resources/subdomain/resource";

@@ -6,16 +6,15 @@
  * key as a secret. The order sends only the CSR: `privateKey` is not passed to SslCertificate, so
  * the key never goes to the certificate order; it goes only to the subdomain that serves it.
  *
- * Two `pulumi up`s, because the validation records are made from the order's outputs: the first
- * orders the certificate and publishes the records (`waitFor: "submitted"`), the next one (once
- * the CA has seen the records) reads it issued and installs it. Until then every plan shows the
- * certificate as an update that only looks again.
+ * One `pulumi up`: the order returns once placed (`waitFor: "validation"`), the validation record is
+ * made from its outputs, and SslCertificateValidation (created after the record) waits until the CA
+ * has issued the certificate; the subdomain installs the issued files from the validation's outputs.
  *
  * This file is a normal Pulumi program and the same file is applied by the test suite as an inline
  * program, which is why the program is the exported function.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { DnsRecord, HostingService, SslCertificate, Subdomain } from "pulumi-dondominio";
+import { DnsRecord, HostingService, SslCertificate, SslCertificateValidation, Subdomain } from "pulumi-dondominio";
 
 export = async () => {
   const config = new pulumi.Config("certificate");
@@ -33,8 +32,9 @@ export = async () => {
     productId: 101,
     csr,
     validationMethod: "dns",
-    // Create returns once the order is placed: the records below can only be made after it.
-    waitFor: "submitted",
+    // Create returns once the order is placed: the record below can only be made after it, and
+    // the validation below does the waiting.
+    waitFor: "validation",
     // A contact id of the account, or the contact's data (the API creates it with the order).
     adminContact: config.get("adminContact") ?? {
       contactType: "individual",
@@ -55,25 +55,29 @@ export = async () => {
   const dcv = cert.validationRecords.apply((records) => records[0] ?? { name: "_dcv-none", type: "TXT" as const, value: "validated before it was read" });
   const validation = new DnsRecord("dcv", { serviceName: hosting.name, name: dcv.name, type: dcv.type, value: dcv.value });
 
-  // Installed once issued (the second `up`); until then the subdomain has no certificate of ours.
+  // Waits (reading only, up to customTimeouts.create: 20 min by default) until the CA has seen the
+  // record and issued the certificate. The record's id is passed only so the record comes first.
+  const issued = new SslCertificateValidation("issued", { certificateId: cert.certificateId, validationRecordIds: [validation.id] });
+
+  // The issued certificate from the validation's outputs (no private key there: the key is ours).
   const ssl = pulumi
-    .all([cert.certificate, cert.certificateChain, privateKey])
-    .apply(([pem, chain, key]) => (pem ? { sslCert: pem, sslCertChain: (chain ?? []).join("\n"), sslKey: key, sslPath: `/ssl/${host}` } : undefined));
+    .all([issued.certificate, issued.certificateChain, privateKey])
+    .apply(([pem, chain, key]) => ({ sslCert: pem ?? "", sslCertChain: (chain ?? []).join("\n"), sslKey: key, sslPath: `/ssl/${host}` }));
   const site = new Subdomain("site", { serviceName: hosting.name, name: host, ftpPath: `/${host}`, ssl });
 
   return {
     certificateId: cert.certificateId,
     commonName: cert.commonName,
-    status: cert.status,
-    expires: cert.tsExpir.apply((t) => t ?? ""),
+    status: issued.status,
+    expires: issued.tsExpir.apply((t) => t ?? ""),
     validationRecord: validation.id,
     subdomain: site.name,
     sslInstalled: site.sslInstalled,
     // PEM: the certificate and its chain are public; the bundle holds the key, so it is a secret.
-    certificate: cert.certificate.apply((c) => c ?? ""),
-    certificateChain: cert.certificateChain.apply((c) => (c ?? []).join("\n")),
+    certificate: issued.certificate.apply((c) => c ?? ""),
+    certificateChain: issued.certificateChain.apply((c) => (c ?? []).join("\n")),
     bundle: pulumi.secret(
-      pulumi.all([privateKey, cert.certificate, cert.certificateChain]).apply(([k, c, chain]) => (c ? [k, c, ...(chain ?? [])].join("") : "")),
+      pulumi.all([privateKey, issued.certificate, issued.certificateChain]).apply(([k, c, chain]) => [k, c ?? "", ...(chain ?? [])].join("")),
     ),
   };
 };

@@ -1,8 +1,8 @@
 /**
  * examples/certificate applied and destroyed through the real engine, from the same index.ts users
  * run with `pulumi up` (scripts/engine.ts exampleProgram), against the embedded emulator: the order
- * for a CSR made here, its DNS validation record from the order's outputs, the second `up` that
- * reads it issued and installs it on the subdomain. node:crypto checks the chain against the
+ * for a CSR made here, its DNS validation record from the order's outputs, SslCertificateValidation
+ * waiting for the issue and the subdomain installing it, all in one `up`. node:crypto checks the chain against the
  * emulator's CA and that the certificate is for the key made here, which the order never received.
  */
 import { expect } from "chai";
@@ -11,7 +11,7 @@ import { getProduct } from "../../emulator/data/products";
 import { findSslProduct } from "../../emulator/data/ssl-products";
 import { exampleProgram } from "../../scripts/engine";
 import { keyAndCsr } from "../fixtures";
-import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness } from "../provider/harness";
+import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, outputsOf, type Harness, startHarness } from "../provider/harness";
 
 const DOMAIN = "certificate-test.com";
 const HOST = `www.${DOMAIN}`;
@@ -24,7 +24,7 @@ describe("examples/certificate (engine)", function () {
   });
   after(async () => h?.close());
 
-  it("orders for a local CSR, validates through DNS, installs on the subdomain on the second up, destroys", async () => {
+  it("orders for a local CSR, validates through DNS, waits for the issue and installs it on the subdomain in one up, destroys", async () => {
     const local = keyAndCsr(HOST);
     const keyLine = local.key.split("\n")[5];
     const balance = async () => (await h.client.call("account/info")).balance as number;
@@ -37,12 +37,11 @@ describe("examples/certificate (engine)", function () {
       "certificate:privateKey": { value: local.key, secret: true },
     });
 
-    // Step one: the order (status process), its validation record, the subdomain without a certificate.
-    let up = await eng.stack.up();
-    expect(up.summary.resourceChanges).to.deep.equal({ create: 5 });
-    expect(up.outputs.status.value).to.equal("process");
-    expect(up.outputs.sslInstalled.value).to.equal(false);
-    expect(up.outputs.certificate.value).to.equal("");
+    // One up: the order, its validation record, the wait for the issue, the subdomain with the certificate.
+    const up = await eng.stack.up();
+    expect(up.summary.resourceChanges).to.deep.equal({ create: 6 });
+    expect(up.outputs.status.value).to.equal("valid");
+    expect(up.outputs.sslInstalled.value).to.equal(true);
     const dcv = (await zone()).filter((r) => r.type === "CNAME" && r.name.startsWith("_"));
     expect(dcv, "the CNAME the CA asked for is published").to.have.length(1);
     expect(dcv[0].value).to.match(/\.sectigo\.com\.?$/);
@@ -50,11 +49,11 @@ describe("examples/certificate (engine)", function () {
     const spent = getProduct("basic")!.price + findSslProduct(101)!.create!.create;
     expect(before - (await balance())).to.be.closeTo(spent, 0.001);
 
-    // Step two: the CA has seen the record; the next up reads the certificate issued and installs it.
-    up = await eng.stack.up();
-    expect(up.summary.resourceChanges).to.deep.equal({ same: 3, update: 2 });
-    expect(up.outputs.status.value).to.equal("valid");
-    expect(up.outputs.sslInstalled.value).to.equal(true);
+    // The order came back in process (waitFor "submitted"); the validation did the waiting, reading only.
+    expect(outputsOf(eng, "cert").status, "the order returned before the issue").to.equal("process");
+    const issued = outputsOf(eng, "issued");
+    expect(issued.status).to.equal("valid");
+    expect(Object.keys(issued)).to.not.include.members(["privateKey", "sslKey"]);
     expect(up.outputs.bundle.secret, "the bundle holds the key").to.equal(true);
     expect(up.outputs.certificate.secret).to.equal(false);
     await expectEmptyPlan(eng);
@@ -83,12 +82,15 @@ describe("examples/certificate (engine)", function () {
     expect(site?.ssl?.sslKey === stored(local.key), "the installed key is the one made here").to.equal(true);
 
     expectNoPlaintext(eng, [h.emu.apiPasswd, keyLine]);
-    expect(checkStoredProviders(eng, [h.emu.apiPasswd, keyLine])).to.equal(4);
-    await expectCleanRefresh(eng, 5);
+    expect(checkStoredProviders(eng, [h.emu.apiPasswd, keyLine])).to.equal(5);
+    // The refresh records the order issued (waitFor "validation": only a refresh reads it again), and the plan stays empty.
+    await expectCleanRefresh(eng, 6);
+    expect(outputsOf(eng, "cert").status).to.equal("valid");
+    await expectEmptyPlan(eng);
 
-    // Destroy: deletes the record and the subdomain; forgets the certificate and the hosting (no delete in the API).
+    // Destroy: deletes the record and the subdomain; forgets the certificate, its validation and the hosting (no delete in the API).
     const destroy = await eng.stack.destroy();
-    expect(destroy.summary.resourceChanges).to.deep.equal({ delete: 5 });
+    expect(destroy.summary.resourceChanges).to.deep.equal({ delete: 6 });
     expect((await zone()).filter((r) => r.type === "CNAME" && r.name.startsWith("_"))).to.deep.equal([]);
     expect((await subdomains()).map((s) => s.name)).to.not.include(HOST);
     const certs = ((await h.client.call("ssl/list", {} as any)) as any).ssl as Record<string, any>[];

@@ -103,8 +103,9 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
     const replaces: string[] = [];
     // Removing a name: the API only adds names, so a new certificate is ordered (and paid for).
     if (news.alternativeNames && (olds.alternativeNames ?? []).some((n) => !news.alternativeNames!.includes(n))) replaces.push("alternativeNames");
-    // Validation still running: every up looks again (the two-step pattern of waitFor "submitted").
-    if (VALIDATING.has(olds.status)) changes.push("status");
+    // Validation still running: every up looks again (the two-step pattern of waitFor "submitted"),
+    // unless an SslCertificateValidation does the waiting (waitFor "validation": a refresh reads it).
+    if (VALIDATING.has(olds.status) && waitForOf(news) !== "validation") changes.push("status");
     if (news.autoRenew && olds.renewable) changes.push("renewable");
     return { changes: [...changes, ...replaces], replaces };
   },

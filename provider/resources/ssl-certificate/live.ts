@@ -35,13 +35,18 @@ export async function liveState(ctx: Ctx, id: number, prev: Base & Partial<SslSt
   }
   state.validationRecords = recordsOf(state.validations, state.commonName);
   const stale = !prev.certificate || prev.status !== state.status || prev.tsExpir !== state.tsExpir;
-  if ((state.status === "valid" || state.status === "expired") && stale) {
-    const d = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "ssldata" });
-    // sslKey (when the API knows the key) is not kept: privateKey already holds it, as a secret.
-    if (d.sslCert) state.certificate = d.sslCert;
-    if (d.sslCertChain) state.certificateChain = d.sslCertChain;
-  }
+  if ((state.status === "valid" || state.status === "expired") && stale) Object.assign(state, await issuedFiles(ctx, id));
   return state;
+}
+
+/**
+ * The issued certificate and its chain (getinfo ssldata), members present only when the API gives
+ * them. sslKey (when the API knows the key) is never returned: the key stays the program's, or a
+ * secret input.
+ */
+export async function issuedFiles(ctx: Ctx, id: number): Promise<{ certificate?: string; certificateChain?: string[] }> {
+  const d = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "ssldata" });
+  return { ...(d.sslCert ? { certificate: d.sslCert } : {}), ...(d.sslCertChain ? { certificateChain: d.sslCertChain } : {}) };
 }
 
 export function warnStatus(s: SslState): void {

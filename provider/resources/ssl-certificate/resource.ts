@@ -37,7 +37,11 @@ export interface SslCertificateArgs {
   validationMethod?: pulumi.Input<import("../../../sdk/catalogue/ssl-fields").ValidationMethod>;
   /** The admin contact: a contact id (e.g. `contact.contactId`) or inline data. Required to order; not needed with certificateId. */
   adminContact?: pulumi.Input<string> | InlineContact;
-  /** "submitted" (default with dns validation) or "issued" (default otherwise): what create waits for. */
+  /**
+   * What create waits for: "submitted" (default with dns validation: later ups look again until
+   * issued), "issued" (default otherwise), or "validation" (as submitted, but an
+   * SslCertificateValidation waits for the issue, so later plans do not look again).
+   */
   waitFor?: pulumi.Input<import("./schema").SslInputs["waitFor"]>;
   /** Renew (ssl/renew, paid) on the next up once the certificate is renewable. */
   autoRenew?: pulumi.Input<boolean>;

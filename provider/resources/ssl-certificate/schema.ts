@@ -46,7 +46,7 @@ const raw = z
     alternativeNames: z.array(z.string()).optional(),
     validationMethod: validationMethod().default("dns"),
     adminContact: contactRef.optional(),
-    waitFor: oneOf(["issued", "submitted"] as const).optional(),
+    waitFor: oneOf(["issued", "submitted", "validation"] as const).optional(),
     autoRenew: bool().optional(),
   })
   .strict();
@@ -155,6 +155,6 @@ export const SSL_SECRETS: readonly string[] = ["privateKey"];
 export const VALIDATING = new Set(["process", "renew", "reissue"]);
 
 /** waitFor default: dns validation records usually come from the same program (two steps); other methods complete by themselves. */
-export function waitForOf(i: Pick<SslInputs, "waitFor" | "validationMethod">): "issued" | "submitted" {
+export function waitForOf(i: Pick<SslInputs, "waitFor" | "validationMethod">): "issued" | "submitted" | "validation" {
   return i.waitFor ?? (i.validationMethod === "dns" ? "submitted" : "issued");
 }

@@ -38,10 +38,10 @@ const entity: ResourceDefinition<DnsRecordInputs, DnsRecordState> = serviceEntit
   needsUpdate: (found, inputs) => needsUpdate(found, inputs),
 });
 
-/** Writes take the zone's lock (provider/core/zone-lock.ts), so none falls inside a DnsZone's read-then-dnssetzone. */
+/** Writes hold the zone's lock shared (provider/core/zone-lock.ts): none falls inside a DnsZone's read-then-dnssetzone. */
 export const dnsRecordDefinition: ResourceDefinition<DnsRecordInputs, DnsRecordState> = {
   ...entity,
-  create: (ctx, inputs) => withZoneLock(inputs.serviceName, () => entity.create(ctx, inputs)),
-  update: (ctx, id, olds, news, changed) => withZoneLock(news.serviceName, () => entity.update(ctx, id, olds, news, changed)),
-  delete: (ctx, id, state) => withZoneLock(parseEntityResourceId("DnsRecord", id).serviceName, () => entity.delete(ctx, id, state)),
+  create: (ctx, inputs) => withZoneLock(inputs.serviceName, () => entity.create(ctx, inputs), "shared"),
+  update: (ctx, id, olds, news, changed) => withZoneLock(news.serviceName, () => entity.update(ctx, id, olds, news, changed), "shared"),
+  delete: (ctx, id, state) => withZoneLock(parseEntityResourceId("DnsRecord", id).serviceName, () => entity.delete(ctx, id, state), "shared"),
 };

@@ -35,9 +35,8 @@ function admit(key: string, z: ZoneLock): void {
 /** Runs `fn` holding the zone's lock (the zone is the serviceName as normalised); exclusive by default. */
 export async function withZoneLock<T>(serviceName: string, fn: () => Promise<T>, mode: ZoneLockMode = "exclusive"): Promise<T> {
   const key = serviceName.toLowerCase();
-  let z = zones.get(key);
-  if (!z) zones.set(key, (z = { shared: 0, exclusive: false, waiting: [] }));
-  const lock = z;
+  const lock = zones.get(key) ?? { shared: 0, exclusive: false, waiting: [] };
+  zones.set(key, lock);
   await new Promise<void>((go) => {
     lock.waiting.push({ mode, go });
     admit(key, lock);

@@ -10,12 +10,14 @@ import { createPublicKey, X509Certificate } from "node:crypto";
 import type { SslState } from "../../provider/resources/ssl-certificate/schema";
 import type { EngineStack } from "../../scripts/engine";
 import { keyAndCsr } from "../fixtures";
+import { stateResources } from "../hardening/fault-harness";
 import {
   checkStoredProviders,
   contactCreateParams,
   expectCleanRefresh,
   expectEmptyPlan,
   expectNoPlaintext,
+  failureOf,
   type Harness,
   OWNER,
   outputsOf,
@@ -263,5 +265,44 @@ describe("SslCertificate (engine lifecycle)", function () {
     expect(dns.filter((r) => r.type === "CNAME" && r.name.startsWith("_"))).to.deep.equal([]);
     const state = await h.emu.control.getState(h.emu.apiUser);
     expect(Object.keys(state.certificates)).to.have.length(n);
+  });
+
+  it("SslCertificateValidation: a missing certificate is refused; a wait cut short is recorded and resumed; waiting writes nothing", async () => {
+    const local = keyAndCsr(`wait.${ZONE}`);
+    const admin = ((await h.client.call("contact/create", contactCreateParams(OWNER) as any)) as any).contactID as string;
+    // Ordered outside the program, DNS validation: not issued until its CNAME exists.
+    const ordered = ((await h.client.call("ssl/create", { csrData: local.csr, productID: 101, validationMethod: "dns", adminContactID: admin } as any)) as any)
+      .ssl;
+    const id = ordered.certificateID as number;
+    const args: Record<string, any> = { certificateId: 424242 };
+    const eng3 = await h.stack(async () => {
+      const { SslCertificateValidation } = h.pkg();
+      const v = new SslCertificateValidation("issued", args as any, { customTimeouts: { create: "2s", update: "1m" } });
+      return { status: v.status, certificate: v.certificate };
+    });
+    await h.emu.control.counters({ reset: true });
+
+    // Not in the account: a clear error naming the input, nothing recorded.
+    expect(await failureOf(eng3.stack.up())).to.include("certificateId: certificate 424242 is not in this account");
+    expect(stateResources(eng3)).to.not.have.property("issued");
+
+    // Still in process when the wait (customTimeouts.create, 2 s) ends: recorded as it is, the next plan waits again.
+    args.certificateId = id;
+    expect(await failureOf(eng3.stack.up())).to.match(new RegExp(`certificate ${id} still process after \\d+s`));
+    expect(stateResources(eng3).issued.outputs.status).to.equal("process");
+    expect((await eng3.stack.preview()).changeSummary).to.deep.equal({ update: 1, same: 1 });
+    expect(writeCalls((await h.emu.control.counters()).calls), "waiting writes nothing").to.deep.equal({});
+
+    // The validation record published (as the program's DnsRecord would): the next up waits it out, PEM out, no key.
+    const dcv = ((await h.client.call("ssl/getinfo", { certificateID: id, infoType: "validationStatus" } as any)) as any).validationData.dcv[`wait.${ZONE}`];
+    const [host, , target] = String(dcv.checkvalue).split(" ");
+    await h.client.call("service/dnscreate", { serviceName: ZONE, name: host, type: "CNAME", value: target } as any);
+    await h.emu.control.advanceClock(120);
+    await h.emu.control.counters({ reset: true });
+    const up = await eng3.stack.up();
+    expect(up.outputs.status.value).to.equal("valid");
+    issuedBy(up.outputs.certificate.value, local.key);
+    await expectEmptyPlan(eng3);
+    expect(writeCalls((await h.emu.control.counters()).calls), "waiting writes nothing").to.deep.equal({});
   });
 });

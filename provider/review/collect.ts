@@ -9,7 +9,9 @@
  * are secret are shown as [secret] too, whatever the engine sent, and the stack config
  * (prelude, provider inputs) and the serialized provider (`__provider`) are never read.
  */
+import { isSecretName } from "../../sdk/core/redact";
 import type { NormalRecord } from "../../sdk/rules";
+import { UNKNOWN } from "../core/frame";
 import { dnsPlanLine } from "../core/dns-plan";
 import { LINE_PREFIX, type ProviderLine, parseProviderLine } from "./lines";
 
@@ -117,10 +119,12 @@ export interface Review {
 
 /** The engine's secret signature key (sdk/go/common/resource/sig), as the event log writes secrets. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-/** The value the engine writes for a value unknown until apply. */
-const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-/** Property names whose values are never shown, even when the engine did not mark them secret. */
+/**
+ * Property names whose values are never shown, even when the engine did not mark them secret: the
+ * resources' own names (privateKey, infoPassword...) and the API's secret members (sdk redact).
+ */
 const SECRET_NAME = /passw|secret|authcode|private.?key|api.?key|token|ddns.?key|credential/i;
+const isSecretKey = (key: string) => SECRET_NAME.test(key) || isSecretName(key);
 const SECRET = "[secret]";
 const MAX_VALUE = 120;
 
@@ -130,7 +134,7 @@ function isSecretValue(v: unknown): boolean {
 
 /** A value with every secret (marked, or under a secret-looking name) replaced by [secret]. */
 function mask(v: unknown, key?: string): unknown {
-  if (key !== undefined && SECRET_NAME.test(key)) return SECRET;
+  if (key !== undefined && isSecretKey(key)) return SECRET;
   if (isSecretValue(v)) return SECRET;
   if (v === UNKNOWN) return "(known after apply)";
   if (Array.isArray(v)) return v.map((x) => mask(x));

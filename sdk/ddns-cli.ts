@@ -8,6 +8,11 @@
  * /proc, and shells keep it in their history) and is never printed: it is read from
  * DONDOMINIO_DDNS_KEY or from a file only its owner may read (the check ssh makes of private keys).
  * Nothing here puts a URL in a message: the request's URL carries the key.
+ *
+ * The endpoint's replies are hostile data: an address it returns is printed and stored only when it
+ * is an address of the family asked (addressProblem), and every line printed has its control
+ * characters escaped (core/printable.ts), so no reply can add a line to the "HOST RESULT ADDRESS"
+ * output cron wrappers parse, nor reach the terminal as an escape sequence.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -15,6 +20,7 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { parseArgs } from "node:util";
 import { DonDominioError, DonDominioTlsError, type TlsFailureReason } from "./core/errors";
+import { printable } from "./core/printable";
 import { scrubText } from "./core/redact";
 import { DEFAULT_DYNDNS_URL, updateDynamicDns } from "./dyndns";
 import { canonicalIPv6, hostNameProblem, isPlainIPv4 } from "./rules";
@@ -63,7 +69,10 @@ Output: one line per host on stdout, "HOST RESULT ADDRESS", RESULT one of
   updated    the record now holds ADDRESS
   unchanged  the record already held ADDRESS
   skipped    no request: ADDRESS was written by the last successful update
-  failed     the update did not happen (ADDRESS is --ip or "-"); the reason is on stderr
+  failed     the update did not happen (ADDRESS is --ip or "-"); the reason is on stderr. A reply
+             whose address is not an IPv4/IPv6 address of the family of --ip counts as failed
+ADDRESS is always an address or "-"; text from the endpoint is shown on stderr with control
+characters escaped (\\x1b, \\u2028), never raw.
 Exit status: 0 every host updated, unchanged or skipped; 1 an update failed; 2 bad arguments or
 configuration (nothing was sent).
 
@@ -234,6 +243,25 @@ interface DdnsState {
   entries: Record<string, StateEntry>;
 }
 
+/** An address as this command writes it to the state file: a plain dotted quad or canonical IPv6. */
+function storedAddress(v: string): boolean {
+  return isPlainIPv4(v) || canonicalIPv6(v) === v;
+}
+
+/**
+ * Why an address the endpoint returned is not one to print or store, or undefined when it is:
+ * IPv4 (plain dotted quad) or IPv6 (without zone id, any spelling, nothing around it), and of the
+ * family of --ip when one was given. Without --ip the endpoint wrote the address the request came
+ * from, whichever family the connection used.
+ */
+function addressProblem(value: string, asked: string | undefined): string | undefined {
+  const v4 = isPlainIPv4(value);
+  const v6 = !v4 && /^[0-9A-Fa-f:.]+$/.test(value) && canonicalIPv6(value) !== undefined;
+  if (!v4 && !v6) return "is not an IPv4 or IPv6 address";
+  if (asked !== undefined && isPlainIPv4(asked) !== v4) return `is an ${v4 ? "IPv4" : "IPv6"} address, and --ip asked for ${v4 ? "IPv6" : "IPv4"}`;
+  return undefined;
+}
+
 export function defaultStatePath(env: NodeJS.ProcessEnv): string {
   // XDG Base Directory: a relative XDG_STATE_HOME is invalid and ignored.
   const xdg = env.XDG_STATE_HOME?.trim();
@@ -260,7 +288,7 @@ function loadState(path: string, warn: (line: string) => void): DdnsState {
     if (j?.version !== 1 || typeof j.entries !== "object" || j.entries === null) throw new Error("not a state file");
     const entries: Record<string, StateEntry> = Object.create(null);
     for (const [k, v] of Object.entries(j.entries as Record<string, StateEntry>))
-      if (typeof v?.ip === "string") entries[k] = { ip: v.ip, at: String(v.at ?? "") };
+      if (typeof v?.ip === "string" && storedAddress(v.ip)) entries[k] = { ip: v.ip, at: String(v.at ?? "") };
     return { version: 1, entries };
   } catch {
     warn(`state file '${path}' is not valid; every host is sent and the file is rewritten`);
@@ -299,8 +327,14 @@ function describe(err: unknown, key: string): string {
   return scrubText(text.replace(/[\r\n]+/g, " "), [key]);
 }
 
+/** The endpoint's messages for one line: separated by "; ", line breaks flattened, each cut to 300 characters. */
+function serverMessages(messages: string[]): string {
+  return messages.map((m) => printable(m.replace(/[\r\n]+/g, " "))).join("; ");
+}
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: DdnsIo): Promise<number> {
-  const warn = (line: string) => io.stderr.write(`dondominio-ddns: ${line}\n`);
+  // Every line printed is escaped here, whatever it holds (server text reaches both streams).
+  const warn = (line: string) => io.stderr.write(`dondominio-ddns: ${printable(line, 4000)}\n`);
   if (argv.some((a) => a === "--help" || a === "-h")) {
     io.stdout.write(DDNS_HELP);
     return EXIT_OK;
@@ -336,7 +370,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: DdnsIo): 
   let stopped = false;
   for (const [i, host] of hosts.entries()) {
     const entry = stateKey(args.url, user, host);
-    const out = (result: string, address: string) => io.stdout.write(`${host} ${result} ${address}\n`);
+    const out = (result: string, address: string) => io.stdout.write(`${printable(`${host} ${result} ${address}`)}\n`);
     if (stopped) {
       failed++;
       out("failed", ip ?? "-");
@@ -348,14 +382,22 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: DdnsIo): 
     }
     try {
       const r = await updateDynamicDns({ user, key, host, ip, baseUrl: args.url, caCert, format: "json", lang: "en" });
-      if (r.success) {
-        const value = r.value ? (canonicalIPv6(r.value) ?? r.value) : (ip ?? "");
+      const problem = r.success && r.value ? addressProblem(r.value, ip) : undefined;
+      if (problem) {
+        // The endpoint says it succeeded, but what it says it wrote is no address: nothing is printed as one or stored.
+        failed++;
+        out("failed", ip ?? "-");
+        warn(
+          `${host}: the endpoint reported success, but the address it returned ${problem}: "${printable(r.value, 64)}"; the update is counted as failed and not remembered`,
+        );
+      } else if (r.success) {
+        const value = r.value ? (isPlainIPv4(r.value) ? r.value : (canonicalIPv6(r.value) as string)) : (ip ?? "");
         out(r.updated ? "updated" : "unchanged", value || "-");
         if (value) written[entry] = { ip: value, at: new Date().toISOString() };
       } else {
         failed++;
         out("failed", ip ?? "-");
-        warn(`${host}: ${r.messages.join("; ").replace(/[\r\n]+/g, " ") || "the endpoint refused the update"}`);
+        warn(`${host}: ${serverMessages(r.messages) || "the endpoint refused the update"}`);
       }
     } catch (e) {
       // A thrown error is the endpoint's or the connection's (TLS, network, unreadable reply): the

@@ -12,13 +12,15 @@
  * The same HTTPS rules as the API client (sdk/core/transport.ts): an http:// baseUrl is refused
  * before connecting (DonDominioInsecureUrlError) unless allowInsecureHttp and a loopback host; a
  * refused TLS handshake is DonDominioTlsError, "not sent" (the key never left); a 3xx to an
- * http:// Location is DonDominioInsecureRedirectError and is never followed.
+ * http:// Location is DonDominioInsecureRedirectError and is never followed. A reply over
+ * MAX_DYNDNS_REPLY_BYTES is a transport error (code REPLY_TOO_LARGE), its connection closed.
  */
 import { XMLParser } from "fast-xml-parser";
 import { Agent, type Dispatcher, request } from "undici";
 import { DonDominioResponseShapeError, DonDominioTransportError } from "./core/errors";
 import { logCall } from "./core/log";
 import { scrubText } from "./core/redact";
+import { declaredLength, MAX_DYNDNS_REPLY_BYTES, replyTooLarge } from "./core/reply-limit";
 import { checkBaseUrl, classifyFailure, connectorFor, DEFAULT_TIMEOUT_MS, insecureRedirect, packageVersion } from "./core/transport";
 
 export type DynDnsFormat = "json" | "xml" | "plain";
@@ -122,6 +124,31 @@ export function parseDynDnsPlain(body: string, host: string, ip?: string): DynDn
   throw new Error("first line is neither OK nor ERROR");
 }
 
+/**
+ * The reply's text, refused past MAX_DYNDNS_REPLY_BYTES (sdk/core/reply-limit.ts): by its
+ * Content-Length before reading, else counted as it streams; the body is destroyed at once, which
+ * closes the connection, so no more than the cap and one chunk is ever held.
+ */
+async function readCapped(res: Dispatcher.ResponseData): Promise<string> {
+  const declared = declaredLength(res.headers["content-length"]);
+  const refuse = (seen: { declared?: number; received?: number }) => {
+    res.body.destroy();
+    return replyTooLarge(OP, MAX_DYNDNS_REPLY_BYTES, seen);
+  };
+  if (declared !== undefined && declared > MAX_DYNDNS_REPLY_BYTES) throw refuse({ declared });
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > MAX_DYNDNS_REPLY_BYTES) throw refuse({ received });
+    chunks.push(chunk);
+  }
+  const buf = Buffer.concat(chunks, received);
+  // As body.text(): UTF-8, a byte-order mark skipped.
+  const bom = buf.length > 2 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+  return buf.toString("utf8", bom ? 3 : 0);
+}
+
 const agents = new Map<string, Agent>();
 function agentFor(caCert: string | undefined, timeoutMs: number): Agent {
   const key = `${timeoutMs}\n${caCert ?? ""}`;
@@ -170,7 +197,7 @@ export async function updateDynamicDns(opts: DynDnsOptions): Promise<DynDnsResul
       logCall({ operation: OP, durationMs: performance.now() - started, outcome: `transport insecureRedirect ${status}` });
       throw redirect;
     }
-    body = await res.body.text();
+    body = await readCapped(res);
   } catch (err) {
     if (err instanceof DonDominioTransportError) throw err;
     // Built from codes and the host only: undici messages could carry the URL, and the URL carries the key.

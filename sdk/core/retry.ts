@@ -5,6 +5,7 @@
  */
 import type { Operation } from "../catalogue";
 import { DonDominioTransportError } from "./errors";
+import { REPLY_TOO_LARGE } from "./reply-limit";
 
 /**
  * Exponential backoff, the one formula for every wait that grows: the client's retries, the
@@ -42,12 +43,13 @@ export const DEFAULT_RETRY: RetryPolicy = { retries: 2, delay: { baseMs: 250, fa
 /**
  * Whether attempt number `attempt` (1 = the first call) that failed with `error` may be followed by
  * another. Only transport failures (connection refused, reset, timeout) and HTTP 5xx qualify;
- * API errors (an envelope with success=false) are answers, never retried.
+ * API errors (an envelope with success=false) are answers, never retried. Nor is a reply over the
+ * size cap (reply-limit.ts): the server answered, and the same request gets the same reply.
  */
 export function shouldRetry(op: Pick<Operation, "retrySafe" | "spendsMoney">, error: unknown, attempt: number, policy: RetryPolicy = DEFAULT_RETRY): boolean {
   if (!op.retrySafe || op.spendsMoney) return false;
   if (attempt > policy.retries) return false;
-  return error instanceof DonDominioTransportError;
+  return error instanceof DonDominioTransportError && error.code !== REPLY_TOO_LARGE;
 }
 
 /**

@@ -16,6 +16,8 @@
  * headers/body timeout) -> true. The client turns the latter into DonDominioAmbiguousError for
  * operations that are not retry-safe. TLS refusals (untrusted CA, expired, wrong name) become
  * DonDominioTlsError, a 3xx to an http:// Location DonDominioInsecureRedirectError (never followed).
+ * A reply over MAX_REPLY_BYTES (reply-limit.ts) is cut off while it streams in: a transport error
+ * that counts the request as sent.
  */
 import { readFileSync } from "node:fs";
 import { isIPv4 } from "node:net";
@@ -23,6 +25,7 @@ import { dirname, join } from "node:path";
 import { rootCertificates } from "node:tls";
 import { buildConnector, type Dispatcher, Pool } from "undici";
 import { DonDominioInsecureRedirectError, DonDominioInsecureUrlError, DonDominioTlsError, DonDominioTransportError, type TlsFailureReason } from "./errors";
+import { declaredLength, MAX_REPLY_BYTES, replyTooLarge } from "./reply-limit";
 
 /** Vendor SDK default: 15 s for the whole call (facts.md "Requests"). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -299,6 +302,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   error: unknown;
   timedOut = false;
   settled = false;
+  /** Set when the reply was refused for its size (MAX_REPLY_BYTES): what was seen of it. */
+  tooLarge: { declared?: number; received?: number } | undefined;
   /** performance.now() past which the call has timed out. */
   readonly deadline: number;
   #chunks: Buffer[] = [];
@@ -322,15 +327,32 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.timedOut) controller.abort(timeoutReason());
   }
 
-  onResponseStart(_c: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>): void {
+  onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>): void {
     if (status < 200) return; // 1xx: informational, the reply follows
     this.status = status;
     this.headers = headers;
+    const declared = declaredLength(headers["content-length"]);
+    if (declared !== undefined && declared > MAX_REPLY_BYTES) this.#refuse(controller, { declared });
   }
 
-  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.tooLarge) return;
+    const received = this.#length + chunk.length;
+    // Counted before the chunk is kept: what is held never passes the cap.
+    if (received > MAX_REPLY_BYTES) {
+      this.#refuse(controller, { received });
+      return;
+    }
     this.#chunks.push(chunk);
-    this.#length += chunk.length;
+    this.#length = received;
+  }
+
+  /** Drops what was read and aborts the exchange: undici closes the connection, nothing more is read. */
+  #refuse(controller: Dispatcher.DispatchController, seen: { declared?: number; received?: number }): void {
+    this.tooLarge = seen;
+    this.#chunks = [];
+    this.#length = 0;
+    controller.abort(new Error("reply too large"));
   }
 
   onResponseEnd(): void {
@@ -468,7 +490,8 @@ export class Transport {
    * for 5xx and for network failures (mayHaveBeenSent tells which side of "sent" it failed on),
    * DonDominioTlsError for a refused handshake and DonDominioInsecureRedirectError for a 3xx to
    * an http:// Location (redirects are never followed). The timeout covers the whole call, the
-   * reply's body included.
+   * reply's body included. A reply over MAX_REPLY_BYTES is a transport error (code REPLY_TOO_LARGE,
+   * mayHaveBeenSent true), its connection closed as soon as the cap is passed.
    */
   post(operation: string, module: string, action: string, body: string): Promise<RawReply> {
     return new Promise<RawReply>((resolve, reject) => {
@@ -501,6 +524,7 @@ export class Transport {
   #reply(operation: string, x: Exchange): RawReply {
     const redirect = x.status ? insecureRedirect(operation, x.status, x.headers.location, this.baseUrl) : undefined;
     if (redirect) throw redirect;
+    if (x.tooLarge) throw replyTooLarge(operation, MAX_REPLY_BYTES, x.tooLarge);
     if (x.error !== undefined) {
       if (!x.status)
         throw classifyFailure(operation, x.error, { host: this.#host, timedOut: x.timedOut, timeoutMs: this.#timeoutMs, ownConnector: this.#ownConnector });

@@ -61,10 +61,10 @@ const OPERATION_NOTES: Record<string, { fidelity: Fidelity; how: string; tests?:
   "account/zones": { fidelity: "simplified", how: `a fixed table of ${TLDS.length} TLDs with emulator prices (data/tlds.ts)` },
   "contact/create": {
     fidelity: "simplified",
-    how: `verification: inprocess, then verified ${CONTACT_VERIFICATION_SEC} s later by itself (failed for .invalid addresses)`,
-    tests: [t("tests/provider/contact.test.ts", "advanceClock")],
+    how: `verification starts inprocess; no mail is sent: decided on request (control API contact/verification) or by default by itself ${CONTACT_VERIFICATION_SEC} s later`,
+    tests: [t("tests/provider/contact.test.ts", "advanceClock"), t("tests/provider/contact-verification.test.ts", "setContactVerification")],
   },
-  "contact/resendverificationmail": { fidelity: "simplified", how: `restarts the ${CONTACT_VERIFICATION_SEC} s verification timer; no mail` },
+  "contact/resendverificationmail": { fidelity: "simplified", how: "back to inprocess and restarts the verification timer (when on); no mail" },
   "domain/check": { fidelity: "simplified", how: `availability and premium by name: ${MAGIC_NAMES}`, tests: [t("tests/provider/waiting.test.ts", "taken")] },
   "domain/checkfortransfer": { fidelity: "simplified", how: `by name: ${MAGIC_NAMES}` },
   "domain/create": {
@@ -181,8 +181,8 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   {
     behaviour: "contact verification: inprocess -> verified / failed",
     fidelity: "simplified",
-    how: `verified ${CONTACT_VERIFICATION_SEC} s after creation by itself (as if the holder clicked the link); failed only for addresses under .invalid`,
-    tests: [t("tests/provider/contact.test.ts", "advanceClock")],
+    how: `on request through the control API (contact/verification: verified, failed, or held inprocess); by default also by itself ${CONTACT_VERIFICATION_SEC} s after creation (option \`delays.contactVerificationSec\`, negative = only on request): verified, failed for addresses under .invalid`,
+    tests: [t("tests/provider/contact.test.ts", "advanceClock"), t("tests/provider/contact-verification.test.ts", "setContactVerification")],
   },
   {
     behaviour: "domain owner verification mail (domain/resendverificationmail)",

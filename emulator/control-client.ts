@@ -78,6 +78,11 @@ export class EmulatorControl {
     await this.call("faults/clear");
   }
 
+  /** Decides a contact's verification now: verified or failed, or inprocess held (its timer stopped). */
+  async setContactVerification(apiuser: string, contactID: string, status: "verified" | "failed" | "inprocess"): Promise<void> {
+    await this.call("contact/verification", { account: apiuser, contactID, status });
+  }
+
   /** One account's state (secrets redacted), after running the time-driven transitions. */
   async getState(apiuser: string): Promise<Record<string, any>> {
     return (await this.call<{ account: Record<string, any> }>("state", { account: apiuser })).account;

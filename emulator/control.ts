@@ -18,6 +18,8 @@
  *   faults/add {action, kind, count?, latencyMs?, status?, errorCode?, messages?}
  *   faults                     list;  faults/clear
  *   state {account}            one account's state, every secret redacted
+ *   contact/verification {account, contactID, status}
+ *                              a contact's verification decided now: verified, failed, or inprocess held
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type RedactOptions, redact } from "../sdk/core/redact";
@@ -29,6 +31,7 @@ import type { Host } from "./core/host";
 import { accountsOf, type Seed } from "./core/seed";
 import type { World } from "./core/state";
 import { BodyError, parseBody, readBody } from "./http/body";
+import { decideVerification, type RequestedVerification } from "./modules/contact/model";
 import { send } from "./http/render";
 
 /** What the control API uses of the emulator besides the Host. */
@@ -43,6 +46,8 @@ export interface ControlHost extends Host {
   /** The world of a seed (the start's when none), with the emulator's options applied. */
   freshWorld(seed?: Seed): World;
 }
+
+const VERIFICATION_REQUESTS: readonly RequestedVerification[] = ["verified", "failed", "inprocess"];
 
 /** The largest control body: a seed of a few accounts fits easily. */
 export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
@@ -141,6 +146,21 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       if (!account) throw new ControlError(404, `state: account ${user || "(none given: send account)"} does not exist`);
       runTickers(emu.dispatchEnv());
       return { ok: true, account: redact(account, STATE_REDACTION), seq: emu.store.world.seq, clockOffsetMs: emu.clock.offsetMs };
+    }
+    case "contact/verification": {
+      const user = String(body.account ?? "");
+      const account = Object.hasOwn(emu.store.world.accounts, user) ? emu.store.world.accounts[user] : undefined;
+      if (!account) throw new ControlError(404, `contact/verification: account ${user || "(none given: send account)"} does not exist`);
+      const id = String(body.contactID ?? "");
+      const contact = Object.hasOwn(account.contacts, id) ? account.contacts[id] : undefined;
+      if (!contact) throw new ControlError(404, `contact/verification: contact ${id || "(none given: send contactID)"} does not exist in account ${user}`);
+      const status = String(body.status ?? "");
+      if (!VERIFICATION_REQUESTS.includes(status as RequestedVerification))
+        throw new ControlError(400, `contact/verification: status must be one of ${VERIFICATION_REQUESTS.join(", ")}`);
+      runTickers(emu.dispatchEnv());
+      decideVerification(contact, status as RequestedVerification);
+      await emu.store.commit();
+      return { ok: true, contactID: id, verificationstatus: contact.verificationstatus };
     }
     default:
       throw new ControlError(404, `unknown control path /_emulator/${cmd}`);

@@ -1,11 +1,12 @@
 /**
  * `npx tsx scripts/gen-docs.ts`: writes the parts of the docs that are generated from code, between
  * their markers: the DnsRecord support matrix from the rule library's capability table
- * (sdk/rules/dns-capabilities.ts). `--check` writes nothing and exits 1 when a file is out of date;
+ * (sdk/rules/dns-capabilities.ts) and the emulator's parity table (emulator/parity.ts). `--check` writes nothing and exits 1 when a file is out of date;
  * tests/rules/docs.test.ts runs the same check.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parityTables } from "../emulator/parity";
 import { dnsSupportMatrix } from "../sdk/rules";
 
 const REPO = join(__dirname, "..");
@@ -18,7 +19,11 @@ export interface GeneratedBlock {
   render(): string;
 }
 
-export const BLOCKS: readonly GeneratedBlock[] = [{ file: "provider/resources/dns-record/README.md", name: "dns-support-matrix", render: dnsSupportMatrix }];
+export const BLOCKS: readonly GeneratedBlock[] = [
+  { file: "provider/resources/dns-record/README.md", name: "dns-support-matrix", render: dnsSupportMatrix },
+  // emulator/parity.ts: what the emulator models, simplifies or leaves out, and the tests relying on it.
+  { file: "emulator/README.md", name: "emulator-parity", render: parityTables },
+];
 
 const begin = (name: string) => `<!-- BEGIN generated: ${name} (npx tsx scripts/gen-docs.ts; do not edit) -->`;
 const end = (name: string) => `<!-- END generated: ${name} -->`;

@@ -11,6 +11,12 @@ export interface Delays {
   renewSec: number;
   serviceInitSec: number;
   sslValidationSec: number;
+  /**
+   * Seconds from a contact's creation (or a resent verification mail) to its verification outcome
+   * by itself (verified; failed under .invalid). Negative: never by itself, only on request (control
+   * API contact/verification).
+   */
+  contactVerificationSec: number;
 }
 
 export const DEFAULT_DELAYS: Delays = {
@@ -21,6 +27,7 @@ export const DEFAULT_DELAYS: Delays = {
   renewSec: 1,
   serviceInitSec: 0,
   sslValidationSec: 1,
+  contactVerificationSec: 3,
 };
 
 export class Clock {

@@ -32,7 +32,7 @@ export interface TldInfo {
   create?: TldPrice;
   renew?: TldPrice;
   transfer?: TldPrice;
-  /** Which per-domain flags the registry supports (spec Domain: "only TLDs that allow it"). */
+  /** Which per-domain flags the registry supports (spec Domain: "only TLDs that allow it"); a flag the TLD lacks is absent from getinfo (infoType=status) and list items (modules/domain/views.ts). */
   supports: { transferBlock: boolean; whoisPrivacy: boolean; viewWhois: boolean };
   /** Accepts internationalised (IDN) names. */
   idn?: boolean;

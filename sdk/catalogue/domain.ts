@@ -147,6 +147,8 @@ const domainInfo = () =>
     renewable: rBool().optional(),
     renewalMode: rStr().optional(),
     modifyBlock: rBool().optional(),
+    // Present only for TLDs that have the flag (spec "Domain": "only TLDs that allow it"); clients
+    // decide by presence whether to offer it (issue 22).
     transferBlock: rBool().optional(),
     whoisPrivacy: rBool().optional(),
     viewWhois: rBool().optional(),

@@ -24,11 +24,12 @@ export const tool = {
     params: z.object({
       query: text(),
       language: oneOf(["es", "en", "zh", "fr", "de", "kr", "pt", "tr"] as const).default("es"),
-      // Comma list; the spec names com, net, tv, cc as available.
+      // Comma list (which TLDs: emulator/modules/tool). A leading dot is accepted: WHMCS hands its
+      // registrar modules TLDs as ".com", and the vendor's module passes them on (issue 22).
       tlds: z
         .preprocess(
           (v) => (Array.isArray(v) ? v.join(",") : v),
-          z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/i, { error: "must be a comma-separated TLD list such as com,net" }),
+          z.string().regex(/^\.?[a-z0-9-]+(,\.?[a-z0-9-]+)*$/i, { error: "must be a comma-separated TLD list such as com,net (a leading dot is allowed)" }),
         )
         .default("com,net"),
     }),

@@ -6,6 +6,7 @@
  */
 import { inspect } from "node:util";
 import { type ClientErrorKind, type ErrorKind, errorKind } from "./error-codes";
+import { FILTERED_CODES, filteredHint } from "./ip-filter";
 import { redact } from "./redact";
 
 export type DonDominioErrorKind = ErrorKind | ClientErrorKind;
@@ -55,7 +56,8 @@ export class DonDominioApiError extends DonDominioError {
 
   constructor(env: ApiEnvelope, operation: string) {
     const detail = env.messages.length ? `: ${env.messages.join("; ")}` : "";
-    super(errorKind(env.errorCode), `${operation} failed with error ${env.errorCode} (${env.errorCodeMsg || "no message"})${detail}`, operation);
+    const hint = FILTERED_CODES.has(env.errorCode) ? `. ${filteredHint(env.messages)}` : "";
+    super(errorKind(env.errorCode), `${operation} failed with error ${env.errorCode} (${env.errorCodeMsg || "no message"})${detail}${hint}`, operation);
     this.errorCode = env.errorCode;
     this.errorCodeMsg = env.errorCodeMsg;
     this.messages = Object.freeze([...env.messages]);

@@ -14,7 +14,8 @@ describe("domain module: updates", () => {
     it("sets the flags the TLD supports and refuses the others with 2201", async () => {
       await f.ok("domain/update", { domainID: id, updateType: "transferBlock", transferBlock: "1" });
       await f.ok("domain/update", { domainID: id, updateType: "whoisPrivacy", whoisPrivacy: "true" });
-      expect(await info()).to.include({ transferBlock: true, whoisPrivacy: true, viewWhois: false });
+      expect(await info()).to.include({ transferBlock: true, whoisPrivacy: true });
+      expect(await info(), ".com has no viewWhois").to.not.have.property("viewWhois");
       // The PHP SDK sends false as an empty field: absent means false (spec default).
       await f.ok("domain/update", { domainID: id, updateType: "transferBlock", transferBlock: "" });
       expect((await info()).transferBlock).to.equal(false);
@@ -22,6 +23,19 @@ describe("domain module: updates", () => {
       const es = String((await f.register("sin-bloqueo.es")).domainID);
       expect(await f.fails(2201, "domain/update", { domainID: es, updateType: "transferBlock", transferBlock: "true" })).to.include(".es");
       await f.ok("domain/update", { domainID: es, updateType: "viewWhois", viewWhois: "true" });
+    });
+
+    it("answers only the flags the TLD has, in getinfo and in list items (spec: only TLDs that allow it)", async () => {
+      await f.register("sin-bloqueo.es");
+      const es = await f.ok("domain/getinfo", { domain: "sin-bloqueo.es", infoType: "status" });
+      expect(es).to.include({ viewWhois: false });
+      expect(es).to.not.have.any.keys("transferBlock", "whoisPrivacy");
+      const items = (await f.ok("domain/list", { infoType: "status" })).domains as Record<string, unknown>[];
+      const byName = Object.fromEntries(items.map((d) => [d.name, d]));
+      expect(byName["sin-bloqueo.es"]).to.not.have.any.keys("transferBlock", "whoisPrivacy");
+      expect(byName["sin-bloqueo.es"]).to.have.property("viewWhois");
+      expect(byName["update-me.com"]).to.include({ transferBlock: false, whoisPrivacy: false });
+      expect(byName["update-me.com"]).to.not.have.property("viewWhois");
     });
 
     it("refuses every change with 2202 under modifyBlock, except lifting the block", async () => {

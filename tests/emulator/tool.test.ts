@@ -87,7 +87,20 @@ describe("tool module", () => {
       for (const word of Object.keys(suggests)) expect(suggests[word], word).to.deep.equal({ com: false });
     });
 
-    it("refuses TLDs outside com, net, tv, cc with 2002", async () => {
+    it("takes TLDs with a leading dot (as WHMCS gives them) and answers them without it", async () => {
+      const suggests = (await ok("tool/domainsuggests", { query: "acme", tlds: ".com,.NET,com" })).suggests as Record<string, Record<string, boolean>>;
+      expect(suggests.acme).to.deep.equal({ com: true, net: true });
+    });
+
+    it("offers the TLDs of the spec and of the vendor's SDK", async () => {
+      const suggests = (await ok("tool/domainsuggests", { query: "acme", tlds: "com,net,tv,cc,es,org,info,biz,eu" })).suggests as Record<
+        string,
+        Record<string, boolean>
+      >;
+      expect(Object.keys(suggests.acme)).to.have.members(["com", "net", "tv", "cc", "es", "org", "info", "biz", "eu"]);
+    });
+
+    it("refuses other TLDs with 2002", async () => {
       const r = await call("tool/domainsuggests", { query: "acme", tlds: "com,xyz" });
       expect(r.errorCode).to.equal(2002);
       expect(r.messages.join(" ")).to.contain("xyz");

@@ -8,7 +8,7 @@ const has = (haystack: string, needle: string) => haystack.toLowerCase().include
 
 export const handlers: ModuleHandlers<"contact"> = {
   create(ctx, p) {
-    const c = createContact(ctx.world, ctx.account, p, ctx.clock.nowMs());
+    const c = createContact(ctx.world, ctx.account, p, ctx.clock.nowMs(), { verificationSec: ctx.clock.delays.contactVerificationSec });
     ctx.messages.push(`Contact ${c.contactID} created; a verification e-mail was sent to ${c.email}.`);
     return contactView(c);
   },
@@ -40,7 +40,7 @@ export const handlers: ModuleHandlers<"contact"> = {
 
   resendverificationmail(ctx, p) {
     const c = getContact(ctx.account, p.contactID);
-    resendVerification(c, ctx.clock.nowMs());
+    resendVerification(c, ctx.clock.nowMs(), ctx.clock.delays.contactVerificationSec);
     ctx.messages.push(
       c.verificationstatus === "inprocess"
         ? `Verification e-mail sent again to ${c.email}.`

@@ -3,13 +3,16 @@
  * which creates contacts through createContact when a CONTACTS block gives data instead of an id.
  *
  * Verification (spec "States and transitions": verified, notapplicable, inprocess, failed; the spec
- * does not show the triggers). Choice: a new contact starts `inprocess` (the verification e-mail is
- * "sent") and CONTACT_VERIFICATION_SEC later the ticker below moves it to `verified`, as if the
- * holder clicked the link. Addresses under the reserved `.invalid` TLD (RFC 2606) never answer, so
- * those contacts move to `failed` instead: a way for tests to reach that state. `notapplicable` is
+ * does not show the triggers). A new contact starts `inprocess` (the verification e-mail is "sent").
+ * It leaves that state on request (control API contact/verification: verified or failed at once, or
+ * held inprocess), or by itself: the default, the clock's `contactVerificationSec` (3 s) later the
+ * ticker below moves it to `verified`, as if the holder clicked the link, and addresses under the
+ * reserved `.invalid` TLD (RFC 2606), which never answer, to `failed`. A negative
+ * `contactVerificationSec` turns the timer off (only requests decide). `notapplicable` is
  * given when the caller says verification does not apply (createContact's `verification` option; the
  * domain module may use it for contacts that are never owners).
  */
+import { DEFAULT_DELAYS } from "../../core/clock";
 import type { Ticker } from "../../core/context";
 import { fault } from "../../core/errors";
 import { type AccountState, nextId, registerAccountSlice, type World } from "../../core/state";
@@ -18,8 +21,13 @@ import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export type VerificationStatus = "verified" | "notapplicable" | "inprocess" | "failed";
 
-/** Seconds from creation (or a resent mail) to the verification outcome. */
-export const CONTACT_VERIFICATION_SEC = 3;
+/** Default seconds from creation (or a resent mail) to the verification outcome (core/clock.ts `contactVerificationSec`). */
+export const CONTACT_VERIFICATION_SEC = DEFAULT_DELAYS.contactVerificationSec;
+
+/** When an inprocess verification started at `nowMs` resolves by itself; undefined = only on request. */
+function dueAfter(nowMs: number, sec: number): number | undefined {
+  return sec < 0 ? undefined : nowMs + sec * 1000;
+}
 
 declare module "../../core/state" {
   interface AccountState {
@@ -87,7 +95,7 @@ export function createContact(
   account: AccountState,
   data: ContactData,
   nowMs: number,
-  opts: { verification?: "notapplicable" } = {},
+  opts: { verification?: "notapplicable"; verificationSec?: number } = {},
 ): ContactRecord {
   // The schema checks the shape (two letters); the table decides whether the code exists.
   if (!isCountryCode(data.Country)) {
@@ -112,7 +120,7 @@ export function createContact(
     daaccepted: false,
     tsCreateMs: nowMs,
   };
-  if (record.verificationstatus === "inprocess") record.verificationDueMs = nowMs + CONTACT_VERIFICATION_SEC * 1000;
+  if (record.verificationstatus === "inprocess") record.verificationDueMs = dueAfter(nowMs, opts.verificationSec ?? CONTACT_VERIFICATION_SEC);
   account.contacts[contactID] = record;
   return record;
 }
@@ -167,10 +175,21 @@ export function contactSummary(c: ContactRecord): Record<string, unknown> {
  * Sends the verification e-mail again. Choice (spec silent): a verified or notapplicable contact
  * stays as it is; inprocess and failed go (back) to inprocess and resolve after the usual delay.
  */
-export function resendVerification(c: ContactRecord, nowMs: number): void {
+export function resendVerification(c: ContactRecord, nowMs: number, verificationSec = CONTACT_VERIFICATION_SEC): void {
   if (c.verificationstatus !== "inprocess" && c.verificationstatus !== "failed") return;
   c.verificationstatus = "inprocess";
-  c.verificationDueMs = nowMs + CONTACT_VERIFICATION_SEC * 1000;
+  c.verificationDueMs = dueAfter(nowMs, verificationSec);
+}
+
+export type RequestedVerification = "verified" | "failed" | "inprocess";
+
+/**
+ * The outcome decided on request (control API contact/verification): verified or failed at once,
+ * or inprocess held until the next request or a resent mail (the timer is stopped either way).
+ */
+export function decideVerification(c: ContactRecord, status: RequestedVerification): void {
+  c.verificationstatus = status;
+  delete c.verificationDueMs;
 }
 
 /** Resolves due verifications: `.invalid` addresses fail, every other one is verified. */

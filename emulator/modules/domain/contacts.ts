@@ -39,7 +39,9 @@ export function resolveGiven(ctx: HandlerContext, p: Record<string, unknown>): G
       out[role] = existing;
       continue;
     }
-    const created = createContact(ctx.world, ctx.account, data as unknown as ContactData, ctx.clock.nowMs());
+    const created = createContact(ctx.world, ctx.account, data as unknown as ContactData, ctx.clock.nowMs(), {
+      verificationSec: ctx.clock.delays.contactVerificationSec,
+    });
     byData.set(key, created.contactID);
     out[role] = created.contactID;
   }

@@ -17,15 +17,27 @@ function service(ctx: HandlerContext, d: DomainRecord): ServiceRecord | undefine
   return ctx.account.services[d.punycode] ?? ctx.account.services[d.name];
 }
 
+const FLAGS = ["transferBlock", "whoisPrivacy", "viewWhois"] as const;
+
+/**
+ * The per-domain flags the domain's TLD has, and only those (spec "Domain": "only TLDs that allow
+ * it"; which TLD has which: emulator/data/tlds.ts `supports`). Clients decide by the member's
+ * presence whether a TLD has the flag (the vendor's WHMCS module offers the registrar lock only when
+ * transferBlock is present), so a member sent for a TLD without it makes them send an update the API
+ * refuses with 2201.
+ */
+export function flagsView(d: DomainRecord): Record<string, boolean> {
+  const supports = findTld(d.punycode)?.supports;
+  return Object.fromEntries(FLAGS.filter((f) => supports?.[f]).map((f) => [f, d[f]]));
+}
+
 export function statusView(ctx: HandlerContext, d: DomainRecord): Record<string, unknown> {
   return {
     tsCreate: d.tsCreate,
     renewable: isRenewable(d, ctx.clock.nowMs()),
     renewalMode: d.renewalMode,
     modifyBlock: d.modifyBlock,
-    transferBlock: d.transferBlock,
-    whoisPrivacy: d.whoisPrivacy,
-    viewWhois: d.viewWhois,
+    ...flagsView(d),
     authcodeCheck: authcodeCheck(d),
     serviceAssociated: service(ctx, d) !== undefined,
     tag: d.tag,

@@ -8,8 +8,17 @@ import { holderOf, isRegisteredElsewhere } from "../domain/model";
 import { digText, zoneCheck } from "./dns";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
-/** TLDs domainsuggests knows (spec "tool module": available com, net, tv, cc). */
-const SUGGEST_TLDS = ["com", "net", "tv", "cc"];
+/**
+ * TLDs domainsuggests knows: the spec's "available com, net, tv, cc" ("tool module") and the ones the
+ * vendor's PHP SDK documents for it besides (es, org, info, biz, eu; issue 22), so that a client
+ * configured from the SDK's list is not refused with 2002.
+ */
+export const SUGGEST_TLDS = ["com", "net", "tv", "cc", "es", "org", "info", "biz", "eu"];
+
+/** "com" for ".com" or "COM": WHMCS gives TLDs with their dot; answers key them as the API names TLDs (no dot). */
+export function suggestTld(given: string): string {
+  return given.trim().toLowerCase().replace(/^\./, "");
+}
 
 /**
  * Words added around the query, per language (choice: the spec does not show how suggestions are
@@ -87,7 +96,7 @@ export const handlers: ModuleHandlers<"tool"> = {
    * prefixes and suffixes; for each, availability per requested TLD (taken = held by any account).
    */
   domainsuggests(ctx, p) {
-    const tlds = p.tlds.toLowerCase().split(",");
+    const tlds = [...new Set(p.tlds.split(",").map(suggestTld))];
     const unknown = tlds.filter((t) => !SUGGEST_TLDS.includes(t));
     if (unknown.length) throw fault(ErrorCode.TLD_NOT_SUPPORTED, `tlds: ${unknown.join(", ")} not offered by domainsuggests; use ${SUGGEST_TLDS.join(", ")}`);
     const base = asciiOrFault(p.query)

@@ -63,6 +63,10 @@ export function stateFromApi(live: LiveDomain, inputs: Omit<DomainInputs, "authc
     tsExpir: s.tsExpir || undefined,
     ownerVerification: s.ownerverification || undefined,
     renewable: s.renewable,
+    // transferBlock, whoisPrivacy and viewWhois are answered "only for TLDs that allow it" (spec
+    // "Domain"): absent = the TLD has no such flag, so it is off; recorded as false, a program that
+    // declares false (or leaves it out) has nothing to change, and true is refused at preview
+    // (schema.ts TLD_FLAGS).
     transferBlock: s.transferBlock ?? false,
     modifyBlock: s.modifyBlock ?? false,
     whoisPrivacy: s.whoisPrivacy ?? false,

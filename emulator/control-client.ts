@@ -8,6 +8,7 @@ import { Agent, fetch } from "undici";
 import type { CountersSnapshot } from "./core/counters";
 import type { FaultSpec } from "./core/faults";
 import type { Seed } from "./core/seed";
+import type { NameOutcome } from "./modules/domain/outcomes";
 
 export interface EmulatorControlOptions {
   /** The API base URL (https://127.0.0.1:port). */
@@ -81,6 +82,27 @@ export class EmulatorControl {
   /** Decides a contact's verification now: verified or failed, or inprocess held (its timer stopped). */
   async setContactVerification(apiuser: string, contactID: string, status: "verified" | "failed" | "inprocess"): Promise<void> {
     await this.call("contact/verification", { account: apiuser, contactID, status });
+  }
+
+  /**
+   * Moves a registration or transfer now (status and/or transferStatus, spec "States and
+   * transitions"); `hold` stops its timers until the next request. Fails (409) on a move the
+   * machine does not have.
+   */
+  async transitionDomain(
+    apiuser: string,
+    domain: string,
+    to: { status?: string; transferStatus?: string; hold?: boolean },
+  ): Promise<{ domain: { name: string; status: string; domainID: number }; transferStatus: string; held: boolean }> {
+    return this.call("domain/transition", { account: apiuser, domain, ...to });
+  }
+
+  /**
+   * How a name's registration or transfer will end (members not given keep their value; `clear`
+   * goes back to the defaults). Applies in every account.
+   */
+  async setNameOutcome(domain: string, outcome: NameOutcome & { clear?: boolean }): Promise<NameOutcome> {
+    return (await this.call<{ outcome: NameOutcome }>("domain/outcome", { domain, ...outcome })).outcome;
   }
 
   /** One account's state (secrets redacted), after running the time-driven transitions. */

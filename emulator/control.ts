@@ -20,6 +20,10 @@
  *   state {account}            one account's state, every secret redacted
  *   contact/verification {account, contactID, status}
  *                              a contact's verification decided now: verified, failed, or inprocess held
+ *   domain/transition {account, domain | domainID, status?, transferStatus?, hold?}
+ *                              a registration or transfer moved now (modules/domain/transition.ts); 409 when not allowed
+ *   domain/outcome {domain, registration?, transfer?, clear?}
+ *                              how a name's registration or transfer will end (modules/domain/outcomes.ts)
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type RedactOptions, redact } from "../sdk/core/redact";
@@ -29,9 +33,13 @@ import { ApiFault } from "./core/errors";
 import { type FaultInjector, parseFault } from "./core/faults";
 import type { Host } from "./core/host";
 import { accountsOf, type Seed } from "./core/seed";
-import type { World } from "./core/state";
+import type { AccountState, World } from "./core/state";
 import { BodyError, parseBody, readBody } from "./http/body";
 import { decideVerification, type RequestedVerification } from "./modules/contact/model";
+import { type DomainRecord, findDomain } from "./modules/domain/model";
+import { parseName } from "./modules/domain/names";
+import { type NameOutcome, REGISTRATION_OUTCOMES, setOutcome, TRANSFER_OUTCOMES } from "./modules/domain/outcomes";
+import { transition } from "./modules/domain/transition";
 import { send } from "./http/render";
 
 /** What the control API uses of the emulator besides the Host. */
@@ -149,8 +157,7 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
     }
     case "contact/verification": {
       const user = String(body.account ?? "");
-      const account = Object.hasOwn(emu.store.world.accounts, user) ? emu.store.world.accounts[user] : undefined;
-      if (!account) throw new ControlError(404, `contact/verification: account ${user || "(none given: send account)"} does not exist`);
+      const account = accountOf(emu, cmd, user);
       const id = String(body.contactID ?? "");
       const contact = Object.hasOwn(account.contacts, id) ? account.contacts[id] : undefined;
       if (!contact) throw new ControlError(404, `contact/verification: contact ${id || "(none given: send contactID)"} does not exist in account ${user}`);
@@ -162,8 +169,72 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       await emu.store.commit();
       return { ok: true, contactID: id, verificationstatus: contact.verificationstatus };
     }
+    case "domain/transition": {
+      const account = accountOf(emu, cmd, String(body.account ?? ""));
+      runTickers(emu.dispatchEnv());
+      const d = domainOf(cmd, account, body);
+      const hold = body.hold === true || body.hold === "true" || body.hold === "1";
+      const text = (v: unknown) => (v === undefined || v === "" ? undefined : String(v));
+      const env = emu.dispatchEnv();
+      const result = transition(
+        emu.store.world,
+        account,
+        d,
+        { status: text(body.status), transferStatus: text(body.transferStatus), hold },
+        emu.clock.nowMs(),
+        env,
+      );
+      if (typeof result === "string") throw new ControlError(409, `${cmd}: ${result}`);
+      await emu.store.commit();
+      return { ok: true, ...result };
+    }
+    case "domain/outcome": {
+      let punycode: string;
+      try {
+        punycode = parseName(String(body.domain ?? "")).punycode;
+      } catch (err) {
+        if (err instanceof ApiFault) throw new ControlError(400, `${cmd}: domain: ${err.messages[0]}`);
+        throw err;
+      }
+      const pick = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
+        const v = body[name];
+        if (v === undefined || v === null || v === "") return undefined;
+        if (!allowed.includes(v as T)) throw new ControlError(400, `${cmd}: ${name} must be one of ${allowed.join(", ")}`);
+        return v as T;
+      };
+      const clear = body.clear === true || body.clear === "true" || body.clear === "1";
+      const outcome: NameOutcome = clear
+        ? { registration: undefined, transfer: undefined }
+        : { registration: pick("registration", REGISTRATION_OUTCOMES), transfer: pick("transfer", TRANSFER_OUTCOMES) };
+      // Members not sent keep their value; clear resets them all.
+      for (const k of Object.keys(outcome) as (keyof NameOutcome)[]) if (!clear && !(k in body)) delete outcome[k];
+      runTickers(emu.dispatchEnv());
+      const now = setOutcome(emu.store.world, punycode, outcome);
+      await emu.store.commit();
+      return { ok: true, domain: punycode, outcome: now };
+    }
     default:
       throw new ControlError(404, `unknown control path /_emulator/${cmd}`);
+  }
+}
+
+/** The account named in a control call, or 404. */
+function accountOf(emu: ControlHost, cmd: string, user: string): AccountState {
+  const account = Object.hasOwn(emu.store.world.accounts, user) ? emu.store.world.accounts[user] : undefined;
+  if (!account) throw new ControlError(404, `${cmd}: account ${user || "(none given: send account)"} does not exist`);
+  return account;
+}
+
+/** The domain a control call names (domain or domainID) in `account`, or 404. */
+function domainOf(cmd: string, account: AccountState, body: Record<string, any>): DomainRecord {
+  const domain = body.domain === undefined || body.domain === "" ? undefined : String(body.domain);
+  const domainID = body.domainID === undefined || body.domainID === "" ? undefined : Number(body.domainID);
+  if (domain === undefined && domainID === undefined) throw new ControlError(400, `${cmd}: send domain (or domainID)`);
+  try {
+    return findDomain(account, { domain, domainID });
+  } catch (err) {
+    if (err instanceof ApiFault) throw new ControlError(404, `${cmd}: ${err.messages[0]}`);
+    throw err;
   }
 }
 

@@ -43,6 +43,7 @@ export const MODULE_TESTS: Record<string, readonly Reliance[]> = {
     t("tests/emulator/domain-order.test.ts", "domain/"),
     t("tests/emulator/domain-read.test.ts", "domain/"),
     t("tests/emulator/domain-update.test.ts", "domain/"),
+    t("tests/emulator/domain-transfer.test.ts", "domain/transition"),
   ],
   service: [
     t("tests/emulator/service.test.ts", "service/"),
@@ -69,18 +70,22 @@ const OPERATION_NOTES: Record<string, { fidelity: Fidelity; how: string; tests?:
   "domain/checkfortransfer": { fidelity: "simplified", how: `by name: ${MAGIC_NAMES}` },
   "domain/create": {
     fidelity: "simplified",
-    how: `taken and premium by name (${MAGIC_NAMES}); register-init and register-pending pass on fixed timers; never register-cancel`,
+    how: `taken and premium by name (${MAGIC_NAMES}); the registration then runs as the behaviour row says`,
     tests: [t("tests/hardening/money-preview.test.ts", "premium"), t("tests/provider/waiting.test.ts", "advanceClock")],
   },
   "domain/transfer": {
     fidelity: "simplified",
-    how: `only names registered elsewhere (or in another account) transfer; ${WRONG_AUTHCODE}; the transferStatus steps between queued and completed are skipped`,
-    tests: [t("tests/hardening/money-create.test.ts", "taken-xfer"), t("tests/e2e/flows.test.ts", "wrong-one")],
+    how: `only names registered elsewhere (or in another account) transfer; ${WRONG_AUTHCODE}; the transfer then runs as the behaviour row says`,
+    tests: [
+      t("tests/hardening/money-create.test.ts", "taken-xfer"),
+      t("tests/e2e/flows.test.ts", "wrong-one"),
+      t("tests/provider/domain-transfer-restart.test.ts", "domain/transfer"),
+    ],
   },
   "domain/transferrestart": {
-    fidelity: "simplified",
-    how: "reachable only from transfer-cancel after a wrong authcode",
-    tests: [t("tests/e2e/operation-table.ts", "transferrestart")],
+    fidelity: "modelled",
+    how: "from transfer-cancel, or from a transfer waiting at pending-auth, pending-tag or pending-registry (facts.md: it restarts a stalled transfer); back to transfer-init, free (the spec's result has no billing)",
+    tests: [t("tests/e2e/operation-table.ts", "transferrestart"), t("tests/provider/domain-transfer-restart.test.ts", "transferrestart")],
   },
   "domain/resendverificationmail": { fidelity: "simplified", how: "only adds a message: nothing is sent and the owner's verification does not change" },
   "domain/whois": { fidelity: "simplified", how: "a text built from the emulator's own records (only the caller's domains)" },
@@ -138,9 +143,9 @@ export interface BehaviourParity extends ParityRow {
 /** Asynchronous transitions and other imitations, with the provider, e2e and example tests that rely on them. */
 export const BEHAVIOURS: readonly BehaviourParity[] = [
   {
-    behaviour: "domain registration: register-init -> register-pending -> active",
-    fidelity: "simplified",
-    how: `fixed timers of the emulator clock (default ${D.registerInitSec} s, then ${D.registerPendingSec} s: option \`delays\`; control API clock/advance moves them on); never register-cancel`,
+    behaviour: "domain registration: register-init -> register-pending -> active, or register-cancel",
+    fidelity: "modelled",
+    how: `after time (default ${D.registerInitSec} s, then ${D.registerPendingSec} s of the emulator clock: option \`delays\`; control API clock/advance moves them on), on request (control API domain/transition; \`hold\` stops the timers) or as set per name beforehand (control API domain/outcome \`registration: cancelled\`: register-cancel at the end of register-pending); emulator choices (spec silent): a cancelled registration's charge stays and its record stays in the account`,
     tests: [
       t("tests/provider/active-domain.ts", "advanceClock"),
       t("tests/provider/waiting.test.ts", "advanceClock"),
@@ -152,16 +157,12 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
     ],
   },
   {
-    behaviour: "domain register-cancel (registry refuses a registration)",
-    fidelity: "not modelled",
-    how: "no registration fails after it was accepted",
-    tests: [],
-  },
-  {
-    behaviour: "domain transfer: transfer-init -> transfer-pending -> active, or transfer-cancel",
-    fidelity: "simplified",
-    how: `fixed timers (${D.transferInitSec} s, then ${D.transferPendingSec} s); transferStatus only init, queued, completed and cancelled (set-auth, pending-auth, pending-tag, pending-registry never happen); ${WRONG_AUTHCODE} and ends in transfer-cancel`,
+    behaviour:
+      "domain transfer: transfer-init -> transfer-pending -> active, or transfer-cancel; transferStatus init, set-auth, queued, pending-auth, pending-tag, pending-registry, cancelled, completed",
+    fidelity: "modelled",
+    how: `the spec lists the values, not the moves: these are the emulator's reading (modules/domain/transfer.ts). By time: init -(${D.transferInitSec} s)-> set-auth when the losing side accepts the authcode, else cancelled; set-auth -(${D.transferSetAuthSec} s)-> queued -(${D.transferPendingSec} s)-> completed. As set per name (domain/outcome \`transfer\`): set-auth -> pending-auth, pending-tag or pending-registry, which wait for a request (domain/transition) or domain/transferrestart; or queued -> cancelled (the registry refuses). On request: any move of the machine, \`hold\` stops the timers. ${WRONG_AUTHCODE} (names from outside the emulator)`,
     tests: [
+      t("tests/provider/domain-transfer-restart.test.ts", "setNameOutcome"),
       t("tests/e2e/flows.test.ts", "transferPendingSec"),
       t("tests/e2e/restart.test.ts", "transfer-pending"),
       t("tests/e2e/operation-table.ts", "wrong-code"),
@@ -243,8 +244,9 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   {
     behaviour: "outcomes chosen by name",
     fidelity: "simplified",
-    how: `${MAGIC_NAMES}; ${WRONG_AUTHCODE}; a contact e-mail under .invalid fails verification`,
+    how: `${MAGIC_NAMES}; ${WRONG_AUTHCODE}; a contact e-mail under .invalid fails verification (how a registration or transfer ends is set per name through the control API domain/outcome)`,
     tests: [
+      t("tests/provider/domain-transfer-restart.test.ts", "taken"),
       t("tests/provider/waiting.test.ts", "taken"),
       t("tests/hardening/money-create.test.ts", "taken"),
       t("tests/hardening/money-preview.test.ts", "premium"),

@@ -4,7 +4,7 @@
  */
 import { toUnicode } from "../../../sdk/rules";
 import { EMULATOR_NAMESERVERS } from "../../data/products";
-import { ymdhms } from "../../core/clock";
+import { ymd, ymdhms } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
 import type { RandomSource } from "../../core/random";
 import { fault } from "../../core/errors";
@@ -75,8 +75,13 @@ export interface DomainRecord {
   viewWhois: boolean;
   /** Comma-separated tags, "" for none. */
   tag: string;
-  /** "" when no transfer ran; else init, queued, cancelled, completed (spec transferStatus). */
+  /**
+   * "" when no transfer ran; else init, set-auth, queued, pending-auth, pending-tag,
+   * pending-registry, cancelled or completed (spec transferStatus; the moves: transfer.ts).
+   */
   transferStatus: string;
+  /** Held by the control API (domain/transition hold): no move by time until the next request. */
+  held?: boolean;
   /** Secret: never logged nor put in messages. */
   authcode: string;
   /** Transfers only: the authcode the caller gave, checked when the registry processes the transfer. */
@@ -173,6 +178,21 @@ export function holderOf(world: World, punycode: string): { account: AccountStat
     for (const domain of Object.values(account.domains)) if (domain.punycode === punycode) return { account, domain };
   }
   return undefined;
+}
+
+/** Another account holding the same name (the losing side of an in-emulator transfer). */
+export function otherHolder(world: World, punycode: string, except: AccountState): { account: AccountState; domain: DomainRecord } | undefined {
+  for (const account of Object.values(world.accounts)) {
+    if (account === except) continue;
+    for (const domain of Object.values(account.domains)) if (domain.punycode === punycode) return { account, domain };
+  }
+  return undefined;
+}
+
+/** Deletes a domain: it leaves the account and shows in domain/listdeleted. */
+export function removeDomain(account: AccountState, d: DomainRecord, atMs: number, info: string): void {
+  delete account.domains[String(d.domainID)];
+  account.deletedDomains.push({ name: d.name, tld: d.tld, tsDeleted: ymd(atMs), info, domainID: d.domainID });
 }
 
 /** Resolves DOMREF (spec "domain module") in the caller's account, or fault 2008. */

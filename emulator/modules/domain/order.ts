@@ -7,7 +7,7 @@ import type { HandlerContext } from "../../core/context";
 import { fault } from "../../core/errors";
 import { nextId } from "../../core/state";
 import { checkContactIds, ownerTypeOf, withContacts } from "./contacts";
-import { otherHolder, renewPrice } from "./lifecycle";
+import { renewPrice } from "./lifecycle";
 import {
   type DomainRecord,
   domSum,
@@ -18,10 +18,12 @@ import {
   isRegisteredElsewhere,
   logChange,
   newAuthcode,
+  otherHolder,
   PREMIUM_FACTOR,
   setStatus,
 } from "./model";
 import { checkTldParams, money, type ParsedName, parseName, pickPeriod } from "./names";
+import { WAITING_OUTSIDE } from "./transfer";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** Statuses in which the losing side lets a domain go (emulator choice). */
@@ -199,13 +201,23 @@ export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer
   return ordered(d, billing, price.inPromo);
 }
 
+/**
+ * Restarts a cancelled transfer, or one that waits on someone outside (facts.md: "transferrestart
+ * restarts a stalled transfer"), with an optional new authcode: back to transfer-init/init, free
+ * (the spec's result is a DOMSUM, no billing).
+ */
 export function transferrestart(ctx: HandlerContext, p: ParsedParamsOf<"domain/transferrestart">) {
   const d = findDomain(ctx.account, p);
-  if (d.status !== "transfer-cancel") {
-    throw fault(ErrorCode.DOMAIN_TRANSFER_ERROR, `transferrestart applies to a cancelled transfer (transfer-cancel); ${d.name} is in status ${d.status}`);
+  const stalled = d.status === "transfer-pending" && WAITING_OUTSIDE.has(d.transferStatus);
+  if (d.status !== "transfer-cancel" && !stalled) {
+    throw fault(
+      ErrorCode.DOMAIN_TRANSFER_ERROR,
+      `transferrestart applies to a cancelled transfer (transfer-cancel) or one waiting on pending-auth, pending-tag or pending-registry; ${d.name} is in status ${d.status}${d.transferStatus ? ` (transfer ${d.transferStatus})` : ""}`,
+    );
   }
   if (p.authcode !== undefined) d.transferAuthcode = p.authcode;
   d.transferStatus = "init";
+  delete d.held;
   setStatus(d, "transfer-init", ctx.clock.nowMs());
   logChange(ctx, d, "Transfer restarted", `Transfer of ${d.name} restarted${p.authcode !== undefined ? " with a new authcode" : ""}`);
   ctx.messages.push(`Transfer of ${d.name} restarted.`);

@@ -105,6 +105,19 @@ export class EmulatorControl {
     return (await this.call<{ outcome: NameOutcome }>("domain/outcome", { domain, ...outcome })).outcome;
   }
 
+  /**
+   * Decides http, https or mail validation of a certificate now (one name, or all still open):
+   * approved, held (`approve: false`: its timer stopped), or for http/https fetched from a loopback
+   * server (`fetchFrom`, with `caCert` for https). Answers each name's decision and the status.
+   */
+  async decideSslValidation(
+    apiuser: string,
+    certificateID: number,
+    how: { domainName?: string; approve?: boolean; fetchFrom?: string; caCert?: string } = {},
+  ): Promise<{ status: string; decisions: { domainName: string; method: string; validated: boolean; reason?: string }[] }> {
+    return this.call("ssl/validation", { account: apiuser, certificateID, ...how });
+  }
+
   /** One account's state (secrets redacted), after running the time-driven transitions. */
   async getState(apiuser: string): Promise<Record<string, any>> {
     return (await this.call<{ account: Record<string, any> }>("state", { account: apiuser })).account;

@@ -24,6 +24,8 @@
  *                              a registration or transfer moved now (modules/domain/transition.ts); 409 when not allowed
  *   domain/outcome {domain, registration?, transfer?, clear?}
  *                              how a name's registration or transfer will end (modules/domain/outcomes.ts)
+ *   ssl/validation {account, certificateID, domainName?, approve?, fetchFrom?, caCert?}
+ *                              http/https/mail validation approved, held or fetched from loopback now (modules/ssl/dcv-request.ts)
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type RedactOptions, redact } from "../sdk/core/redact";
@@ -40,6 +42,8 @@ import { type DomainRecord, findDomain } from "./modules/domain/model";
 import { parseName } from "./modules/domain/names";
 import { type NameOutcome, REGISTRATION_OUTCOMES, setOutcome, TRANSFER_OUTCOMES } from "./modules/domain/outcomes";
 import { transition } from "./modules/domain/transition";
+import { type DcvDecision, type DcvRequest, decide, fetchCheck, loopbackUrl, targets } from "./modules/ssl/dcv-request";
+import { getCertificate } from "./modules/ssl/model";
 import { send } from "./http/render";
 
 /** What the control API uses of the emulator besides the Host. */
@@ -212,6 +216,44 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       const now = setOutcome(emu.store.world, punycode, outcome);
       await emu.store.commit();
       return { ok: true, domain: punycode, outcome: now };
+    }
+    case "ssl/validation": {
+      const account = accountOf(emu, cmd, String(body.account ?? ""));
+      runTickers(emu.dispatchEnv());
+      const id = Number(body.certificateID);
+      const cert = () => {
+        try {
+          return getCertificate(account, id);
+        } catch (err) {
+          if (err instanceof ApiFault) throw new ControlError(404, `${cmd}: ${err.messages[0]}`);
+          throw err;
+        }
+      };
+      const rec = cert();
+      const text = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : String(v));
+      const req: DcvRequest = {
+        domainName: text(body.domainName),
+        approve: !(body.approve === false || body.approve === "false" || body.approve === "0"),
+        fetchFrom: text(body.fetchFrom),
+        caCert: text(body.caCert),
+      };
+      const entries = targets(rec, req);
+      if (typeof entries === "string") throw new ControlError(409, `${cmd}: ${entries}`);
+      for (const e of entries) {
+        const url = req.fetchFrom === undefined ? undefined : loopbackUrl(req.fetchFrom, e.method);
+        if (typeof url === "string") throw new ControlError(400, `${cmd}: ${url}`);
+      }
+      const decisions: DcvDecision[] = [];
+      for (const e of entries) {
+        const reason = req.fetchFrom === undefined ? (req.approve ? undefined : "held") : await fetchCheck(e, req.fetchFrom, req.caCert);
+        // The certificate may have changed while fetching: decide only an entry still waiting.
+        if (cert().dcv[e.domainName] !== e || e.validated) continue;
+        decide(e, reason === undefined);
+        decisions.push({ domainName: e.domainName, method: e.method, validated: e.validated, ...(reason ? { reason } : {}) });
+      }
+      runTickers(emu.dispatchEnv());
+      await emu.store.commit();
+      return { ok: true, certificateID: rec.certificateID, status: cert().status, decisions };
     }
     default:
       throw new ControlError(404, `unknown control path /_emulator/${cmd}`);

@@ -50,7 +50,12 @@ export const MODULE_TESTS: Record<string, readonly Reliance[]> = {
     t("tests/emulator/service-dns.test.ts", "service/dns"),
     t("tests/emulator/service-families.test.ts", "service/"),
   ],
-  ssl: [t("tests/emulator/ssl-order.test.ts", "ssl/"), t("tests/emulator/ssl-lifecycle.test.ts", "ssl/"), t("tests/emulator/ssl-csr.test.ts", "ssl/csr")],
+  ssl: [
+    t("tests/emulator/ssl-order.test.ts", "ssl/"),
+    t("tests/emulator/ssl-lifecycle.test.ts", "ssl/"),
+    t("tests/emulator/ssl-csr.test.ts", "ssl/csr"),
+    t("tests/emulator/ssl-validation.test.ts", "ssl/validation"),
+  ],
 };
 
 const MAGIC_NAMES = 'a label containing "taken" (or a fixed list) is registered elsewhere; 1 to 3 characters or "premium" is premium';
@@ -99,11 +104,14 @@ const OPERATION_NOTES: Record<string, { fidelity: Fidelity; how: string; tests?:
   "service/webconstructorlogin": { fidelity: "simplified", how: "a made-up login URL and token; no site builder behind it" },
   "ssl/create": {
     fidelity: "simplified",
-    how: `DCV: dns passes when the CNAME exists in any zone the emulator hosts; http, https and mail pass ${D.sslValidationSec} s after the order by themselves`,
+    how: `DCV: dns passes when the CNAME is in the zone the domain's nameservers delegate to; http, https and mail are decided through the control API (ssl/validation), by default also ${D.sslValidationSec} s after the order by themselves`,
     tests: [t("tests/provider/ssl-certificate.test.ts", "advanceClock")],
   },
-  "ssl/changevalidationmethod": { fidelity: "simplified", how: "restarts the DCV timer (http, https, mail) or waits for the CNAME (dns), as ssl/create" },
-  "ssl/resendvalidationmail": { fidelity: "simplified", how: `restarts the ${D.sslValidationSec} s mail DCV timer; no mail` },
+  "ssl/changevalidationmethod": {
+    fidelity: "simplified",
+    how: "restarts the default DCV timer (http, https, mail; decided on request otherwise) or waits for the CNAME in the delegated zone (dns), as ssl/create",
+  },
+  "ssl/resendvalidationmail": { fidelity: "simplified", how: `restarts the default ${D.sslValidationSec} s mail DCV timer (a held name too); no mail is sent` },
   "ssl/getvalidationemails": {
     fidelity: "simplified",
     how: "the fixed approver names (admin, administrator, hostmaster, postmaster, webmaster) at the registered domain",
@@ -193,14 +201,19 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   },
   {
     behaviour: "SSL validation by DNS (CNAME)",
-    fidelity: "simplified",
-    how: "passes when the CNAME exists in any zone the emulator hosts, whatever the domain's delegation",
-    tests: [t("tests/provider/ssl-certificate.test.ts", '"dns"'), t("tests/e2e/operation-table.ts", "dnscreate")],
+    fidelity: "modelled",
+    how: "passes when the CNAME is in the zone the domain's nameservers delegate to (modules/service/lookup.ts resolveRecords): the zone hosted here when they are the emulator's; nothing for the parking servers, nameservers outside the emulator or a registration not at the registry. Emulator choice: a name no account holds is taken as delegated to the emulator's nameservers",
+    tests: [
+      t("tests/provider/ssl-validation-zone.test.ts", "updatenameservers"),
+      t("tests/provider/ssl-certificate.test.ts", '"dns"'),
+      t("tests/examples/certificate.test.ts", "validates through DNS"),
+      t("tests/e2e/operation-table.ts", "updatenameservers"),
+    ],
   },
   {
     behaviour: "SSL validation by http, https and mail",
     fidelity: "simplified",
-    how: `passes ${D.sslValidationSec} s after the order (or a change of method, or a resent mail) by itself: nothing is fetched, no mail is read`,
+    how: `decided on request (control API ssl/validation: approved; held, its timer stopped; or for http and https fetched now from a loopback server the test names, with the name as Host and as TLS server name, validated on a 200 with the checkvalue's contents); no mail is read. By default also passes ${D.sslValidationSec} s after the order (or a change of method, or a resent mail) by itself (option \`delays.sslValidationSec\`, negative = only on request)`,
     tests: [
       t("tests/provider/ssl-certificate.test.ts", '"http"'),
       t("tests/export/export.test.ts", '"http"'),

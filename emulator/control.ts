@@ -22,8 +22,8 @@
  *                              a contact's verification decided now: verified, failed, or inprocess held
  *   domain/transition {account, domain | domainID, status?, transferStatus?, hold?}
  *                              a registration or transfer moved now (modules/domain/transition.ts); 409 when not allowed
- *   domain/outcome {domain, registration?, transfer?, clear?}
- *                              how a name's registration or transfer will end (modules/domain/outcomes.ts)
+ *   domain/outcome {domain, taken?, premium?, price?, authcode?, registration?, transfer?, clear?}
+ *                              the world outside for a name (modules/domain/outcomes.ts)
  *   ssl/validation {account, certificateID, domainName?, approve?, fetchFrom?, caCert?}
  *                              http/https/mail validation approved, held or fetched from loopback now (modules/ssl/dcv-request.ts)
  */
@@ -40,7 +40,7 @@ import { BodyError, parseBody, readBody } from "./http/body";
 import { decideVerification, type RequestedVerification } from "./modules/contact/model";
 import { type DomainRecord, findDomain } from "./modules/domain/model";
 import { parseName } from "./modules/domain/names";
-import { type NameOutcome, REGISTRATION_OUTCOMES, setOutcome, TRANSFER_OUTCOMES } from "./modules/domain/outcomes";
+import { clearOutcome, type NameOutcome, REGISTRATION_OUTCOMES, setOutcome, TRANSFER_OUTCOMES } from "./modules/domain/outcomes";
 import { transition } from "./modules/domain/transition";
 import { type DcvDecision, type DcvRequest, decide, fetchCheck, loopbackUrl, targets } from "./modules/ssl/dcv-request";
 import { getCertificate } from "./modules/ssl/model";
@@ -206,16 +206,47 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
         if (!allowed.includes(v as T)) throw new ControlError(400, `${cmd}: ${name} must be one of ${allowed.join(", ")}`);
         return v as T;
       };
-      const clear = body.clear === true || body.clear === "true" || body.clear === "1";
-      const outcome: NameOutcome = clear
-        ? { registration: undefined, transfer: undefined }
-        : { registration: pick("registration", REGISTRATION_OUTCOMES), transfer: pick("transfer", TRANSFER_OUTCOMES) };
-      // Members not sent keep their value; clear resets them all.
-      for (const k of Object.keys(outcome) as (keyof NameOutcome)[]) if (!clear && !(k in body)) delete outcome[k];
+      const flag = (name: string): boolean | undefined => {
+        const v = body[name];
+        if (v === undefined || v === null || v === "") return undefined;
+        if (v === true || v === "true" || v === "1") return true;
+        if (v === false || v === "false" || v === "0") return false;
+        throw new ControlError(400, `${cmd}: ${name} must be true or false`);
+      };
+      const price = (): number | undefined => {
+        const v = body.price;
+        if (v === undefined || v === null || v === "") return undefined;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n <= 0 || Math.round(n * 100) !== n * 100)
+          throw new ControlError(400, `${cmd}: price must be a positive amount with at most 2 decimals`);
+        return n;
+      };
+      const authcode = (): string | undefined => {
+        const v = body.authcode;
+        if (v === undefined || v === null || v === "") return undefined;
+        if (typeof v !== "string" || v.length > 255) throw new ControlError(400, `${cmd}: authcode must be text of at most 255 characters`);
+        return v;
+      };
+      const clear = flag("clear") === true;
+      const outcome: NameOutcome = {
+        registration: pick("registration", REGISTRATION_OUTCOMES),
+        transfer: pick("transfer", TRANSFER_OUTCOMES),
+        taken: flag("taken"),
+        premium: flag("premium"),
+        price: price(),
+        authcode: authcode(),
+      };
+      if (outcome.price !== undefined && outcome.premium === false)
+        throw new ControlError(400, `${cmd}: price is a premium name's price: not with premium false`);
+      // Members not sent keep their value; clear first goes back to the defaults for every member.
+      for (const k of Object.keys(outcome) as (keyof NameOutcome)[]) if (!(k in body)) delete outcome[k];
       runTickers(emu.dispatchEnv());
+      if (clear) clearOutcome(emu.store.world, punycode);
       const now = setOutcome(emu.store.world, punycode, outcome);
       await emu.store.commit();
-      return { ok: true, domain: punycode, outcome: now };
+      // The authcode set is a secret of the test's making; it is not echoed.
+      const { authcode: set, ...shown } = now;
+      return { ok: true, domain: punycode, outcome: { ...shown, ...(set !== undefined ? { authcode: "[set]" } : {}) } };
     }
     case "ssl/validation": {
       const account = accountOf(emu, cmd, String(body.account ?? ""));

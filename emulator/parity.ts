@@ -12,6 +12,7 @@ import { DEFAULT_DELAYS } from "./core/clock";
 import { TLDS } from "./data/tlds";
 import { CONTACT_VERIFICATION_SEC } from "./modules/contact/model";
 import { GRACE_DAYS, PENDING_DELETE_DAYS, REDEMPTION_DAYS } from "./modules/domain/lifecycle";
+import { PREMIUM_FACTOR } from "./modules/domain/model";
 import { modules } from "./modules";
 import { SUGGEST_TLDS } from "./modules/tool/handlers";
 
@@ -60,6 +61,7 @@ export const MODULE_TESTS: Record<string, readonly Reliance[]> = {
 
 const MAGIC_NAMES = 'a label containing "taken" (or a fixed list) is registered elsewhere; 1 to 3 characters or "premium" is premium';
 const WRONG_AUTHCODE = 'an authcode shorter than 6 characters or containing "wrong" is wrong';
+const PER_NAME = "set per name through the control API (domain/outcome: taken, premium, price)";
 
 /** Operations that are not modelled as the real service runs them (the rest: modelled). */
 const OPERATION_NOTES: Record<string, { fidelity: Fidelity; how: string; tests?: readonly Reliance[] }> = {
@@ -71,16 +73,20 @@ const OPERATION_NOTES: Record<string, { fidelity: Fidelity; how: string; tests?:
     tests: [t("tests/provider/contact.test.ts", "advanceClock"), t("tests/provider/contact-verification.test.ts", "setContactVerification")],
   },
   "contact/resendverificationmail": { fidelity: "simplified", how: "back to inprocess and restarts the verification timer (when on); no mail" },
-  "domain/check": { fidelity: "simplified", how: `availability and premium by name: ${MAGIC_NAMES}`, tests: [t("tests/provider/waiting.test.ts", "taken")] },
-  "domain/checkfortransfer": { fidelity: "simplified", how: `by name: ${MAGIC_NAMES}` },
+  "domain/check": {
+    fidelity: "simplified",
+    how: `availability, premium and price ${PER_NAME}; by default by spelling: ${MAGIC_NAMES}`,
+    tests: [t("tests/provider/waiting.test.ts", "taken")],
+  },
+  "domain/checkfortransfer": { fidelity: "simplified", how: `${PER_NAME}; by default by spelling: ${MAGIC_NAMES}` },
   "domain/create": {
     fidelity: "simplified",
-    how: `taken and premium by name (${MAGIC_NAMES}); the registration then runs as the behaviour row says`,
+    how: `taken, premium and price ${PER_NAME}, by default by spelling (${MAGIC_NAMES}); the registration then runs as the behaviour row says`,
     tests: [t("tests/hardening/money-preview.test.ts", "premium"), t("tests/provider/waiting.test.ts", "advanceClock")],
   },
   "domain/transfer": {
     fidelity: "simplified",
-    how: `only names registered elsewhere (or in another account) transfer; ${WRONG_AUTHCODE}; the transfer then runs as the behaviour row says`,
+    how: `only names registered elsewhere (or in another account) transfer; for a name from outside the authcode set per name (domain/outcome authcode) is the right one, by default ${WRONG_AUTHCODE}; the transfer then runs as the behaviour row says`,
     tests: [
       t("tests/hardening/money-create.test.ts", "taken-xfer"),
       t("tests/e2e/flows.test.ts", "wrong-one"),
@@ -168,7 +174,7 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
     behaviour:
       "domain transfer: transfer-init -> transfer-pending -> active, or transfer-cancel; transferStatus init, set-auth, queued, pending-auth, pending-tag, pending-registry, cancelled, completed",
     fidelity: "modelled",
-    how: `the spec lists the values, not the moves: these are the emulator's reading (modules/domain/transfer.ts). By time: init -(${D.transferInitSec} s)-> set-auth when the losing side accepts the authcode, else cancelled; set-auth -(${D.transferSetAuthSec} s)-> queued -(${D.transferPendingSec} s)-> completed. As set per name (domain/outcome \`transfer\`): set-auth -> pending-auth, pending-tag or pending-registry, which wait for a request (domain/transition) or domain/transferrestart; or queued -> cancelled (the registry refuses). On request: any move of the machine, \`hold\` stops the timers. ${WRONG_AUTHCODE} (names from outside the emulator)`,
+    how: `the spec lists the values, not the moves: these are the emulator's reading (modules/domain/transfer.ts). By time: init -(${D.transferInitSec} s)-> set-auth when the losing side accepts the authcode, else cancelled; set-auth -(${D.transferSetAuthSec} s)-> queued -(${D.transferPendingSec} s)-> completed. As set per name (domain/outcome \`transfer\`): set-auth -> pending-auth, pending-tag or pending-registry, which wait for a request (domain/transition) or domain/transferrestart; or queued -> cancelled (the registry refuses). On request: any move of the machine, \`hold\` stops the timers. The authcode of a name from outside: as set per name (domain/outcome authcode), by default ${WRONG_AUTHCODE}`,
     tests: [
       t("tests/provider/domain-transfer-restart.test.ts", "setNameOutcome"),
       t("tests/e2e/flows.test.ts", "transferPendingSec"),
@@ -255,10 +261,11 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
     tests: [t("tests/e2e/flows.test.ts", "resources")],
   },
   {
-    behaviour: "outcomes chosen by name",
+    behaviour: "the world outside the emulator: names registered elsewhere, premium names and their price, the authcode of a name from outside",
     fidelity: "simplified",
-    how: `${MAGIC_NAMES}; ${WRONG_AUTHCODE}; a contact e-mail under .invalid fails verification (how a registration or transfer ends is set per name through the control API domain/outcome)`,
+    how: `set per name through the control API (domain/outcome: taken, premium, price, authcode; also how its registration or transfer ends); by default chosen by spelling: ${MAGIC_NAMES} (at ${PREMIUM_FACTOR} times the TLD's price); ${WRONG_AUTHCODE}; a contact e-mail under .invalid fails verification`,
     tests: [
+      t("tests/emulator/domain-outcomes.test.ts", "setNameOutcome"),
       t("tests/provider/domain-transfer-restart.test.ts", "taken"),
       t("tests/provider/waiting.test.ts", "taken"),
       t("tests/hardening/money-create.test.ts", "taken"),

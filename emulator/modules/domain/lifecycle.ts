@@ -41,8 +41,9 @@ export function isRenewable(d: DomainRecord, nowMs: number): boolean {
   return d.status === "active" && d.tsExpir !== "" && nowMs >= expiredAtMs(d) - (RENEWABLE_WINDOW_DAYS + 1) * DAY;
 }
 
-/** The price of `years` of renewal of `d` (premium names cost PREMIUM_FACTOR times more). */
+/** The price of `years` of renewal of `d` (premium names: their price set per name, else PREMIUM_FACTOR times more). */
 export function renewPrice(d: DomainRecord, years: number): number {
+  if (d.premium && d.premiumPrice !== undefined) return money(d.premiumPrice * years);
   const price = findTld(d.punycode)?.renew?.price ?? 0;
   return money(price * years * (d.premium ? PREMIUM_FACTOR : 1));
 }

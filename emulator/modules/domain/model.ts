@@ -10,6 +10,7 @@ import type { RandomSource } from "../../core/random";
 import { fault } from "../../core/errors";
 import { type AccountState, registerAccountSlice, type World } from "../../core/state";
 import { asciiName } from "./names";
+import { outcomeOf } from "./outcomes";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export { asciiName } from "./names";
@@ -86,6 +87,8 @@ export interface DomainRecord {
   authcode: string;
   /** Transfers only: the authcode the caller gave, checked when the registry processes the transfer. */
   transferAuthcode?: string;
+  /** A premium name's yearly price set per name when it was ordered (renewals cost the same); absent = PREMIUM_FACTOR times the TLD's. */
+  premiumPrice?: number;
   /** Transfers only: keep the losing side's nameservers. */
   keepNameservers?: boolean;
   defaultNS: boolean;
@@ -134,8 +137,10 @@ export const KNOWN_NS_IPS: Record<string, string> = {
 export const EXTERNAL_NS = ["ns1.other-registrar.example", "ns2.other-registrar.example"];
 
 /**
- * Emulator choice: names "registered elsewhere" (held by a registrar outside the emulator): every
- * name whose registrable label contains "taken", plus this fixed list.
+ * The world outside the emulator, per name: what the control API set for it (domain/outcome:
+ * taken, premium, price, authcode; outcomes.ts), else these defaults, chosen by spelling.
+ * Default: names "registered elsewhere" (held by a registrar outside the emulator) are every name
+ * whose registrable label contains "taken", plus this fixed list.
  */
 export const REGISTERED_ELSEWHERE = new Set(["google.com", "facebook.com", "wikipedia.org", "amazon.es", "dondominio.com"]);
 
@@ -144,25 +149,39 @@ export function sldOf(punycode: string, tld: string): string {
   return punycode.slice(0, punycode.length - tld.length - 1);
 }
 
-export function isRegisteredElsewhere(punycode: string, tld: string): boolean {
+export function isRegisteredElsewhere(world: World, punycode: string, tld: string): boolean {
+  const set = outcomeOf(world, punycode).taken;
+  if (set !== undefined) return set;
   return REGISTERED_ELSEWHERE.has(punycode) || sldOf(punycode, tld).includes("taken");
 }
 
 /**
- * Emulator choice: premium names are those whose registrable label has 1 to 3 characters or
- * contains "premium"; they cost PREMIUM_FACTOR times the TLD's price and need premium=true on create.
+ * Premium names need premium=true on create. Default: those whose registrable label has 1 to 3
+ * characters or contains "premium", at PREMIUM_FACTOR times the TLD's price; an outcome set per name
+ * says premium or not, and its yearly price.
  */
 export const PREMIUM_FACTOR = 25;
-export function isPremium(punycode: string, tld: string): boolean {
+export function isPremium(world: World, punycode: string, tld: string): boolean {
+  const set = outcomeOf(world, punycode);
+  if (set.price !== undefined) return true;
+  if (set.premium !== undefined) return set.premium;
   const sld = toUnicode(sldOf(punycode, tld));
   return [...sld].length <= 3 || sld.includes("premium");
 }
 
+/** The yearly price of a premium name set per name (domain/outcome price); undefined = PREMIUM_FACTOR times the TLD's. */
+export function premiumPriceOf(world: World, punycode: string): number | undefined {
+  return outcomeOf(world, punycode).price;
+}
+
 /**
- * Emulator rule for authcodes of names registered outside the emulator (the emulator cannot know
- * them): a code is wrong when it has fewer than 6 characters or contains "wrong".
+ * Whether the losing registrar of a name registered outside the emulator accepts an authcode: the
+ * code set per name (domain/outcome authcode) when there is one; by default (the emulator cannot
+ * know it) a code is wrong when it has fewer than 6 characters or contains "wrong".
  */
-export function externalAuthcodeOk(code: string | undefined): boolean {
+export function externalAuthcodeOk(world: World, punycode: string, code: string | undefined): boolean {
+  const set = outcomeOf(world, punycode).authcode;
+  if (set !== undefined) return code === set;
   return code !== undefined && code.length >= 6 && !code.toLowerCase().includes("wrong");
 }
 

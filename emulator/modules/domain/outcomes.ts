@@ -1,8 +1,9 @@
 /**
  * Outcomes set per name beforehand (control API `domain/outcome`): what the world outside the
- * emulator decides about a name when a registration or transfer of it reaches the registry. Kept in
- * the World (reset clears them), keyed by the name's punycode, for every account. A name without an
- * outcome follows the defaults (lifecycle.ts, transfer.ts).
+ * emulator decides about a name: whether it is registered elsewhere, premium and at what price,
+ * the authcode its registrar holds, and how a registration or transfer of it ends at the registry.
+ * Kept in the World (reset clears them), keyed by the name's punycode, for every account. A name
+ * without an outcome follows the defaults by spelling (model.ts) and time (lifecycle.ts, transfer.ts).
  */
 import type { World } from "../../core/state";
 
@@ -22,6 +23,14 @@ export const TRANSFER_OUTCOMES: readonly TransferOutcome[] = ["completed", "canc
 export interface NameOutcome {
   registration?: RegistrationOutcome;
   transfer?: TransferOutcome;
+  /** Registered at a registrar outside the emulator (true) or free (false), whatever the spelling. */
+  taken?: boolean;
+  /** A premium name (true) or not (false), whatever the spelling. */
+  premium?: boolean;
+  /** A premium name's yearly price, for registrations and renewals (implies premium). */
+  price?: number;
+  /** The authcode the losing registrar holds for a name from outside: a transfer with another is refused. */
+  authcode?: string;
 }
 
 declare module "../../core/state" {
@@ -46,4 +55,9 @@ export function setOutcome(world: World, punycode: string, outcome: NameOutcome)
   if (Object.keys(next).length === 0) delete all[punycode];
   else Object.defineProperty(all, punycode, { value: next, enumerable: true, writable: true, configurable: true });
   return next;
+}
+
+/** Removes every outcome set for `punycode` (the defaults apply again). */
+export function clearOutcome(world: World, punycode: string): void {
+  if (world.nameOutcomes && Object.hasOwn(world.nameOutcomes, punycode)) delete world.nameOutcomes[punycode];
 }

@@ -45,7 +45,7 @@ const PENDING_TEXT: Record<PendingTransferStatus, string> = {
 function transferAuthOk(world: World, account: AccountState, d: DomainRecord): boolean {
   const source = otherHolder(world, d.punycode, account);
   if (source) return !source.domain.transferBlock && d.transferAuthcode === source.domain.authcode;
-  return externalAuthcodeOk(d.transferAuthcode);
+  return externalAuthcodeOk(world, d.punycode, d.transferAuthcode);
 }
 
 /** transfer-pending with `transferStatus` from `at`. */

@@ -118,6 +118,18 @@ export class EmulatorControl {
     return this.call("ssl/validation", { account: apiuser, certificateID, ...how });
   }
 
+  /**
+   * Sets a hosting service's usage counters (bytes; ftpfiles: files) and its error log, as
+   * service/getinfo infoType resources and logerror then answer them; members not given stay.
+   */
+  async setServiceUsage(
+    apiuser: string,
+    serviceName: string,
+    usage: { ftpusage?: number; ftpfiles?: number; webtraffic?: number; ddbbusage?: number; logError?: string },
+  ): Promise<{ usage: Record<string, number>; logErrorBytes: number }> {
+    return this.call("service/usage", { account: apiuser, serviceName, ...usage });
+  }
+
   /** One account's state (secrets redacted), after running the time-driven transitions. */
   async getState(apiuser: string): Promise<Record<string, any>> {
     return (await this.call<{ account: Record<string, any> }>("state", { account: apiuser })).account;

@@ -24,6 +24,8 @@
  *                              a registration or transfer moved now (modules/domain/transition.ts); 409 when not allowed
  *   domain/outcome {domain, taken?, premium?, price?, authcode?, registration?, transfer?, clear?}
  *                              the world outside for a name (modules/domain/outcomes.ts)
+ *   service/usage {account, serviceName, ftpusage?, ftpfiles?, webtraffic?, ddbbusage?, logError?}
+ *                              a hosting service's usage counters and error log (service/getinfo resources, logerror)
  *   ssl/validation {account, certificateID, domainName?, approve?, fetchFrom?, caCert?}
  *                              http/https/mail validation approved, held or fetched from loopback now (modules/ssl/dcv-request.ts)
  */
@@ -43,6 +45,7 @@ import { parseName } from "./modules/domain/names";
 import { clearOutcome, type NameOutcome, REGISTRATION_OUTCOMES, setOutcome, TRANSFER_OUTCOMES } from "./modules/domain/outcomes";
 import { transition } from "./modules/domain/transition";
 import { type DcvDecision, type DcvRequest, decide, fetchCheck, loopbackUrl, targets } from "./modules/ssl/dcv-request";
+import { getService, type ServiceRecord, type UsageCounter, USAGE_COUNTERS } from "./modules/service/model";
 import { getCertificate } from "./modules/ssl/model";
 import { send } from "./http/render";
 
@@ -247,6 +250,32 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       // The authcode set is a secret of the test's making; it is not echoed.
       const { authcode: set, ...shown } = now;
       return { ok: true, domain: punycode, outcome: { ...shown, ...(set !== undefined ? { authcode: "[set]" } : {}) } };
+    }
+    case "service/usage": {
+      const account = accountOf(emu, cmd, String(body.account ?? ""));
+      let svc: ServiceRecord;
+      try {
+        svc = getService(account, String(body.serviceName ?? ""));
+      } catch (err) {
+        if (err instanceof ApiFault) throw new ControlError(404, `${cmd}: ${err.messages[0]}`);
+        throw err;
+      }
+      const usage: Partial<Record<UsageCounter, number>> = {};
+      for (const k of USAGE_COUNTERS) {
+        const v = body[k];
+        if (v === undefined || v === null || v === "") continue;
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 0)
+          throw new ControlError(400, `${cmd}: ${k} must be a whole number of ${k === "ftpfiles" ? "files" : "bytes"}, 0 or more`);
+        usage[k] = n;
+      }
+      const log = body.logError;
+      if (log !== undefined && (typeof log !== "string" || Buffer.byteLength(log) > 65536))
+        throw new ControlError(400, `${cmd}: logError must be text of at most 65536 bytes`);
+      svc.usage = { ...svc.usage, ...usage };
+      if (typeof log === "string") svc.logError = log;
+      await emu.store.commit();
+      return { ok: true, serviceName: svc.name, usage: svc.usage, logErrorBytes: Buffer.byteLength(svc.logError ?? "") };
     }
     case "ssl/validation": {
       const account = accountOf(emu, cmd, String(body.account ?? ""));

@@ -50,6 +50,7 @@ export const MODULE_TESTS: Record<string, readonly Reliance[]> = {
     t("tests/emulator/service.test.ts", "service/"),
     t("tests/emulator/service-dns.test.ts", "service/dns"),
     t("tests/emulator/service-families.test.ts", "service/"),
+    t("tests/emulator/service-autorenew.test.ts", "service/usage"),
   ],
   ssl: [
     t("tests/emulator/ssl-order.test.ts", "ssl/"),
@@ -102,10 +103,9 @@ const OPERATION_NOTES: Record<string, { fidelity: Fidelity; how: string; tests?:
   "domain/whois": { fidelity: "simplified", how: "a text built from the emulator's own records (only the caller's domains)" },
   "service/getinfo": {
     fidelity: "simplified",
-    how: "infoType=resources: byte and file usage always 0 (object counts are real); infoType=logerror: always empty",
+    how: "infoType=resources: byte and file usage as set through the control API (service/usage), 0 by default (object counts are real); infoType=logerror: as set there, empty by default",
     tests: [t("tests/e2e/flows.test.ts", "resources")],
   },
-  "service/update": { fidelity: "simplified", how: "renewalMode is stored, but autorenew has no effect at expiry (the service goes inactive)" },
   "service/parkingupdate": { fidelity: "simplified", how: "a stored flag; no parking page is served" },
   "service/webconstructorlogin": { fidelity: "simplified", how: "a made-up login URL and token; no site builder behind it" },
   "ssl/create": {
@@ -244,9 +244,9 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   },
   {
     behaviour: "hosting service renewal at expiry (renewalMode autorenew)",
-    fidelity: "not modelled",
-    how: "autorenew has no effect: the service goes inactive the day after tsExpir, nothing is charged",
-    tests: [t("tests/provider/hosting-service.test.ts", "autorenew")],
+    fidelity: "modelled",
+    how: "the day after tsExpir an autorenew service renews itself for a year at its product's price, charged (again for each year a clock move passes); a manual one, or one the balance cannot pay, goes inactive with nothing charged. Emulator choices (spec silent): one year, no renewed step",
+    tests: [t("tests/provider/hosting-autorenew.test.ts", "advanceClock"), t("tests/provider/hosting-service.test.ts", "autorenew")],
   },
   {
     behaviour: "hosting objects (FTP accounts, databases, mailboxes, aliases, redirections, subdomains) and hosted DNS zones",
@@ -257,7 +257,7 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   {
     behaviour: "hosting usage counters and error log",
     fidelity: "simplified",
-    how: "byte and file usage always 0; the error log always empty",
+    how: "no files or traffic drive them: byte and file usage (ftpusage, ftpfiles, webtraffic, ddbbusage) and the error log are what the control API set (service/usage), 0 and empty by default; mailbox usage always 0",
     tests: [t("tests/e2e/flows.test.ts", "resources")],
   },
   {

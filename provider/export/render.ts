@@ -50,7 +50,7 @@ export interface RenderedProject {
  */
 const line = (type: string, name: string, args: Record<string, unknown>, comment?: string): Code[] => [
   comment ? concat(ts`  new ${ident(type)}(${name}, ${args}); `, note`${comment}`) : ts`  new ${ident(type)}(${name}, ${args});`,
-]
+];
 /** The files renderProject writes, in this order. */
 export const PROJECT_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "README.md"] as const;
 
@@ -333,7 +333,9 @@ function renderZone(s: ServiceSnapshot, name: string, emit: NonNullable<Sink["zo
     skipped.push({ what: `DNS record ${r.name} ${r.type} in ${svc}`, why: "DnsZone cannot express it: left alone (purge: false)" });
   }
   if (apexNs.length) {
-    code.push(note`  Apex NS records (the zone's delegation), not declared: DnsZone never touches them while undeclared: ${apexNs.map((r) => r.value).join(", ")}`);
+    code.push(
+      note`  Apex NS records (the zone's delegation), not declared: DnsZone never touches them while undeclared: ${apexNs.map((r) => r.value).join(", ")}`,
+    );
     skipped.push({ what: `apex NS records of ${svc} (${apexNs.length})`, why: "the zone's delegation: left undeclared, DnsZone never touches them" });
   }
   const purge = notDeclared.length === 0;

@@ -24,7 +24,8 @@ const lstatOrUndefined = (path: string) => {
 /** Refuses an OUT that is a link or no directory, and any target that exists as other than a regular file. */
 export function checkOutput(out: string, names: readonly string[]): void {
   const dir = lstatOrUndefined(out);
-  if (dir?.isSymbolicLink()) throw new UnsafeOutputError(`--out ${out} is a symbolic link: dondominio-export writes only into a real directory (give the link's target)`);
+  if (dir?.isSymbolicLink())
+    throw new UnsafeOutputError(`--out ${out} is a symbolic link: dondominio-export writes only into a real directory (give the link's target)`);
   if (dir && !dir.isDirectory()) throw new UnsafeOutputError(`--out ${out} exists and is not a directory`);
   if (!dir) return;
   for (const name of names) {

@@ -81,18 +81,20 @@ Writes the DonDominio account as a Pulumi TypeScript project (Pulumi.yaml, packa
 tsconfig.json, index.ts, README.md) in which every object is adopted, so that its first
 \`pulumi up\` writes nothing and spends nothing.
 
-  --out DIR          where to write the project (created when missing)
+  --out DIR          where to write the project (created when missing; a file of it that is a
+                     symbolic link is refused, never written through)
   --domain NAME      only this domain and its hosting service (repeat for several)
   --service NAME     only this hosting service and what lives in it (repeat for several)
   --zones            each service's records as one DnsZone (purge: true; apex NS records left
                      undeclared) instead of one DnsRecord per record
-  --project NAME     the Pulumi project name (default dondominio-account)
+  --project NAME     the Pulumi project name: 1 to 100 letters, digits, "-", "_" or "."
+                     (Pulumi's rule; default dondominio-account)
   -h, --help         this text
 
 Credentials come from the environment, as for the provider: DONDOMINIO_API_USER,
 DONDOMINIO_API_PASSWD, DONDOMINIO_BASE_URL, DONDOMINIO_CA_CERT_FILE (and DONDOMINIO_MAX_OPS_PER_MINUTE,
 DONDOMINIO_TIMEOUT_MS). Only read operations are called. Progress and the summary go to stderr.
-Exit status: 0 written; 1 the account could not be read; 2 bad arguments or configuration.
+Exit status: 0 written; 1 the account could not be read; 2 bad arguments, configuration or OUT.
 `;
 
 export interface ExportIo {

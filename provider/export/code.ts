@@ -41,7 +41,6 @@ export class Code {
 
 /** A TypeScript literal of a string, number, boolean or null: JSON with the unsafe characters escaped. */
 export function literal(v: string | number | boolean | null): string {
-  if (typeof v === "number" && !Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
   return JSON.stringify(v).replace(UNSAFE, escapeChar);
 }
 

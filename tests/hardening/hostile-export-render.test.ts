@@ -9,6 +9,7 @@
  */
 import { expect } from "chai";
 import { type AccountSnapshot, renderProject, summaryText } from "../../provider/export";
+import { ident, inline, literal, note, ts } from "../../provider/export/code";
 import { runProgram } from "../export/run-program";
 import { HOSTILE_STRINGS, hasUnsafeChar } from "./hostile-strings";
 
@@ -105,4 +106,27 @@ describe("hostile data: dondominio-export's renderer", () => {
         expect(outsideFences(readme)).to.deep.equal(plainReadme(zones));
         for (const l of summaryText(summary).split("\n")) expect(hasUnsafeChar(l), "summary line").to.equal(false);
       });
+});
+
+describe("dondominio-export's writer (provider/export/code.ts)", () => {
+  it("literal: JSON plus \\u escapes for line separators, C1 controls, bidi and invisible characters; evaluates back to the text", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template substitution is part of the hostile text
+    const text = 'a\u2028b\u2029c\u0085d\u202ee\u2066f\u200bg\u00a0h"i\\j`${k}*/';
+    const lit = literal(text);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the same text as a literal
+    expect(lit).to.equal('"a\\u2028b\\u2029c\\u0085d\\u202ee\\u2066f\\u200bg\\u00a0h\\"i\\\\j`${k}*/"');
+    expect(JSON.parse(lit)).to.equal(text);
+    expect(literal("café 例え")).to.equal('"café 例え"');
+  });
+
+  it("inline and note: one line, `*/` broken, long text cut", () => {
+    expect(inline("a\nb\rc\u2028d*/e")).to.equal("a\\u000ab\\u000dc\\u2028d*\\/e");
+    expect(inline("x".repeat(300))).to.equal(`${"x".repeat(200)}…`);
+    expect(note`  status ${"active\nglobalThis.x()"}`.text).to.equal("  // status active\\u000aglobalThis.x()");
+  });
+
+  it("ts: every placeholder is a literal; ident refuses what is no identifier", () => {
+    expect(ts`  new ${ident("Contact")}(${"n\n"}, ${{ a: 1, "b-c": [true, null] }});`.text).to.equal('  new Contact("n\\n", { a: 1, "b-c": [true, null] });');
+    expect(() => ident("Contact(); x")).to.throw(/not an identifier/);
+  });
 });

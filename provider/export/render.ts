@@ -48,9 +48,9 @@ export interface RenderedProject {
  * One resource as one line: `new Type("name", { ... });` (a one-line edit changes one object). Data
  * only as literals, a comment from data flattened to one inert line (code.ts).
  */
-const line = (type: string, name: string, args: Record<string, unknown>, comment?: string): Code[] => [
-  comment ? concat(ts`  new ${ident(type)}(${name}, ${args}); `, note`${comment}`) : ts`  new ${ident(type)}(${name}, ${args});`,
-];
+const line = (type: string, name: string, args: Record<string, unknown>, comment?: string): Code =>
+  comment ? concat(ts`  new ${ident(type)}(${name}, ${args}); `, note`${comment}`) : ts`  new ${ident(type)}(${name}, ${args});`;
+
 /** The files renderProject writes, in this order. */
 export const PROJECT_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "README.md"] as const;
 
@@ -69,7 +69,7 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
   const add = (type: string, name: string, args: Record<string, unknown>, comment?: string) => {
     counts[type] = (counts[type] ?? 0) + 1;
     used.add(type);
-    body.push(...line(type, name, args, comment));
+    body.push(line(type, name, args, comment));
   };
   const secret = (resourceName: string, what: string): Code => {
     const key = secretKey(resourceName);

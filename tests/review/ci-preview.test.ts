@@ -84,9 +84,9 @@ describe("review: examples/ci-preview previewed through the engine (emulator)", 
     const md2 = review.renderReview(second);
     expect(md2).to.include("**Plan:** 1 to create, 3 to update, 1 to replace, 1 to delete");
     expect(tableRows(md2)).to.deep.equal([...CHANGED_ROWS].sort());
-    expect(md2).to.include("value: `203.0.113.10` → `203.0.113.20`");
-    expect(md2).to.include("name: `docs.ci-preview.example` → `help.ci-preview.example` (forces replacement)");
-    expect(md2).to.include("password: `[secret]`");
+    expect(md2).to.include("`value`: `203.0.113.10` → `203.0.113.20`");
+    expect(md2).to.include("`name`: `docs.ci-preview.example` → `help.ci-preview.example` (forces replacement)");
+    expect(md2).to.include("`password`: `[secret]`");
     for (const line of providerPlanLines(review, second)) expect(md2).to.include(line);
     for (const s of secrets) expect(md2.includes(s)).to.equal(false);
 

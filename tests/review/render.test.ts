@@ -233,6 +233,8 @@ describe("review: Markdown safety", () => {
   it("a marker per stack, or none", () => {
     expect(renderReview(events("refused"), { marker: "prod" }).split("\n")[0]).to.equal("<!-- dondominio-review:prod -->");
     expect(renderReview(events("refused"), { marker: false, title: "Drift" }).split("\n")[0]).to.equal("### Drift");
+    // A marker name cannot close the comment early nor add a line.
+    expect(renderReview(events("refused"), { marker: "x--->\n<img src=x>" }).split("\n")[0]).to.equal("<!-- dondominio-review:x- - ->\\n<img src=x> -->");
   });
 });
 

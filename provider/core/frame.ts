@@ -209,7 +209,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
     return printableError(e);
   }
 
-  return {
+  return printableFailures({
     async configure(req) {
       setStackConfig((key) => req.config.get(key));
     },
@@ -327,5 +327,23 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
         throw withContext(err, "delete", def.label(state) || id);
       }
     },
+  });
+}
+
+/**
+ * check and diff may fail on a read at preview (a fact, a price) whose message quotes API data; the
+ * engine prints it: one visible line too (create/read/update/delete: withContext).
+ */
+function printableFailures(p: DynamicProviderModule): DynamicProviderModule {
+  return {
+    ...p,
+    check: (olds, news) =>
+      p.check(olds, news).catch((err: unknown) => {
+        throw printableError(err);
+      }),
+    diff: (id, olds, news) =>
+      p.diff(id, olds, news).catch((err: unknown) => {
+        throw printableError(err);
+      }),
   };
 }

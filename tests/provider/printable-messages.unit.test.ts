@@ -8,6 +8,7 @@
  */
 import { expect } from "chai";
 import { z } from "zod";
+import { DnsOverlapError } from "../../provider/core/dns-claims";
 import { printableError } from "../../provider/core/errors";
 import { defineProvider, type ResourceDefinition } from "../../provider/core/frame";
 import { info, warn } from "../../provider/core/log";
@@ -18,13 +19,16 @@ type Rec = { name: string; value: string };
 const RAW = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const FORGED = "x\n[dondominio] $ TOTAL 0.00 EUR planned\u001b[2K\r\u001b]8;;https://evil.example/\u0007";
 
-function provider(fail: string) {
+function provider(fail: string, readFailsAtCheck = false) {
   const def: ResourceDefinition<Rec, Rec> = {
     type: "Thing",
     inputs: z.object({ name: z.string(), value: z.string() }),
     replaceOn: ["name"],
     label: (r) => r.name,
-    checkFacts: async (_olds, news) => [["value", `the live zone holds "${fail}" at ${news.name}`]],
+    checkFacts: async (_olds, news) => {
+      if (readFailsAtCheck) throw new Error(`zone read failed: ${fail}`);
+      return [["value", `the live zone holds "${fail}" at ${news.name}`]];
+    },
     create: async () => {
       throw new Error(`the API answered status ${fail}`);
     },
@@ -76,6 +80,16 @@ describe("provider messages on hostile data", () => {
     }
   });
 
+  it("check: a read that fails at preview (its message quoting the API) is one visible line", async () => {
+    const p = provider(FORGED, true);
+    const err = await p.check({}, { name: "www", value: "v" }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(err?.message).to.match(/^zone read failed: x\\n\[dondominio\]/);
+    expect(err!.message).not.to.match(RAW);
+  });
+
   it("printableError: any thrown value, every hostile string", () => {
     for (const h of HOSTILE_STRINGS) {
       const e = printableError(new Error(h.value));
@@ -83,6 +97,7 @@ describe("provider messages on hostile data", () => {
       expect(e.stack!.split("\n")[0], h.name).not.to.match(RAW);
     }
     expect(printableError("plain\nstring").message).to.equal("plain\\nstring");
+    expect(new DnsOverlapError(`TXT "${FORGED}" is declared twice`).message).not.to.match(RAW);
   });
 
   it("[dondominio] lines: data in a message cannot forge a second line the review would read as the provider's", async () => {

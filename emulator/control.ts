@@ -23,6 +23,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type RedactOptions, redact } from "../sdk/core/redact";
+import { isSecretMember } from "../sdk/core/secrets";
 import { sameSecret } from "./core/access";
 import { runTickers } from "./core/dispatch";
 import { ApiFault } from "./core/errors";
@@ -53,18 +54,13 @@ const VERIFICATION_REQUESTS: readonly RequestedVerification[] = ["verified", "fa
 export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
 
 /**
- * Member names whose values are secrets (facts.md, common brief): passwords, authcodes, dynamic DNS
- * keys, private keys (keyData, certKey, sslKey, privateKey, ...: any name ending in "key" except the
- * few that name something public), tokens. Replaced in state dumps.
+ * State dumps go through the sdk's redact with the sdk's one secret rule (sdk/core/secrets.ts:
+ * passwords, authcodes, dynamic DNS keys, private keys, tokens by name; PEM private keys by content),
+ * on strings only: the world's flags and counters are never secrets.
  */
-const SECRET_KEY = /passw(or)?d|pass$|passphrase|secret|token|authcode|key$|keydata|keypem/i;
-const PUBLIC_KEY_NAME = /^(publickey|pubkey|productkey)$/i;
-
-/** State dumps go through the sdk's redact with this name rule; any string holding a PEM private key is masked too. */
 const STATE_REDACTION: RedactOptions = {
   mask: "[redacted]",
-  privateKeys: true,
-  isSecret: (name, v) => typeof v === "string" && v !== "" && SECRET_KEY.test(name) && !PUBLIC_KEY_NAME.test(name),
+  isSecret: (name, v) => typeof v === "string" && isSecretMember(name, v),
 };
 
 class ControlError extends Error {

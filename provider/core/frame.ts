@@ -25,6 +25,7 @@
 import type { z } from "zod";
 import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
+import { printableError, printableText } from "./errors";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./plain-data";
 import type { PreviewFacts } from "./preview-facts";
@@ -204,10 +205,11 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
   function withContext(err: unknown, what: string, label: string): Error {
     const e = err instanceof Error ? err : new Error(String(err));
     if (!e.message.startsWith(`${def.type} `)) e.message = `${def.type} ${label}: ${what}: ${e.message}`;
-    return e;
+    // The engine prints it: API data and names in it stay one visible line.
+    return printableError(e);
   }
 
-  return {
+  return printableFailures({
     async configure(req) {
       setStackConfig((key) => req.config.get(key));
     },
@@ -250,7 +252,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
       // The engine prints a failure as "property <p> value <v> has a problem", with the value in
       // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
       // field's path, so the property is left empty and no input value is ever printed.
-      return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: f.reason })) } : { inputs };
+      return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: printableText(f.reason) })) } : { inputs };
     },
 
     async diff(_id, olds, news) {
@@ -267,7 +269,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
       if (changed.length && def.charges && !hasUnknown(userInputs(news))) {
         const ins = userInputs(news) as I;
         const refusal = await planCharges(`${def.type} ${def.label(ins)}`, (facts) => def.charges!(facts, replaces.length ? undefined : (olds as S), ins));
-        if (refusal) throw new Error(`${def.type} ${def.label(ins)}: ${refusal}`);
+        if (refusal) throw new Error(printableText(`${def.type} ${def.label(ins)}: ${refusal}`));
       }
       // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
       if (debugEnabled() && changed.length)
@@ -325,5 +327,23 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
         throw withContext(err, "delete", def.label(state) || id);
       }
     },
+  });
+}
+
+/**
+ * check and diff may fail on a read at preview (a fact, a price) whose message quotes API data; the
+ * engine prints it: one visible line too (create/read/update/delete: withContext).
+ */
+function printableFailures(p: DynamicProviderModule): DynamicProviderModule {
+  return {
+    ...p,
+    check: (olds, news) =>
+      p.check(olds, news).catch((err: unknown) => {
+        throw printableError(err);
+      }),
+    diff: (id, olds, news) =>
+      p.diff(id, olds, news).catch((err: unknown) => {
+        throw printableError(err);
+      }),
   };
 }

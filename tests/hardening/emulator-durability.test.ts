@@ -25,6 +25,7 @@ import { NODE_STORE_IO, STATE_FILE, Store, type StoreIo } from "../../emulator/c
 import { EmulatorControl } from "../../emulator/control-client";
 import { newServiceRecord } from "../../emulator/modules/service/model";
 import { DonDominioClient } from "../../sdk";
+import { updateDynamicDns } from "../../sdk/dyndns";
 import { closeTransports } from "../../sdk/core/transport";
 
 const ROOT = resolve(__dirname, "../..");
@@ -227,7 +228,7 @@ describe("emulator durability: the reply waits for the synced write (recorded fi
     expect(JSON.parse(readFileSync(join(dir, STATE_FILE), "utf8")).accounts.a.balance).to.equal(42);
   });
 
-  describe("through the HTTPS server (service/dnscreate, then its reply)", () => {
+  describe("through the HTTPS server: a write, then its reply", () => {
     let emu: RunningEmulator;
     let client: DonDominioClient;
     before(async () => {
@@ -244,14 +245,44 @@ describe("emulator durability: the reply waits for the synced write (recorded fi
       await closeTransports();
     });
 
-    for (const what of ["sync tmp", "sync dir"] as const) {
-      it(`holds the reply while the ${what === "sync tmp" ? "temporary file's" : "directory's"} fsync is held back`, async () => {
+    /** Each write: what prepares it (before the recording starts), and the call whose reply is awaited. */
+    const cases: { what: Hold["what"]; via: string; prepare?(): Promise<unknown>; send(): Promise<unknown> }[] = [
+      {
+        what: "sync tmp",
+        via: "service/dnscreate",
+        send: () => client.call("service/dnscreate", { serviceName: SERVICE, name: "held-tmp", type: "A", value: "192.0.2.7" }),
+      },
+      {
+        what: "sync dir",
+        via: "service/dnscreate",
+        send: () => client.call("service/dnscreate", { serviceName: SERVICE, name: "held-dir", type: "A", value: "192.0.2.7" }),
+      },
+      {
+        what: "sync dir",
+        via: "the dynamic DNS endpoint",
+        // The endpoint updates an existing A record (it never creates one).
+        prepare: () => client.call("service/dnscreate", { serviceName: SERVICE, name: "home", type: "A", value: "192.0.2.8" }),
+        send: async () => {
+          const r = await updateDynamicDns({
+            user: emu.apiUser,
+            key: emu.dyndnsKey,
+            host: `home.${SERVICE}`,
+            ip: "198.51.100.8",
+            baseUrl: emu.dyndnsUrl,
+            caCert: emu.caCert,
+          });
+          expect(r).to.include({ success: true, updated: true });
+        },
+      },
+    ];
+    for (const { what, via, prepare, send } of cases) {
+      it(`holds the reply of ${via} while the ${what === "sync tmp" ? "temporary file's" : "directory's"} fsync is held back`, async () => {
+        await prepare?.();
         const events: string[] = [];
         const held = hold(what);
         emu.server.store.io = recordingIo(events, emu.server.dataDir, held);
         try {
-          const name = `held-${what.split(" ")[1]}`;
-          const call = client.call("service/dnscreate", { serviceName: SERVICE, name, type: "A", value: "192.0.2.7" }).then(() => events.push("reply"));
+          const call = send().then(() => events.push("reply"));
           const reached = await Promise.race([held.reached.then(() => true), sleep(20_000).then(() => false)]);
           expect(reached, `the store never called ${what} (events: ${events.join(", ")})`).to.equal(true);
           await sleep(HOLD_MS);

@@ -101,7 +101,7 @@ tmp="$dir/bin/lego.tmp.$$"
 buildlog="$dir/build.log"
 ( cd "$src" && CGO_ENABLED=0 GOFLAGS=-mod=mod exec go build -tags lego_dnslight,lego_dns_exec -trimpath -ldflags "-s -w" -o "$tmp" "$MODULE" ) >"$buildlog" 2>&1 &
 pid=$!
-trap 'kill "$pid" 2>/dev/null; rm -f "$tmp"' EXIT INT TERM
+trap 'kill "$pid" 2>/dev/null || true; rm -f "$tmp"' EXIT INT TERM
 while kill -0 "$pid" 2>/dev/null; do
   for _ in $(seq 1 20); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
   kill -0 "$pid" 2>/dev/null || break

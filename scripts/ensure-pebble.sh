@@ -40,7 +40,7 @@ tmp="$(mktemp -d "$dir/gobin.XXXXXX")"
 buildlog="$dir/build.log"
 ( CGO_ENABLED=0 GOBIN="$tmp" exec go install -trimpath -ldflags "-s -w" "$MODULE/cmd/pebble@$VERSION" ) >"$buildlog" 2>&1 &
 pid=$!
-trap 'kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT INT TERM
 while kill -0 "$pid" 2>/dev/null; do
   for _ in $(seq 1 20); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
   kill -0 "$pid" 2>/dev/null || break

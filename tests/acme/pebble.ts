@@ -56,7 +56,8 @@ export interface Pebble {
   stop(): Promise<void>;
 }
 
-export async function startPebble(bin: string, dnsPort: number, workDir: string): Promise<Pebble> {
+/** `validitySeconds`: the lifetime of the certificates pebble issues (default 90 days, as Let's Encrypt). */
+export async function startPebble(bin: string, dnsPort: number, workDir: string, validitySeconds = 7_776_000): Promise<Pebble> {
   const certs = join(dirname(dirname(bin)), "certs");
   const [listen, mgmt, http01, tls01] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const config = join(workDir, "pebble-config.json");
@@ -74,7 +75,7 @@ export async function startPebble(bin: string, dnsPort: number, workDir: string)
         externalAccountBindingRequired: false,
         retryAfter: { authz: 1, order: 1 },
         keyAlgorithm: "ecdsa",
-        profiles: { default: { description: "default", validityPeriod: 7776000 } },
+        profiles: { default: { description: "default", validityPeriod: validitySeconds } },
       },
     }),
   );

@@ -1,0 +1,124 @@
+/**
+ * One issue through an ACME server (acme-client does the protocol, RFC 8555): account (created or
+ * found by its key), order for the names, a DNS-01 TXT record per pending authorization in the
+ * account's zone (provider/acme/challenge.ts), the wait until the zones' nameservers publish them,
+ * the challenges answered, the order finalised with a CSR of a new key, the certificate fetched.
+ * The TXT records are removed whatever happens; a failed validation names the name and the CA's
+ * reason; a rate limit from the CA is reported as such, never retried here.
+ */
+import { X509Certificate } from "node:crypto";
+import https from "node:https";
+import { rootCertificates } from "node:tls";
+import * as acme from "acme-client";
+import { challengeName, cleanupTxt, presentTxt } from "../../acme/challenge";
+import { parseServers, waitForTxt } from "../../acme/propagation";
+import type { Api } from "../../core/client";
+import { info, warn } from "../../core/log";
+import type { AcmeInputs, AcmeState } from "./schema";
+
+/** The acme-client HTTP client trusts the system's CAs plus `extraCa` (the process holds one agent per CA set). */
+function trust(extraCa: string | undefined): void {
+  acme.axios.defaults.httpsAgent = new https.Agent({ ca: extraCa ? [...rootCertificates, extraCa] : [...rootCertificates], keepAlive: false });
+}
+
+/** An error of the CA as one line: its problem type (rateLimited, unauthorized...) and detail. */
+function caReason(err: unknown): string {
+  const e = err as { message?: string; response?: { data?: { type?: string; detail?: string } } };
+  const problem = e.response?.data;
+  const type = problem?.type?.replace(/^urn:ietf:params:acme:error:/, "");
+  const text = problem?.detail ?? e.message ?? String(err);
+  if (type === "rateLimited" || /rate ?limit/i.test(text)) return `the CA's rate limit: ${text} (not retried: try again after the time it names)`;
+  return type ? `${type}: ${text}` : text;
+}
+
+export async function client(inputs: AcmeInputs, accountKey: string | undefined): Promise<{ client: acme.Client; accountKey: string }> {
+  trust(inputs.directoryCaCert);
+  const key = accountKey ?? (await acme.crypto.createPrivateEcdsaKey("P-256")).toString();
+  const opts: ConstructorParameters<typeof acme.Client>[0] = { directoryUrl: inputs.directoryUrl, accountKey: key };
+  if (inputs.eabKid && inputs.eabHmacKey) opts.externalAccountBinding = { kid: inputs.eabKid, hmacKey: inputs.eabHmacKey };
+  return { client: new acme.Client(opts), accountKey: key };
+}
+
+/** The certificate's outputs from its PEM bundle (leaf first). */
+export function certOutputs(bundle: string): Pick<AcmeState, "certificate" | "certificateChain" | "serialNumber" | "notBefore" | "notAfter"> {
+  const [first, ...chain] = bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (!first) throw new Error("the CA returned no certificate");
+  const leaf = new X509Certificate(first);
+  return {
+    certificate: `${first}\n`,
+    certificateChain: chain.length ? `${chain.join("\n")}\n` : "",
+    serialNumber: leaf.serialNumber,
+    notBefore: new Date(leaf.validFrom).toISOString(),
+    notAfter: new Date(leaf.validTo).toISOString(),
+  };
+}
+
+export async function issue(api: Api, inputs: AcmeInputs, accountKey: string | undefined, label: string): Promise<Omit<AcmeState, keyof AcmeInputs>> {
+  const started = Date.now();
+  const c = await client(inputs, accountKey);
+  let accountUrl: string;
+  try {
+    await c.client.createAccount({ termsOfServiceAgreed: true, ...(inputs.email ? { contact: [`mailto:${inputs.email}`] } : {}) });
+    accountUrl = c.client.getAccountUrl();
+  } catch (err) {
+    throw new Error(`${label}: the ACME account at ${inputs.directoryUrl} could not be created or found: ${caReason(err)}`);
+  }
+  let order: acme.Order;
+  try {
+    order = await c.client.createOrder({ identifiers: inputs.names.map((value) => ({ type: "dns", value })) });
+  } catch (err) {
+    throw new Error(`${label}: the order was refused: ${caReason(err)}`);
+  }
+  const authzs = await c.client.getAuthorizations(order);
+  const published: { name: string; zone: string; value: string; identifier: string; challenge: acme.Authorization["challenges"][number] }[] = [];
+  try {
+    for (const authz of authzs) {
+      if (authz.status === "valid") continue;
+      const identifier = `${authz.wildcard ? "*." : ""}${authz.identifier.value}`;
+      const challenge = authz.challenges.find((ch) => ch.type === "dns-01");
+      if (!challenge) throw new Error(`${identifier}: the CA offers no dns-01 challenge`);
+      const value = await c.client.getChallengeKeyAuthorization(challenge);
+      const name = challengeName(`_acme-challenge.${authz.identifier.value}`);
+      const p = await presentTxt(api, name, value);
+      published.push({ name, zone: p.zone, value, identifier, challenge });
+      info(`AcmeCertificate ${label}: ${name} TXT ${p.created ? "created" : "present"} in zone ${p.zone} for ${identifier}`);
+    }
+    const servers = inputs.dnsServers ? parseServers(inputs.dnsServers.join(",")) : undefined;
+    if (inputs.propagationTimeoutSeconds > 0) {
+      for (const p of published) {
+        await waitForTxt(api, p.zone, p.name, p.value, { servers, timeoutMs: inputs.propagationTimeoutSeconds * 1000, intervalMs: 2000 });
+      }
+    }
+    for (const p of published) {
+      try {
+        await c.client.completeChallenge(p.challenge);
+        await c.client.waitForValidStatus(p.challenge);
+      } catch (err) {
+        throw new Error(`${p.identifier}: validation failed: ${caReason(err)}`);
+      }
+    }
+  } finally {
+    for (const p of published) {
+      await cleanupTxt(api, p.name, p.value).catch((err: Error) => warn(`AcmeCertificate ${label}: ${p.name} TXT not removed: ${err.message}; remove it by hand`));
+    }
+  }
+  const privateKey = (await acme.crypto.createPrivateEcdsaKey("P-256")).toString();
+  const [, csr] = await acme.crypto.createCsr({ commonName: inputs.names[0], altNames: inputs.names }, privateKey);
+  let bundle: string;
+  try {
+    const finalized = await c.client.finalizeOrder(order, csr);
+    bundle = await c.client.getCertificate(finalized);
+  } catch (err) {
+    throw new Error(`${label}: finalising the order failed: ${caReason(err)}`);
+  }
+  const outs = certOutputs(bundle);
+  info(`AcmeCertificate ${label}: issued serial ${outs.serialNumber}, valid until ${outs.notAfter} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return { ...outs, privateKey, accountKey: c.accountKey, accountUrl };
+}
+
+/** Revokes `certificate` with the account key (destroy with revokeOnDestroy). */
+export async function revoke(inputs: AcmeInputs, accountKey: string, certificate: string): Promise<void> {
+  const c = await client(inputs, accountKey);
+  await c.client.createAccount({ termsOfServiceAgreed: true, onlyReturnExisting: true });
+  await c.client.revokeCertificate(certificate);
+}

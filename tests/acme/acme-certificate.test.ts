@@ -41,8 +41,21 @@ describe("AcmeCertificate (engine lifecycle against pebble)", function () {
     const dns = `127.0.0.1:${h.emu.dnsPort}`;
     eng = await h.stack(async () => {
       const { AcmeCertificate } = require(join(pkgDir, "dist/provider/resources/acme-certificate/resource.js"));
-      const c = new AcmeCertificate("cert", { names, directoryUrl: pebble.directory, directoryCaCert: pebble.tlsCa, dnsServers: [dns], email: "acme@example.com" });
-      return { certificate: c.certificate, chain: c.certificateChain, notAfter: c.notAfter, serial: c.serialNumber, privateKey: c.privateKey, accountKey: c.accountKey };
+      const c = new AcmeCertificate("cert", {
+        names,
+        directoryUrl: pebble.directory,
+        directoryCaCert: pebble.tlsCa,
+        dnsServers: [dns],
+        email: "acme@example.com",
+      });
+      return {
+        certificate: c.certificate,
+        chain: c.certificateChain,
+        notAfter: c.notAfter,
+        serial: c.serialNumber,
+        privateKey: c.privateKey,
+        accountKey: c.accountKey,
+      };
     });
   });
   after(async () => {

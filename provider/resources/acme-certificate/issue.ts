@@ -99,7 +99,9 @@ export async function issue(api: Api, inputs: AcmeInputs, accountKey: string | u
     }
   } finally {
     for (const p of published) {
-      await cleanupTxt(api, p.name, p.value).catch((err: Error) => warn(`AcmeCertificate ${label}: ${p.name} TXT not removed: ${err.message}; remove it by hand`));
+      await cleanupTxt(api, p.name, p.value).catch((err: Error) =>
+        warn(`AcmeCertificate ${label}: ${p.name} TXT not removed: ${err.message}; remove it by hand`),
+      );
     }
   }
   const privateKey = (await acme.crypto.createPrivateEcdsaKey("P-256")).toString();

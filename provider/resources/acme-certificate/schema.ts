@@ -15,7 +15,10 @@ const acmeName = z.string().transform((v, ctx) => {
   const n = asciiOrSelf(v.trim().replace(/\.$/, "").toLowerCase());
   const bare = n.replace(/^\*\./, "");
   if (!isDnsName(bare, false) || !bare.includes(".")) {
-    ctx.addIssue({ code: "custom", message: `${JSON.stringify(v)} is not a host name such as example.com or *.example.com ("*" only as the whole first label)` });
+    ctx.addIssue({
+      code: "custom",
+      message: `${JSON.stringify(v)} is not a host name such as example.com or *.example.com ("*" only as the whole first label)`,
+    });
     return z.NEVER;
   }
   return n;

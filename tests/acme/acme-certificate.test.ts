@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
+import { startEmulator } from "../../emulator";
 import { type EngineStack, installPackage } from "../../scripts/engine";
 import { expectEmptyPlan, expectNoPlaintext, failureOf, type Harness, startHarness } from "../provider/harness";
 import { ensureTool, type Pebble, startPebble } from "./pebble";
@@ -103,6 +104,32 @@ describe("AcmeCertificate (engine lifecycle against pebble)", function () {
     const msg = await failureOf(eng.stack.preview());
     names = NAMES;
     expect(msg).to.contain("www.example.net").and.contain("no zone of this account holds this name");
+  });
+
+  it("a failed validation says which name failed and why, and leaves no TXT record", async () => {
+    // A second pebble resolving through a DNS that hosts nothing (an emulator without zones): every
+    // challenge fails at the CA.
+    const empty = await startEmulator({ dnsPort: 0 });
+    const blind = await startPebble(ensureTool("ensure-pebble.sh").bin as string, empty.dnsPort!, mkdtempSync(join(tmpdir(), "acme-blind-")));
+    try {
+      const before = await zone();
+      const bad = await h.stack(async () => {
+        const { AcmeCertificate } = require(join(pkgDir, "dist/provider/resources/acme-certificate/resource.js"));
+        const c = new AcmeCertificate("blind", {
+          names: ["example.com"],
+          directoryUrl: blind.directory,
+          directoryCaCert: blind.tlsCa,
+          propagationTimeoutSeconds: 0,
+        });
+        return { serial: c.serialNumber };
+      });
+      const msg = await failureOf(bad.stack.up());
+      expect(msg).to.match(/example\.com: validation failed: \S+/);
+      expect(await zone()).to.deep.equal(before);
+    } finally {
+      await blind.stop();
+      await empty.close();
+    }
   });
 
   it("destroy leaves no TXT record behind", async () => {

@@ -16,23 +16,35 @@ import type { Api } from "../../core/client";
 import { info, warn } from "../../core/log";
 import type { AcmeInputs, AcmeState } from "./schema";
 
-/** The acme-client HTTP client trusts the system's CAs plus `extraCa` (the process holds one agent per CA set). */
-function trust(extraCa: string | undefined): void {
+/**
+ * The acme-client HTTP client: it trusts the system's CAs plus `extraCa`, and does not retry. Its
+ * default retries a 429 (the CA's rate limit) up to 5 times after the Retry-After the CA names,
+ * which for Let's Encrypt can be hours: an `up` would hang there. The failure is reported instead
+ * (caReason), and the next `up` tries again. badNonce answers are still retried (acme-client's
+ * http.js, RFC 8555 6.5).
+ */
+function configureHttp(extraCa: string | undefined): void {
   acme.axios.defaults.httpsAgent = new https.Agent({ ca: extraCa ? [...rootCertificates, extraCa] : [...rootCertificates], keepAlive: false });
+  (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = 0;
 }
 
-/** An error of the CA as one line: its problem type (rateLimited, unauthorized...) and detail. */
+/**
+ * An error of the CA as one line: its problem type (rateLimited, unauthorized...) when the error
+ * carries it, and its detail. acme-client keeps only the detail text of most answers, so a rate
+ * limit is also known by its words (Let's Encrypt's details link to /docs/rate-limits/) or its 429.
+ */
 function caReason(err: unknown): string {
   const e = err as { message?: string; response?: { data?: { type?: string; detail?: string } } };
   const problem = e.response?.data;
   const type = problem?.type?.replace(/^urn:ietf:params:acme:error:/, "");
   const text = problem?.detail ?? e.message ?? String(err);
-  if (type === "rateLimited" || /rate ?limit/i.test(text)) return `the CA's rate limit: ${text} (not retried: try again after the time it names)`;
+  if (type === "rateLimited" || /rate.?limit|\b429\b|too many/i.test(text))
+    return `the CA's rate limit: ${text} (not retried: try again after the time it names)`;
   return type ? `${type}: ${text}` : text;
 }
 
 export async function client(inputs: AcmeInputs, accountKey: string | undefined): Promise<{ client: acme.Client; accountKey: string }> {
-  trust(inputs.directoryCaCert);
+  configureHttp(inputs.directoryCaCert);
   const key = accountKey ?? (await acme.crypto.createPrivateEcdsaKey("P-256")).toString();
   const opts: ConstructorParameters<typeof acme.Client>[0] = { directoryUrl: inputs.directoryUrl, accountKey: key };
   if (inputs.eabKid && inputs.eabHmacKey) opts.externalAccountBinding = { kid: inputs.eabKid, hmacKey: inputs.eabHmacKey };

@@ -3,8 +3,9 @@
  * DNS-01 through the emulator's DNS: a `*.example.com` + `example.com` certificate verified with
  * node:crypto against pebble's issuing CA, secrets kept out of the state file, the next plan empty,
  * a plan that renews once the clock reaches the renewal window (pebble issues 30 days + 45 s
- * certificates, renewBeforeDays is 30), a name outside the account's zones refused at preview, and
- * destroy leaving no TXT record. Run `npm run build` first.
+ * certificates, renewBeforeDays is 30), a name outside the account's zones refused at preview, a
+ * failed validation named, and destroy revoking (revokeOnDestroy) and leaving no TXT record. Run
+ * `npm run build` first.
  */
 import { X509Certificate } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -27,6 +28,7 @@ describe("AcmeCertificate (engine lifecycle against pebble)", function () {
   let eng: EngineStack;
   let pkgDir: string;
   let names = NAMES;
+  let revokeOnDestroy = false;
   const work = mkdtempSync(join(tmpdir(), "acme-resource-"));
 
   before(async function () {
@@ -48,6 +50,7 @@ describe("AcmeCertificate (engine lifecycle against pebble)", function () {
         directoryCaCert: pebble.tlsCa,
         dnsServers: [dns],
         email: "acme@example.com",
+        revokeOnDestroy,
       });
       return {
         certificate: c.certificate,
@@ -132,9 +135,15 @@ describe("AcmeCertificate (engine lifecycle against pebble)", function () {
     }
   });
 
-  it("destroy leaves no TXT record behind", async () => {
+  it("revokeOnDestroy changes only a setting (same certificate); destroy then revokes it at the CA and leaves no TXT record behind", async () => {
+    const serial = (await eng.stack.outputs()).serial.value as string;
+    revokeOnDestroy = true;
+    const up = await eng.stack.up();
+    expect([up.summary.resourceChanges?.update, up.outputs.serial.value]).to.deep.equal([1, serial]);
     const before = await zone();
     await eng.stack.destroy();
+    const status = JSON.parse(await pebble.get(`/cert-status-by-serial/${serial.toLowerCase()}`)) as { Status?: string };
+    expect(status.Status).to.equal("Revoked");
     expect(await zone()).to.deep.equal(before);
     expect((await zone()).filter((r: { type: string }) => r.type === "TXT").map((r: { name: string }) => r.name)).to.deep.equal([ZONE]);
   });

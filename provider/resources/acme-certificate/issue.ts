@@ -65,12 +65,34 @@ export function certOutputs(bundle: string): Pick<AcmeState, "certificate" | "ce
   };
 }
 
-export async function issue(api: Api, inputs: AcmeInputs, accountKey: string | undefined, label: string): Promise<Omit<AcmeState, keyof AcmeInputs>> {
+/** The tail of the ACME work of this process (see `oneAtATime`). */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * acme-client's HTTP settings (the trusted CAs) are one per process, so the issues and revocations
+ * of a process run one at a time: two AcmeCertificates of different CAs never share them.
+ */
+function oneAtATime<T>(f: () => Promise<T>): Promise<T> {
+  const run = queue.then(f);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Issues one certificate (one at a time in the process). */
+export function issue(api: Api, inputs: AcmeInputs, accountKey: string | undefined, label: string): Promise<Omit<AcmeState, keyof AcmeInputs>> {
+  return oneAtATime(() => issueNow(api, inputs, accountKey, label));
+}
+
+async function issueNow(api: Api, inputs: AcmeInputs, accountKey: string | undefined, label: string): Promise<Omit<AcmeState, keyof AcmeInputs>> {
   const started = Date.now();
   const c = await client(inputs, accountKey);
   let accountUrl: string;
   try {
-    await c.client.createAccount({ termsOfServiceAgreed: true, ...(inputs.email ? { contact: [`mailto:${inputs.email}`] } : {}) });
+    // A known key finds its account (a POST with onlyReturnExisting, RFC 8555 7.3.1); acme-client
+    // would otherwise follow an existing account's 200 with an update that only agrees to the terms,
+    // which a CA may refuse as an empty update (pebble does).
+    if (accountKey) await c.client.createAccount({ onlyReturnExisting: true });
+    else await c.client.createAccount({ termsOfServiceAgreed: true, ...(inputs.email ? { contact: [`mailto:${inputs.email}`] } : {}) });
     accountUrl = c.client.getAccountUrl();
   } catch (err) {
     throw new Error(`${label}: the ACME account at ${inputs.directoryUrl} could not be created or found: ${caReason(err)}`);
@@ -131,8 +153,10 @@ export async function issue(api: Api, inputs: AcmeInputs, accountKey: string | u
 }
 
 /** Revokes `certificate` with the account key (destroy with revokeOnDestroy). */
-export async function revoke(inputs: AcmeInputs, accountKey: string, certificate: string): Promise<void> {
-  const c = await client(inputs, accountKey);
-  await c.client.createAccount({ termsOfServiceAgreed: true, onlyReturnExisting: true });
-  await c.client.revokeCertificate(certificate);
+export function revoke(inputs: AcmeInputs, accountKey: string, certificate: string): Promise<void> {
+  return oneAtATime(async () => {
+    const c = await client(inputs, accountKey);
+    await c.client.createAccount({ onlyReturnExisting: true });
+    await c.client.revokeCertificate(certificate);
+  });
 }

@@ -25,7 +25,7 @@
 import type { z } from "zod";
 import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
-import { printableError, printableText } from "./errors";
+import { printableError, printableText } from "./printable";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./plain-data";
 import type { PreviewFacts } from "./preview-facts";

@@ -9,7 +9,7 @@
 import { expect } from "chai";
 import { z } from "zod";
 import { DnsOverlapError } from "../../provider/core/dns-claims";
-import { printableError } from "../../provider/core/errors";
+import { printableError } from "../../provider/core/printable";
 import { defineProvider, type ResourceDefinition } from "../../provider/core/frame";
 import { info, warn } from "../../provider/core/log";
 import { parseProviderLine } from "../../provider/review";

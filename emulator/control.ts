@@ -16,7 +16,8 @@
  *   clock/advance {seconds}    moves the emulator clock on (persisted); runs the tickers
  *   counters {reset?}          calls/errors per action, concurrency now and at peak
  *   faults/add {action, kind, count?, latencyMs?, status?, errorCode?, messages?}
- *   faults                     list;  faults/clear
+ *   faults                     list (and the actions of held calls);  faults/clear
+ *   faults/release {action?}   runs the calls a hold fault keeps (of action, a name or pattern; all)
  *   state {account}            one account's state, every secret redacted
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -125,7 +126,9 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       return { ok: true, ...snap };
     }
     case "faults":
-      return { ok: true, faults: emu.faults.list() };
+      return { ok: true, faults: emu.faults.list(), held: emu.faults.heldCalls() };
+    case "faults/release":
+      return { ok: true, released: emu.faults.release(typeof body.action === "string" && body.action !== "" ? body.action : undefined) };
     case "faults/add": {
       const parsed = parseFault(body);
       if ("problem" in parsed) throw new ControlError(400, parsed.problem);

@@ -12,10 +12,14 @@
  * - callAfter: run the call, then `sideAction` with `sideParams` for the same account (another
  *   writer acting right after it, e.g. a record created between a client's read and its write),
  *   then answer the first call normally. The side call is not counted.
+ * - hold: keep the call unanswered and not run until the control API releases it (faults/release),
+ *   then run it whether or not its client is still there (its reply goes nowhere once the client
+ *   gave up): an order applied after the client timed out, looked and found nothing, at a moment
+ *   the test chooses. Held calls still waiting at shutdown are dropped without running.
  */
 import { z } from "zod";
 
-export const FAULT_KINDS = ["latency", "http5xx", "reset", "timeout", "errorCode", "dropAfterApply", "callAfter"] as const;
+export const FAULT_KINDS = ["latency", "http5xx", "reset", "timeout", "errorCode", "dropAfterApply", "callAfter", "hold"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 const ACTION_REQUIRED = "action: a module/action name or pattern such as service/* is required";
@@ -82,9 +86,42 @@ export function parseFault(body: unknown): { spec: FaultSpec } | { problem: stri
   return r.success ? { spec: r.data } : { problem: r.error.issues[0].message };
 }
 
+/** A call held by a `hold` fault: `go(true)` runs it, `go(false)` drops it. */
+interface HeldCall {
+  action: string;
+  go: (run: boolean) => void;
+}
+
 export class FaultInjector {
   private faults: Fault[] = [];
   private nextId = 1;
+  private held: HeldCall[] = [];
+
+  /** Holds a call (kind hold): resolves true when released (run it), false when dropped (shutdown). */
+  hold(action: string): Promise<boolean> {
+    return new Promise((resolve) => this.held.push({ action, go: resolve }));
+  }
+
+  /** The actions of the calls held now, in arrival order. */
+  heldCalls(): string[] {
+    return this.held.map((h) => h.action);
+  }
+
+  /** Runs the held calls of `action` (a name or pattern as in faults/add; all when undefined); how many. */
+  release(action?: string): number {
+    const pattern = action === undefined ? undefined : toPattern(action);
+    const go = this.held.filter((h) => !pattern || pattern.test(h.action.toLowerCase()));
+    this.held = this.held.filter((h) => !go.includes(h));
+    for (const h of go) h.go(true);
+    return go.length;
+  }
+
+  /** Drops every held call without running it (shutdown). */
+  dropHeld(): void {
+    const all = this.held;
+    this.held = [];
+    for (const h of all) h.go(false);
+  }
 
   add(spec: FaultSpec): Fault {
     const f: Fault = { ...spec, id: this.nextId++, remaining: spec.count ?? 1, pattern: toPattern(spec.action) };

@@ -74,9 +74,9 @@ export class EmulatorControl {
     return (await this.call<{ faults: InjectedFault[] }>("faults")).faults;
   }
 
-  /** Runs the calls held by `hold` faults (of `action`, a name or pattern; all when undefined); how many. */
-  async releaseHeld(action?: string): Promise<number> {
-    return (await this.call<{ released: number }>("faults/release", action === undefined ? {} : { action })).released;
+  /** Runs the calls held by `hold` faults (of `action`, a name or pattern; all when undefined): how long each was held. */
+  async releaseHeld(action?: string): Promise<number[]> {
+    return (await this.call<{ heldMs: number[] }>("faults/release", action === undefined ? {} : { action })).heldMs;
   }
 
   /** The actions of the calls `hold` faults keep now. */

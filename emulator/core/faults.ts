@@ -1,7 +1,9 @@
 /**
  * Injected faults for testing clients (the stripe-node model: 5xx, dropped sockets, slow replies).
  * A fault applies to the next `count` API calls whose action matches `action` (an exact
- * "module/action", or a pattern with `*`, e.g. "service/*" or "*"). Kinds:
+ * "module/action", or a pattern with `*`, e.g. "service/*" or "*") and, when `params` is given,
+ * whose parameters hold those values (compared with line ends normalised and outer blanks
+ * trimmed: one resource's call among many of the same action). Kinds:
  * - latency: wait `latencyMs`, then answer normally;
  * - http5xx: answer `status` (default 503) with a short text body instead of an envelope;
  * - reset: destroy the connection before answering (nothing runs);
@@ -57,6 +59,8 @@ const FAULT_SPEC = z
     messages: z
       .preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string({ error: "messages: a list of texts" }), { error: "messages: a list of texts" }))
       .optional(),
+    /** Only calls whose parameters hold these values. */
+    params: z.record(z.string(), z.string({ error: "params: an object of text parameters" }), { error: "params: an object of text parameters" }).optional(),
     /** kind callAfter: the other writer's call ("module/action") and its parameters. */
     sideAction: z.string({ error: "sideAction: a module/action name" }).optional(),
     sideParams: z
@@ -89,6 +93,7 @@ export function parseFault(body: unknown): { spec: FaultSpec } | { problem: stri
 /** A call held by a `hold` fault: `go(true)` runs it, `go(false)` drops it. */
 interface HeldCall {
   action: string;
+  sinceMs: number;
   go: (run: boolean) => void;
 }
 
@@ -99,7 +104,7 @@ export class FaultInjector {
 
   /** Holds a call (kind hold): resolves true when released (run it), false when dropped (shutdown). */
   hold(action: string): Promise<boolean> {
-    return new Promise((resolve) => this.held.push({ action, go: resolve }));
+    return new Promise((resolve) => this.held.push({ action, sinceMs: Date.now(), go: resolve }));
   }
 
   /** The actions of the calls held now, in arrival order. */
@@ -107,13 +112,14 @@ export class FaultInjector {
     return this.held.map((h) => h.action);
   }
 
-  /** Runs the held calls of `action` (a name or pattern as in faults/add; all when undefined); how many. */
-  release(action?: string): number {
+  /** Runs the held calls of `action` (a name or pattern as in faults/add; all when undefined); how long each was held. */
+  release(action?: string): number[] {
     const pattern = action === undefined ? undefined : toPattern(action);
     const go = this.held.filter((h) => !pattern || pattern.test(h.action.toLowerCase()));
     this.held = this.held.filter((h) => !go.includes(h));
+    const now = Date.now();
     for (const h of go) h.go(true);
-    return go.length;
+    return go.map((h) => now - h.sinceMs);
   }
 
   /** Drops every held call without running it (shutdown). */
@@ -137,11 +143,12 @@ export class FaultInjector {
     this.faults = [];
   }
 
-  /** The first fault matching the action, consumed by one use; undefined when none applies. */
-  take(action: string): Fault | undefined {
+  /** The first fault matching the call, consumed by one use; undefined when none applies. */
+  take(action: string, params: Record<string, string> = {}): Fault | undefined {
     if (this.faults.length === 0) return undefined;
     const name = action.toLowerCase();
-    const i = this.faults.findIndex((f) => f.pattern.test(name));
+    const same = (a: string | undefined, b: string) => a !== undefined && a.replace(/\r\n?/g, "\n").trim() === b.replace(/\r\n?/g, "\n").trim();
+    const i = this.faults.findIndex((f) => f.pattern.test(name) && Object.entries(f.params ?? {}).every(([k, v]) => same(params[k], v)));
     if (i < 0) return undefined;
     const f = this.faults[i];
     if (--f.remaining <= 0) this.faults.splice(i, 1);

@@ -103,7 +103,7 @@ export async function handleApi(emu: ApiHost, req: IncomingMessage, res: ServerR
     }
     ({ format, pretty } = outputOf(params));
 
-    const injected = emu.faults.take(action);
+    const injected = emu.faults.take(action, params);
     if (injected) {
       emu.log(`fault ${injected.kind} on ${action}`);
       if (injected.kind === "reset") return void req.socket.destroy();

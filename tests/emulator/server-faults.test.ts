@@ -119,10 +119,17 @@ describe("emulator server: injected faults", () => {
     expect(((await pending) as Error).name).to.equal("AbortError");
     const names = async () => Object.values((await emu.control.getState(emu.apiUser)).contacts).map((c: any) => String(c.lastName));
     expect(await names()).to.not.include("Held");
-    expect(await emu.control.releaseHeld("tool/*"), "another action's release runs nothing").to.equal(0);
-    expect(await emu.control.releaseHeld("contact/create")).to.equal(1);
+    expect(await emu.control.releaseHeld("tool/*"), "another action's release runs nothing").to.deep.equal([]);
+    expect(await emu.control.releaseHeld("contact/create")).to.have.length(1);
     await until(async () => (await names()).includes("Held"), "the released call to run");
     expect(await emu.control.heldCalls()).to.deep.equal([]);
+  });
+
+  it("params: a fault meets only the calls whose parameters hold its values", async () => {
+    await emu.control.addFault({ action: "contact/create", kind: "errorCode", errorCode: 1100, params: { LastName: "Target" } });
+    expect((await post(emu, "/contact/create/", { ...person, LastName: "Other" })).json.success, "another call passes").to.equal(true);
+    expect((await post(emu, "/contact/create/", { ...person, LastName: " Target\r\n" })).json.errorCode, "the target meets it").to.equal(1100);
+    expect(await emu.control.listFaults()).to.deep.equal([]);
   });
 
   it("refuses an invalid fault spec with a message naming the field", async () => {

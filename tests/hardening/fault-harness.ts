@@ -16,6 +16,11 @@ export const CLIENT_TIMEOUT_MS = 3_000;
 export const LATE_MS = 6_000;
 /** orderSettleMs: after this, an unconfirmed order still missing counts as not placed (> LATE_MS). */
 export const SETTLE_MS = 10_000;
+/**
+ * orderSettleMs of the money tests: a held order must land within it (asserted), and a held order
+ * waits for its resource's whole step (the client timeout, two lookups, the queue of a busy run).
+ */
+export const MONEY_SETTLE_MS = 45_000;
 
 /**
  * The failure cases every paid operation is tried with:
@@ -30,11 +35,12 @@ export const SETTLE_MS = 10_000;
 export const FAULT_CASES = ["dropped", "late", "hang", "reset", "http5xx", "blocked", "balance"] as const;
 /**
  * Paid orders meet one more case (issue 19 item 10): held, the order is applied only after the
- * provider has looked for it and found nothing (a hold fault, released by `releaseWhenDone` once
- * every resource of that order's kind has finished its step: succeeded, or failed as unconfirmed),
- * well within orderSettleMs in practice. An order resent after a negative lookup is then applied
- * twice wherever the API accepts a second identical order (ssl/create, service/renew, ssl/renew),
- * and shows as one call too many everywhere (`ordersSent`).
+ * provider has looked for it and found nothing: a hold fault aimed at one resource's call
+ * (`heldSpec`), released by `releaseWhenDone` as soon as that resource has finished its step
+ * (succeeded, or failed as unconfirmed), a few seconds after it was sent, within orderSettleMs (the
+ * tests print when). An order resent after a negative lookup is then applied twice wherever the
+ * API accepts a second identical order (ssl/create, service/renew, ssl/renew), and shows as one
+ * request too many everywhere (`ordersSent`).
  */
 export const PAID_CASES = [...FAULT_CASES, "held"] as const;
 export type FaultCase = (typeof PAID_CASES)[number];
@@ -72,6 +78,11 @@ export function faultSpec(action: string, c: FaultCase): FaultSpec {
   }
 }
 
+/** The held case aimed at the call of `action` whose parameters hold `params` (one resource's order). */
+export function heldSpec(action: string, params: Record<string, string>): FaultSpec {
+  return { action, kind: "hold", params };
+}
+
 export interface RunResult {
   ok: boolean;
   error?: string;
@@ -83,8 +94,8 @@ export interface FaultHarness {
   h: Harness;
   /** Every case of FAULT_CASES (or `cases`) once on `action`, in that order (the first calls of `action` meet them). */
   injectAll(action: string, cases?: readonly FaultCase[]): Promise<void>;
-  /** Runs the calls held by `hold` faults on `action`; how many. */
-  releaseHeld(action: string): Promise<number>;
+  /** Runs the calls held by `hold` faults on `action`: how long each was held. */
+  releaseHeld(action: string): Promise<number[]>;
   /** The actions of the calls held now. */
   heldCalls(): Promise<string[]>;
   inject(spec: FaultSpec): Promise<void>;
@@ -156,11 +167,14 @@ export async function up(eng: EngineStack, opts: { signal?: AbortSignal; onEvent
  * An `onEvent` for `up` that releases the held calls of each action once every resource named in
  * its group has finished its step (outputs recorded or operation failed): by then the provider has
  * sent the order, looked for it and decided. `released`: how many calls each group's release ran
- * (a group is there once released); `failures`: control API errors.
+ * (a group is there once released); `heldMs`: the longest time one of them was held (from its
+ * arrival at the emulator to its release: it lands that long after it was sent); `failures`:
+ * control API errors.
  */
 export function releaseWhenDone(fh: FaultHarness, groups: Record<string, readonly string[]>) {
   const finished = new Set<string>();
   const released: Record<string, number> = {};
+  const heldMs: Record<string, number> = {};
   const failures: string[] = [];
   const waiting = new Map(Object.entries(groups));
   const onEvent = (e: EngineEvent) => {
@@ -171,14 +185,15 @@ export function releaseWhenDone(fh: FaultHarness, groups: Record<string, readonl
       if (!names.every((n) => finished.has(n))) continue;
       waiting.delete(action);
       fh.releaseHeld(action).then(
-        (n) => {
-          released[action] = n;
+        (ms) => {
+          released[action] = ms.length;
+          heldMs[action] = Math.max(0, ...ms);
         },
         (err) => failures.push(`${action}: ${(err as Error).message}`),
       );
     }
   };
-  return { onEvent, released, failures };
+  return { onEvent, released, heldMs, failures };
 }
 
 /** `pulumi refresh` with its output (throws on failure). */

@@ -18,11 +18,12 @@ import {
   eventually,
   FAULT_CASES,
   type FaultHarness,
+  heldSpec,
+  MONEY_SETTLE_MS,
   ordersSent,
   PAID_CASES,
   refresh,
   releaseWhenDone,
-  SETTLE_MS,
   startFaultHarness,
   stateResources,
   up,
@@ -64,7 +65,7 @@ describe("hardening: paid creates under faults (engine)", function () {
         return {};
       },
       // Fast enough for 35 resources; the default rate is tested in limits-*.test.ts.
-      { maxOpsPerMinute: "5000" },
+      { maxOpsPerMinute: "5000", orderSettleMs: String(MONEY_SETTLE_MS) },
     );
   });
   after(async () => fh?.close());
@@ -114,12 +115,17 @@ describe("hardening: paid creates under faults (engine)", function () {
 
   it("meets 39 faults in one up (32 on paid creates, 7 on a free write): nothing is charged or sent twice, nothing is lost, the next up converges", async () => {
     balance0 = await fh.balance();
-    for (const kind of KINDS) await fh.injectAll(ACTION[kind], PAID_CASES);
+    // The held fault first: it meets only its resource's call; the other seven meet calls as they come.
+    const HELD = { reg: { domain: reg("held") }, xfer: { domain: xfer("held") }, svc: { serviceName: svc("held") }, ssl: { csrData: keys.held.csr } };
+    for (const kind of KINDS) {
+      await fh.inject(heldSpec(ACTION[kind], HELD[kind]));
+      await fh.injectAll(ACTION[kind]);
+    }
     await fh.injectAll("service/dnscreate");
     await fh.counters(true);
 
     const t0 = Date.now();
-    const held = releaseWhenDone(fh, Object.fromEntries(KINDS.map((k) => [ACTION[k], namesOf(k)])));
+    const held = releaseWhenDone(fh, Object.fromEntries(KINDS.map((k) => [ACTION[k], [`${k}-held`]])));
     const first = await up(eng, { onEvent: held.onEvent });
     const firstMs = Date.now() - t0;
     if (process.env.HARDENING_DEBUG) console.log(first.output, first.error);
@@ -127,10 +133,12 @@ describe("hardening: paid creates under faults (engine)", function () {
     expect(await fh.pendingFaults(), "every fault was met").to.equal(0);
     await eventually("the held orders to be released", async () => held.failures.length > 0 || Object.keys(held.released).length === KINDS.length, 30_000);
     expect(held.failures).to.deep.equal([]);
-    expect(held.released, "one held order per paid operation, released after its kind's steps").to.deep.equal(
+    expect(held.released, "one held order per paid operation, released once its resource's step ended").to.deep.equal(
       Object.fromEntries(KINDS.map((k) => [ACTION[k], 1])),
     );
     expect(await fh.heldCalls()).to.deep.equal([]);
+    // Applied within orderSettleMs of being sent: the provider's promise covers it.
+    for (const [action, ms] of Object.entries(held.heldMs)) expect(ms, `${action}: held order applied within orderSettleMs`).to.be.below(MONEY_SETTLE_MS);
 
     // Money first, in one assertion so that a failure shows all of it. Once the late orders have
     // landed (6 s after sending): each operation was requested once per resource plus the blocked
@@ -168,6 +176,7 @@ describe("hardening: paid creates under faults (engine)", function () {
         expect(st[k].initErrors?.join(" "), k).to.include("was NOT sent again");
       }
       for (const k of recorded.filter((x) => !unconfirmed.includes(x))) expect(afterFirst[k], `${k} recorded as existing`).to.equal(1);
+      expect(unconfirmed, `${kind}-held: looked, found nothing, not sent again`).to.include(`${kind}-held`);
     }
     // Unconfirmed certificates keep their private key, encrypted like any other secret output.
     const secrets = [fh.h.emu.apiPasswd, ...PAID_CASES.map((c) => keys[c].key.split("\n")[5])];
@@ -213,7 +222,11 @@ describe("hardening: paid creates under faults (engine)", function () {
     expect(Object.keys(st3)).to.have.length(N * 4 + FAULT_CASES.length);
     expect(second.output).to.match(/did not happen: .* it may now be sent again/);
     console.log(
-      `      first up ${Math.round(firstMs / 1000)} s; settle interval ${SETTLE_MS / 1000} s; charged ${spent} = ${N} x 4 orders; requests per order: ${Object.values(money.requests).join(", ")}`,
+      `      held orders applied ${Object.values(held.heldMs)
+        .map((ms) => Math.round(ms / 1000))
+        .join(
+          ", ",
+        )} s after they were sent; first up ${Math.round(firstMs / 1000)} s; settle interval ${MONEY_SETTLE_MS / 1000} s; charged ${spent} = ${N} x 4 orders; requests per order: ${Object.values(money.requests).join(", ")}`,
     );
 
     await expectEmptyPlan(eng);

@@ -23,6 +23,8 @@ import {
   eventually,
   FAULT_CASES,
   type FaultHarness,
+  heldSpec,
+  MONEY_SETTLE_MS,
   ordersSent,
   PAID_CASES,
   refresh,
@@ -88,7 +90,7 @@ describe("hardening: paid changes under faults (engine)", function () {
         for (const c of FAULT_CASES) new DnsRecord(`upd-${c}`, { serviceName: UPD_ZONE, name: `upd-${c}`, type: "TXT", value: `${want.txt} ${c}` });
         return {};
       },
-      { maxOpsPerMinute: "5000" },
+      { maxOpsPerMinute: "5000", orderSettleMs: String(MONEY_SETTLE_MS) },
     );
   });
   after(async () => fh?.close());
@@ -147,20 +149,34 @@ describe("hardening: paid changes under faults (engine)", function () {
     want.autoRenew = true;
     for (const c of PAID_CASES) want.newKeys[`reissue-${c}`] = keyAndCsr(cn("reissue", c));
     want.txt = "after";
-    for (const kind of KINDS) await fh.injectAll(ACTION[kind], PAID_CASES);
+    // The held fault first: it meets only its resource's call; the other seven meet calls as they come.
+    const certOf = (k: string) => ({ certificateID: String(st0[k].outputs.certificateId) });
+    const HELD: Record<(typeof KINDS)[number], Record<string, string>> = {
+      drenew: { domain: "drenew-case-held.com" },
+      srenew: { serviceName: "srenew-case-held.com" },
+      upgrade: { serviceName: "upgrade-case-held.com" },
+      reissue: certOf("reissue-held"),
+      crenew: certOf("crenew-held"),
+    };
+    for (const kind of KINDS) {
+      await fh.inject(heldSpec(ACTION[kind], HELD[kind]));
+      await fh.injectAll(ACTION[kind]);
+    }
     await fh.injectAll("service/dnsupdate");
     await fh.counters(true);
-    const held = releaseWhenDone(fh, Object.fromEntries(KINDS.map((k) => [ACTION[k], namesOf(k)])));
+    const held = releaseWhenDone(fh, Object.fromEntries(KINDS.map((k) => [ACTION[k], [`${k}-held`]])));
     const first = await up(eng, { onEvent: held.onEvent });
     if (process.env.HARDENING_DEBUG) console.log(first.output, first.error);
     expect(first.ok).to.equal(false);
     expect(await fh.pendingFaults(), "every fault was met").to.equal(0);
     await eventually("the held orders to be released", async () => held.failures.length > 0 || Object.keys(held.released).length === KINDS.length, 30_000);
     expect(held.failures).to.deep.equal([]);
-    expect(held.released, "one held order per paid operation, released after its kind's steps").to.deep.equal(
+    expect(held.released, "one held order per paid operation, released once its resource's step ended").to.deep.equal(
       Object.fromEntries(KINDS.map((k) => [ACTION[k], 1])),
     );
     expect(await fh.heldCalls()).to.deep.equal([]);
+    // Applied within orderSettleMs of being sent: the provider's promise covers it.
+    for (const [action, ms] of Object.entries(held.heldMs)) expect(ms, `${action}: held order applied within orderSettleMs`).to.be.below(MONEY_SETTLE_MS);
 
     // Money first, in one assertion so that a failure shows all of it. Once the late changes have
     // landed (6 s after sending): each operation was requested once per resource plus the blocked
@@ -201,6 +217,7 @@ describe("hardening: paid changes under faults (engine)", function () {
       // one was applied once released, after the provider's step.
       expect(pending.length, `${kind}: pending orders`).to.be.within(4, 5);
       for (const k of pending) expect(st1[k].outputs.pendingOrder.operation, k).to.equal(ACTION[kind]);
+      expect(pending, `${kind}-held: looked, found nothing, not sent again`).to.include(`${kind}-held`);
       expect(namesOf(kind).filter((k) => p1[k] === 1).length, `${kind}: dropped, blocked and held done (and late if found)`).to.be.within(3, 4);
     }
 
@@ -247,7 +264,11 @@ describe("hardening: paid changes under faults (engine)", function () {
       expect(spki.equals(createPublicKey(want.newKeys[`reissue-${c}`].key).export({ type: "spki", format: "der" })), `reissue-${c}: new key`).to.equal(true);
     }
     console.log(
-      `      charged ${spent} = ${N} x (domain renew, service renew, upgrade, ssl renew); ${KINDS.length * N + FAULT_CASES.length} fault cases; requests per order: ${Object.values(money.requests).join(", ")}`,
+      `      held orders applied ${Object.values(held.heldMs)
+        .map((ms) => Math.round(ms / 1000))
+        .join(
+          ", ",
+        )} s after they were sent; charged ${spent} = ${N} x (domain renew, service renew, upgrade, ssl renew); ${KINDS.length * N + FAULT_CASES.length} fault cases; requests per order: ${Object.values(money.requests).join(", ")}`,
     );
     await expectEmptyPlan(eng);
     await expectCleanRefresh(eng);

@@ -15,8 +15,10 @@
  *   seed {world} | {accounts}  a whole World replaces the state; accounts replace same-named ones
  *   clock/advance {seconds}    moves the emulator clock on (persisted); runs the tickers
  *   counters {reset?}          calls/errors per action, concurrency now and at peak
- *   faults/add {action, kind, count?, latencyMs?, status?, errorCode?, messages?}
- *   faults                     list;  faults/clear
+ *   faults/add {action, kind, count?, params?, latencyMs?, status?, errorCode?, messages?}
+ *   faults                     list (and the actions of held calls);  faults/clear
+ *   faults/release {action?}   runs the calls a hold fault keeps (of action, a name or pattern; all):
+ *                              how many, and how long each was held (heldMs)
  *   state {account}            one account's state, every secret redacted
  *   contact/verification {account, contactID, status}
  *                              a contact's verification decided now: verified, failed, or inprocess held
@@ -126,7 +128,11 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       return { ok: true, ...snap };
     }
     case "faults":
-      return { ok: true, faults: emu.faults.list() };
+      return { ok: true, faults: emu.faults.list(), held: emu.faults.heldCalls() };
+    case "faults/release": {
+      const heldMs = emu.faults.release(typeof body.action === "string" && body.action !== "" ? body.action : undefined);
+      return { ok: true, released: heldMs.length, heldMs };
+    }
     case "faults/add": {
       const parsed = parseFault(body);
       if ("problem" in parsed) throw new ControlError(400, parsed.problem);

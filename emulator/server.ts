@@ -174,6 +174,7 @@ export class EmulatorServer implements ApiHost, ControlHost {
     this.clock.offsetMs = 0;
     this.random.restart();
     this.faults.clear();
+    this.faults.dropHeld();
     this.access.reset();
     this.counters.reset();
     await this.store.replace(this.freshWorld());
@@ -253,6 +254,7 @@ export class EmulatorServer implements ApiHost, ControlHost {
     for (const drop of [...this.hanging]) drop();
     const dns = this.dns?.close();
     this.dns = undefined;
+    this.faults.dropHeld();
     const closing = Promise.all(this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     for (const s of this.servers) s.closeIdleConnections();
     let timer: NodeJS.Timeout | undefined;

@@ -24,7 +24,7 @@ import { operations } from "../sdk/catalogue";
 import { GROUPS } from "../tests/dns/groups";
 import { CASES as BAD_INPUTS, CRUD_DIR } from "../tests/hardening/bad-input-cases";
 import { BURST, KILL_AFTER } from "../tests/hardening/durability-plan";
-import { FAULT_CASES } from "../tests/hardening/fault-harness";
+import { FAULT_CASES, PAID_CASES } from "../tests/hardening/fault-harness";
 
 const REPO = join(__dirname, "..");
 const MiB = 1024 * 1024;
@@ -98,12 +98,17 @@ export const FIGURES: readonly Figure[] = [
   { file: "README.md", sentence: "a typed client for all {} API operations", values: () => [operations.length] },
   {
     file: "README.md",
-    sentence: "| {} fault cases on money operations (" + MONEY_OPS + ", each with: {list}) and {} on free writes (" + FREE_OPS.join(", ") + ") |",
+    sentence: "| {} paid fault cases (" + MONEY_OPS + ", each with: {list}) and {} on free writes (" + FREE_OPS.join(", ") + ", each with the first {});",
     values: () => {
       const cases = /each with: ([^)]*)\) and/.exec(source("README.md").replace(/\s+/g, " "))?.[1] ?? "";
-      if (cases.split(", ").length !== FAULT_CASES.length)
-        throw new Error(`README.md: the money row names ${cases.split(", ").length} cases, FAULT_CASES has ${FAULT_CASES.length}`);
-      return [faultedOperations(listedOperations(MONEY_OPS), true) * FAULT_CASES.length, cases, faultedOperations(FREE_OPS, false) * FAULT_CASES.length];
+      if (cases.split(", ").length !== PAID_CASES.length)
+        throw new Error(`README.md: the money row names ${cases.split(", ").length} cases, PAID_CASES has ${PAID_CASES.length}`);
+      return [
+        faultedOperations(listedOperations(MONEY_OPS), true) * PAID_CASES.length,
+        cases,
+        faultedOperations(FREE_OPS, false) * FAULT_CASES.length,
+        FAULT_CASES.length,
+      ];
     },
   },
   {

@@ -75,7 +75,7 @@ function msOf(seconds: number): number | undefined {
 }
 
 /** A gRPC error; a PartialResultError becomes the engine's init-error (the object exists, its state is kept). */
-function grpcError(err: unknown, r?: ServedResource, inputs?: Data, secrets?: Set<string>): grpc.ServiceError {
+export function grpcError(err: unknown, r?: ServedResource, inputs?: Data, secrets?: Set<string>): grpc.ServiceError {
   const e = err instanceof Error ? err : new Error(String(err));
   const metadata = new grpc.Metadata();
   if (e instanceof PartialResultError && r) {

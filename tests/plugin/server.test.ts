@@ -35,7 +35,6 @@ describe("plugin: the ResourceProvider service", function () {
   let rpc: provgrpc.ResourceProviderClient;
   const logs: { urn: string; message: string }[] = [];
 
-  // biome-ignore lint/suspicious/noExplicitAny: the stubs' methods share one call shape.
   const call = <T>(method: string, req: unknown): Promise<T> =>
     new Promise((resolve, reject) => (rpc as any)[method](req, (e: Error | null, r: T) => (e ? reject(e) : resolve(r))));
   const dnslist = async () => ((await client.call("service/dnslist", { serviceName: ZONE } as any)) as any).dns as Record<string, string>[];
@@ -103,6 +102,15 @@ describe("plugin: the ResourceProvider service", function () {
     expect(ok.inputs.data).to.include({ serviceName: ZONE, type: "A", value: "192.0.2.7" });
     const bad = await check("DnsRecord", { serviceName: ZONE, name: "www", type: "A", value: "192.0.2.7", ttl: 5 });
     expect(bad.failures.join("\n")).to.match(/^ttl: /m);
+  });
+
+  it("Check returns a secret field wrapped as a secret even when the program gave it in plain text", async () => {
+    const req = new provproto.CheckRequest();
+    req.setUrn(urn("MailBox", "box"));
+    req.setNews(toStruct({ serviceName: ZONE, name: "info", password: "Plain-text-pw-1" }));
+    const res = await call<provproto.CheckResponse>("check", req);
+    expect(res.getFailuresList()).to.deep.equal([]);
+    expect(res.getInputs()?.toJavaScript().password).to.deep.equal(secret("Plain-text-pw-1"));
   });
 
   const diff = async (oldInputs: Data, olds: Data, news: Data, ignore: string[] = []) => {

@@ -87,6 +87,25 @@ describe("plugin: the ResourceProvider service", function () {
     expect([res.getAcceptsecrets(), res.getSupportspreview()]).to.deep.equal([true, true]);
   });
 
+  it("DiffConfig names the changed settings and never replaces the provider", async () => {
+    const req = new provproto.DiffRequest();
+    req.setUrn("urn:pulumi:dev::proj::pulumi:providers:dondominio::default");
+    req.setOldInputs(toStruct({ apiUser: "u", maxSpend: "10" }));
+    req.setOlds(toStruct({ apiUser: "u", maxSpend: "10" }));
+    req.setNews(toStruct({ apiUser: "u", maxSpend: "20" }));
+    const res = await call<provproto.DiffResponse>("diffConfig", req);
+    expect([res.getChanges(), res.getDiffsList(), res.getReplacesList()]).to.deep.equal([provproto.DiffResponse.DiffChanges.DIFF_SOME, ["maxSpend"], []]);
+  });
+
+  it("Invoke serves checkDomain", async () => {
+    const req = new provproto.InvokeRequest();
+    req.setTok("dondominio:index:checkDomain");
+    req.setArgs(toStruct({ name: "free-name-for-plugin.com" }));
+    const res = await call<provproto.InvokeResponse>("invoke", req);
+    expect(res.getFailuresList()).to.deep.equal([]);
+    expect(res.getReturn()?.toJavaScript()).to.include({ name: "free-name-for-plugin.com", available: true });
+  });
+
   const check = async (type: string, news: Data, olds: Data = {}) => {
     const req = new provproto.CheckRequest();
     req.setUrn(urn(type, "r"));

@@ -39,9 +39,12 @@ describe("plugin: examples/yaml-dns through the engine", function () {
   let env: Record<string, string>;
 
   const pulumi = async (...args: string[]) => {
+    const r = await pulumiRun(...args);
+    return `${r.stdout}${r.stderr}`;
+  };
+  const pulumiRun = async (...args: string[]) => {
     try {
-      const r = await run("pulumi", [...args, "--non-interactive"], { cwd: dir, env, maxBuffer: 1 << 30 });
-      return `${r.stdout}${r.stderr}`;
+      return await run("pulumi", [...args, "--non-interactive"], { cwd: dir, env, maxBuffer: 1 << 30 });
     } catch (e) {
       const err = e as { stdout?: string; stderr?: string; message: string };
       const text = `${err.stdout ?? ""}\n${err.stderr ?? ""}`;
@@ -118,19 +121,63 @@ describe("plugin: examples/yaml-dns through the engine", function () {
     await pulumi("preview", "--expect-no-changes");
   });
 
+  /** The steps a preview plans (`pulumi preview --json`): op and diff per resource name, same steps left out. */
+  const plan = async () => {
+    const out = JSON.parse((await pulumiRun("preview", "--json")).stdout) as {
+      steps?: { op: string; urn: string; diffReasons?: string[]; replaceReasons?: string[] }[];
+    };
+    return (out.steps ?? [])
+      .filter((s) => s.op !== "same")
+      .map((s) => ({ name: s.urn.split("::").pop(), op: s.op, diff: s.diffReasons ?? [], replace: s.replaceReasons ?? [] }));
+  };
+  const editProgram = (from: string, to: string) => {
+    const file = join(dir, "Pulumi.yaml");
+    const text = readFileSync(file, "utf8");
+    expect(text).to.include(from);
+    writeFileSync(file, text.replace(from, to));
+  };
+
+  it("drift made outside shows after a refresh (Read returns the live inputs) and up repairs it", async () => {
+    const www = (await dnslist()).find((r) => r.value === "192.0.2.44");
+    await client.call("service/dnsupdate", { serviceName: ZONE, entityID: www?.entityID, value: "192.0.2.99", ttl: 3600 } as any);
+    await pulumi("refresh", "--yes");
+    expect(await plan()).to.deep.equal([{ name: "www", op: "update", diff: ["value"], replace: [] }]);
+    const t0 = Date.now();
+    await pulumi("up", "--yes");
+    console.log(`      pulumi up (1 update of 2 records): ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    expect((await dnslist()).map((r) => r.value))
+      .to.include("192.0.2.44")
+      .and.not.include("192.0.2.99");
+    await pulumi("preview", "--expect-no-changes");
+  });
+
+  it("a changed value updates in place; a changed name replaces", async () => {
+    editProgram("value: 192.0.2.44", "value: 192.0.2.45");
+    editProgram('name: "@"', "name: verify");
+    expect(await plan()).to.have.deep.members([
+      { name: "www", op: "update", diff: ["value"], replace: [] },
+      { name: "verification", op: "replace", diff: ["name"], replace: ["name"] },
+    ]);
+    await pulumi("up", "--yes");
+    const live = (await dnslist()).map((r) => `${r.name} ${r.value}`);
+    expect(live).to.include.members([`www.${ZONE} 192.0.2.45`, `verify.${ZONE} site-verification=yaml-dns`]);
+    expect(live).to.not.include(`${ZONE} site-verification=yaml-dns`);
+    await pulumi("preview", "--expect-no-changes");
+  });
+
   it("pulumi import takes a record made outside from its id alone, with inputs that pass check", async () => {
     const made = (await client.call("service/dnscreate", { serviceName: ZONE, name: "outside", type: "TXT", value: "made elsewhere" } as any)) as any;
     const entityId = made.dns?.[0]?.entityID ?? made.entityID;
     expect(entityId, JSON.stringify(made)).to.be.a("string");
     await pulumi("import", "dondominio:index:DnsRecord", "outside", `${ZONE}/${entityId}`, "--yes", "--protect=false");
-    const state = JSON.parse(await pulumi("stack", "export"));
+    const state = JSON.parse((await pulumiRun("stack", "export")).stdout);
     const imported = state.deployment.resources.find((r: any) => r.urn.endsWith("::outside"));
     expect(imported.inputs).to.include({ serviceName: ZONE, type: "TXT", value: "made elsewhere" });
   });
 
   it("destroy deletes every record, the imported one included", async () => {
     await pulumi("destroy", "--yes");
-    const left = (await dnslist()).filter((r) => ["192.0.2.44", "site-verification=yaml-dns", "made elsewhere"].includes(r.value));
+    const left = (await dnslist()).filter((r) => ["192.0.2.44", "192.0.2.45", "site-verification=yaml-dns", "made elsewhere"].includes(r.value));
     expect(left).to.deep.equal([]);
   });
 });

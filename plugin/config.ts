@@ -31,6 +31,9 @@ export const CONFIG_KEYS: Readonly<Record<string, { env: string; type: "string" 
 
 type Data = Record<string, unknown>;
 
+/** Provider inputs the engine itself adds (older engines at the top level; newer under `__internal`). */
+const ENGINE_KEYS = new Set(["version", "pluginDownloadURL", "pluginChecksums"]);
+
 /** The config values as strings, keyed `dondominio:<key>` (the form resolveConfig and setStackConfig read). */
 function getterOf(values: Data): (key: string) => string | undefined {
   return (key) => {
@@ -43,7 +46,7 @@ function getterOf(values: Data): (key: string) => string | undefined {
 export function checkConfig(values: Data): [string, string][] {
   const failures: [string, string][] = [];
   for (const key of Object.keys(values)) {
-    if (key === "version" || key.startsWith("__")) continue; // the engine's own provider inputs
+    if (ENGINE_KEYS.has(key) || key.startsWith("__")) continue;
     if (!(key in CONFIG_KEYS)) failures.push([key, `dondominio:${key} is not a setting of this provider (known: ${Object.keys(CONFIG_KEYS).join(", ")})`]);
   }
   const get = getterOf(values);

@@ -21,7 +21,10 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 function typeSpec(js: Json, hint: string, types: Json): Json {
   const variants: Json[] | undefined = js.anyOf ?? js.oneOf;
   if (variants) {
-    const specs = variants.filter((v) => v.type !== "null").map((v, i) => typeSpec(v, `${hint}${variants.length > 1 ? i : ""}`, types));
+    const kept = variants.filter((v) => v.type !== "null");
+    // An object variant is a named type: numbered only when there are several.
+    const objects = kept.filter((v) => v.type === "object").length;
+    const specs = kept.map((v, i) => typeSpec(v, `${hint}${objects > 1 ? i : ""}`, types));
     const unique = specs.filter((s, i) => specs.findIndex((o) => JSON.stringify(o) === JSON.stringify(s)) === i);
     return unique.length === 1 ? unique[0] : { type: unique.every((s) => s.type === "string") ? "string" : undefined, oneOf: unique };
   }

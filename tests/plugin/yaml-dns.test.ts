@@ -7,26 +7,14 @@
  * Run `npm run build` first. Skipped (saying so) only when Go, needed to build the language host, is absent.
  */
 import { expect } from "chai";
-import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
-import { copyExample, engineEnv, installPackage, REPO } from "../../scripts/engine";
+import { copyExample } from "../../scripts/engine";
+import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
 
-const run = promisify(execFile);
 const ZONE = "yaml-dns.example";
-
-function hasGo(): boolean {
-  try {
-    execFileSync("go", ["version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -34,49 +22,27 @@ describe("plugin: examples/yaml-dns through the engine", function () {
   this.timeout(900_000);
   let emu: RunningEmulator;
   let client: DonDominioClient;
+  let project: YamlProject;
   let dir: string;
-  let home: string;
-  let env: Record<string, string>;
-
-  const pulumi = async (...args: string[]) => {
-    const r = await pulumiRun(...args);
-    return `${r.stdout}${r.stderr}`;
-  };
-  const pulumiRun = async (...args: string[]) => {
-    try {
-      return await run("pulumi", [...args, "--non-interactive"], { cwd: dir, env, maxBuffer: 1 << 30 });
-    } catch (e) {
-      const err = e as { stdout?: string; stderr?: string; message: string };
-      const text = `${err.stdout ?? ""}\n${err.stderr ?? ""}`;
-      if (process.env.PLUGIN_TEST_LOG) writeFileSync(process.env.PLUGIN_TEST_LOG, text);
-      const errors = text
-        .split("\n")
-        .filter((l) => /error|fail/i.test(l) && !l.includes('"v":'))
-        .slice(0, 30);
-      throw new Error(`pulumi ${args.join(" ")} failed:\n${errors.join("\n")}\n...\n${text.slice(-3000)}`);
-    }
-  };
+  const pulumi = (...args: string[]) => project.pulumi(...args);
+  const pulumiRun = (...args: string[]) => project.pulumiRun(...args);
   const dnslist = async () => ((await client.call("service/dnslist", { serviceName: ZONE } as any)) as any).dns as Record<string, string>[];
 
   before(async function () {
     if (!hasGo()) {
-      console.log("SKIPPED: Go is absent, and the Pulumi YAML language host is built from its Go modules (scripts/ensure-pulumi-yaml.sh)");
+      console.log(SKIP_NO_GO);
       this.skip();
     }
-    const yamlBin = execFileSync("bash", [join(REPO, "scripts", "ensure-pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
-    const pkg = installPackage();
     emu = await startEmulator();
     client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
     await client.call("service/create", { serviceName: ZONE, productkey: "redir" } as any);
-    home = mkdtempSync(join(tmpdir(), "dondominio-yaml-"));
-    dir = copyExample("yaml-dns", join(home, "project"));
-    // The plugin as users install it: the packed package's bin/.
-    const project = readFileSync(join(dir, "Pulumi.yaml"), "utf8").replace("path: ../../bin", `path: ${join(pkg, "bin")}`);
-    writeFileSync(join(dir, "Pulumi.yaml"), project);
-    const base = engineEnv(join(home, "backend"));
-    env = { ...base, PATH: `${yamlBin}:${base.PATH}`, ...(process.env.DONDOMINIO_DEBUG ? { DONDOMINIO_DEBUG: "1" } : {}) } as Record<string, string>;
-    execFileSync("mkdir", ["-p", join(home, "backend")]);
-    await pulumi("stack", "init", "dev");
+    project = await yamlProject((target, pluginDir) => {
+      copyExample("yaml-dns", target);
+      // The plugin as users install it: the packed package's bin/.
+      const text = readFileSync(join(target, "Pulumi.yaml"), "utf8").replace("path: ../../bin", `path: ${pluginDir}`);
+      writeFileSync(join(target, "Pulumi.yaml"), text);
+    });
+    dir = project.dir;
     await pulumi("config", "set", "zone", ZONE);
     await pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
     await pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
@@ -85,7 +51,7 @@ describe("plugin: examples/yaml-dns through the engine", function () {
   });
   after(async () => {
     await emu?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
+    project?.dispose();
   });
 
   it("up creates the records; the password is in no plugin or resource line of the -v=9 output, and 0 times in the state", async () => {

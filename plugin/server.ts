@@ -24,6 +24,7 @@ import { setLogSinkForTests } from "../provider/core/log";
 import { clean, sameValue } from "../provider/core/plain-data";
 import { changedKeys, checkInputs, contextWith, diffVerdict, errorInContext, PartialResultError, type Timeouts, userInputs } from "../provider/core/frame";
 import { checkConfig, configure } from "./config";
+import { importInputs } from "./import";
 import { fromStruct, toStruct } from "./props";
 import { inputNames, resourceOf, type ServedResource } from "./resources";
 import { packageSchema } from "./schema";
@@ -220,13 +221,10 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     // No id: the object is gone and the engine drops the resource from the state.
     if (live === undefined) return res;
     const outs = clean(live);
-    // The inputs as the live object has them: on import every input the state holds (so that they
-    // pass Check), on refresh the ones the program sets (drift then shows in the next Diff).
-    const next: Data = { ...inputs.data };
-    for (const k of inputNames(r)) {
-      if (outs[k] === undefined) continue;
-      if (importing || k in next) next[k] = outs[k];
-    }
+    // Import: the inputs that manage the object as it is (plugin/import.ts). Refresh: the inputs the
+    // program sets, with their live values (drift then shows in the next Diff).
+    const next: Data = importing ? importInputs(r, outs) : { ...inputs.data };
+    if (!importing) for (const k of inputNames(r)) if (outs[k] !== undefined && k in next) next[k] = outs[k];
     res.setId(r.def.readId?.(live, id) ?? id);
     res.setProperties(toStruct(outs, keys));
     res.setInputs(toStruct(next, keys));

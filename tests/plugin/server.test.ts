@@ -18,6 +18,7 @@ import { resetStackConfig } from "../../provider/core/config";
 import { PartialResultError } from "../../provider/core/frame";
 import { setLogSinkForTests } from "../../provider/core/log";
 import { DonDominioClient } from "../../sdk";
+import { contactCreateParams, OWNER } from "../provider/harness";
 import { fromStruct, SIG, toStruct } from "../../plugin/props";
 import { resourceOf } from "../../plugin/resources";
 import { grpcError, serve } from "../../plugin/server";
@@ -187,6 +188,25 @@ describe("plugin: the ResourceProvider service", function () {
     const inputs = fromStruct(res.getInputs()).data;
     expect(inputs).to.deep.include((await check("DnsRecord", props)).inputs.data);
     expect((await check("DnsRecord", inputs, inputs)).failures).to.deep.equal([]);
+  });
+
+  it("imports a Contact, a MailBox and a HostingService from the id alone, adopted, with inputs that pass Check", async () => {
+    await client.call("service/create", { serviceName: "imp.example", productkey: "basic" } as any);
+    const contact = (await client.call("contact/create", contactCreateParams(OWNER) as any)) as any;
+    const box = (await client.call("service/mailcreate" as any, { serviceName: "imp.example", name: "info", password: "Abcdefgh-123" } as any)) as any;
+    const want: [string, string, Data][] = [
+      ["Contact", contact.contactID, { contactId: contact.contactID }],
+      ["MailBox", `imp.example/${box.mail[0].entityID}`, { serviceName: "imp.example", name: "info@imp.example", adopt: true }],
+      ["HostingService", "imp.example", { name: "imp.example", productKey: "basic", registration: "adopt" }],
+    ];
+    for (const [type, id, inputs] of want) {
+      const read = new provproto.ReadRequest();
+      read.setUrn(urn(type, "imported"));
+      read.setId(id);
+      const got = fromStruct((await call<provproto.ReadResponse>("read", read)).getInputs()).data;
+      expect(got, type).to.deep.include(inputs);
+      expect((await check(type, got, got)).failures, type).to.deep.equal([]);
+    }
   });
 
   it("returns secret fields wrapped, and a partial result as the engine's init error with id and state", () => {

@@ -41,6 +41,8 @@ describe("plugin: customTimeouts and a partial result through the engine (YAML)"
             options: { customTimeouts: { create: "3s", update: "3s" } },
           },
         },
+        // A Pulumi YAML interpolation, not a JavaScript one.
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's ${...} syntax.
         outputs: { status: "${slow.status}" },
       };
       writeFileSync(join(dir, "Pulumi.yaml"), JSON.stringify(program, null, 2));

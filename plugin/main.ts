@@ -23,6 +23,9 @@ export async function main(argv: string[], _env: NodeJS.ProcessEnv, io: { stdout
   io.stdout.write(`${port}\n`);
   console.log = console.error;
   console.info = console.error;
+  // A stray rejection is reported (the engine shows the plugin's stderr) and the server keeps serving
+  // the other resources: each request already answers its own errors.
+  process.on("unhandledRejection", (err) => console.error(`pulumi-resource-dondominio: unhandled rejection: ${(err as Error)?.message ?? err}`));
   // Serves until the engine ends the process.
   return new Promise<number>(() => {});
 }

@@ -362,7 +362,8 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
 
 /** Starts the server on a loopback port and returns the port (the plugin prints it for the engine). */
 export async function serve(opts: ServerOptions): Promise<{ port: number; server: grpc.Server }> {
-  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  // The engine's own limit (400 MiB) both ways: a DnsZone of many records is one message.
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024, "grpc.max_send_message_length": 400 * 1024 * 1024 });
   server.addService(provgrpc.ResourceProviderService, providerService(opts) as unknown as grpc.UntypedServiceImplementation);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),

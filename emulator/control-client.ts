@@ -75,6 +75,16 @@ export class EmulatorControl {
     return (await this.call<{ faults: InjectedFault[] }>("faults")).faults;
   }
 
+  /** Runs the calls held by `hold` faults (of `action`, a name or pattern; all when undefined): how long each was held. */
+  async releaseHeld(action?: string): Promise<number[]> {
+    return (await this.call<{ heldMs: number[] }>("faults/release", action === undefined ? {} : { action })).heldMs;
+  }
+
+  /** The actions of the calls `hold` faults keep now. */
+  async heldCalls(): Promise<string[]> {
+    return (await this.call<{ held: string[] }>("faults")).held;
+  }
+
   async clearFaults(): Promise<void> {
     await this.call("faults/clear");
   }

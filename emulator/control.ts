@@ -15,8 +15,10 @@
  *   seed {world} | {accounts}  a whole World replaces the state; accounts replace same-named ones
  *   clock/advance {seconds}    moves the emulator clock on (persisted); runs the tickers
  *   counters {reset?}          calls/errors per action, concurrency now and at peak
- *   faults/add {action, kind, count?, latencyMs?, status?, errorCode?, messages?}
- *   faults                     list;  faults/clear
+ *   faults/add {action, kind, count?, params?, latencyMs?, status?, errorCode?, messages?}
+ *   faults                     list (and the actions of held calls);  faults/clear
+ *   faults/release {action?}   runs the calls a hold fault keeps (of action, a name or pattern; all):
+ *                              how many, and how long each was held (heldMs)
  *   state {account}            one account's state, every secret redacted
  *   contact/verification {account, contactID, status}
  *                              a contact's verification decided now: verified, failed, or inprocess held
@@ -31,6 +33,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type RedactOptions, redact } from "../sdk/core/redact";
+import { isSecretMember } from "../sdk/core/secrets";
 import { sameSecret } from "./core/access";
 import { runTickers } from "./core/dispatch";
 import { ApiFault } from "./core/errors";
@@ -68,18 +71,13 @@ const VERIFICATION_REQUESTS: readonly RequestedVerification[] = ["verified", "fa
 export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
 
 /**
- * Member names whose values are secrets (facts.md, common brief): passwords, authcodes, dynamic DNS
- * keys, private keys (keyData, certKey, sslKey, privateKey, ...: any name ending in "key" except the
- * few that name something public), tokens. Replaced in state dumps.
+ * State dumps go through the sdk's redact with the sdk's one secret rule (sdk/core/secrets.ts:
+ * passwords, authcodes, dynamic DNS keys, private keys, tokens by name; PEM private keys by content),
+ * on strings only: the world's flags and counters are never secrets.
  */
-const SECRET_KEY = /passw(or)?d|pass$|passphrase|secret|token|authcode|key$|keydata|keypem/i;
-const PUBLIC_KEY_NAME = /^(publickey|pubkey|productkey)$/i;
-
-/** State dumps go through the sdk's redact with this name rule; any string holding a PEM private key is masked too. */
 const STATE_REDACTION: RedactOptions = {
   mask: "[redacted]",
-  privateKeys: true,
-  isSecret: (name, v) => typeof v === "string" && v !== "" && SECRET_KEY.test(name) && !PUBLIC_KEY_NAME.test(name),
+  isSecret: (name, v) => typeof v === "string" && isSecretMember(name, v),
 };
 
 class ControlError extends Error {
@@ -145,7 +143,11 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       return { ok: true, ...snap };
     }
     case "faults":
-      return { ok: true, faults: emu.faults.list() };
+      return { ok: true, faults: emu.faults.list(), held: emu.faults.heldCalls() };
+    case "faults/release": {
+      const heldMs = emu.faults.release(typeof body.action === "string" && body.action !== "" ? body.action : undefined);
+      return { ok: true, released: heldMs.length, heldMs };
+    }
     case "faults/add": {
       const parsed = parseFault(body);
       if ("problem" in parsed) throw new ControlError(400, parsed.problem);

@@ -15,6 +15,8 @@ export { GlueRecord, type GlueRecordArgs } from "./resources/glue-record/resourc
 export { DnssecKey, type DnssecKeyArgs } from "./resources/dnssec-key/resource";
 export { SslCertificate, type SslCertificateArgs } from "./resources/ssl-certificate/resource";
 export { SslCertificateValidation, type SslCertificateValidationArgs } from "./resources/ssl-certificate-validation/resource";
+export { AcmeCertificate, type AcmeCertificateArgs } from "./resources/acme-certificate/resource";
+export { LETS_ENCRYPT, LETS_ENCRYPT_STAGING } from "./resources/acme-certificate/schema";
 export { FtpAccount, type FtpAccountArgs } from "./resources/ftp-account/resource";
 export { Database, type DatabaseArgs } from "./resources/database/resource";
 export { Subdomain, type SubdomainArgs, type SubdomainSslArgs } from "./resources/subdomain/resource";

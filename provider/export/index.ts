@@ -9,17 +9,22 @@
  * provider's Api (provider/core/client.ts): the shared limiter, temporary blocks waited out, paged
  * lists traversed once per collection.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { getApi } from "../core/client";
 import { resolveConfig } from "../core/config";
 import { type AccountSnapshot, readAccount } from "./read";
-import { type ExportSummary, renderProject, summaryText } from "./render";
+import { inline } from "./code";
+import { ProjectNameError, validProjectName } from "./project-name";
+import { type ExportSummary, PROJECT_FILES, renderProject, summaryText } from "./render";
+import { checkOutput, UnsafeOutputError, writeProjectFiles } from "./write";
 
 export { renderProject, summaryText, type ExportSummary, type RenderedProject, type RenderOptions } from "./render";
 export { readAccount, type AccountSnapshot, type ReadOptions } from "./read";
 export { slug, uniqueNames, recordBase } from "./names";
+export { validProjectName, ProjectNameError } from "./project-name";
+export { UnsafeOutputError } from "./write";
 
 export interface ExportOptions {
   /** The directory to write the project to (created when missing; files of the same names are replaced). */
@@ -55,14 +60,18 @@ function ownVersion(): string {
   return "*";
 }
 
-/** Reads the account and writes the project. */
+/**
+ * Reads the account and writes the project. A bad project name (ProjectNameError) or an unsafe OUT
+ * (UnsafeOutputError: a link, or no directory) is refused before any API call.
+ */
 export async function exportAccount(options: ExportOptions): Promise<ExportResult> {
   const started = Date.now();
+  if (options.projectName !== undefined) validProjectName(options.projectName);
+  checkOutput(options.out, PROJECT_FILES);
   const api = getApi(resolveConfig(options.env ?? process.env));
   const snapshot = await readAccount(api, { domains: options.domains, services: options.services, progress: options.progress });
   const { files, summary } = renderProject(snapshot, { projectName: options.projectName, zones: options.zones, packageVersion: ownVersion() });
-  mkdirSync(options.out, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(options.out, name), text);
+  writeProjectFiles(options.out, files);
   return { summary, snapshot, files: Object.keys(files), elapsedMs: Date.now() - started };
 }
 
@@ -72,18 +81,20 @@ Writes the DonDominio account as a Pulumi TypeScript project (Pulumi.yaml, packa
 tsconfig.json, index.ts, README.md) in which every object is adopted, so that its first
 \`pulumi up\` writes nothing and spends nothing.
 
-  --out DIR          where to write the project (created when missing)
+  --out DIR          where to write the project (created when missing; a file of it that is a
+                     symbolic link is refused, never written through)
   --domain NAME      only this domain and its hosting service (repeat for several)
   --service NAME     only this hosting service and what lives in it (repeat for several)
   --zones            each service's records as one DnsZone (purge: true; apex NS records left
                      undeclared) instead of one DnsRecord per record
-  --project NAME     the Pulumi project name (default dondominio-account)
+  --project NAME     the Pulumi project name: 1 to 100 letters, digits, "-", "_" or "."
+                     (Pulumi's rule; default dondominio-account)
   -h, --help         this text
 
 Credentials come from the environment, as for the provider: DONDOMINIO_API_USER,
 DONDOMINIO_API_PASSWD, DONDOMINIO_BASE_URL, DONDOMINIO_CA_CERT_FILE (and DONDOMINIO_MAX_OPS_PER_MINUTE,
 DONDOMINIO_TIMEOUT_MS). Only read operations are called. Progress and the summary go to stderr.
-Exit status: 0 written; 1 the account could not be read; 2 bad arguments or configuration.
+Exit status: 0 written; 1 the account could not be read; 2 bad arguments, configuration or OUT.
 `;
 
 export interface ExportIo {
@@ -121,9 +132,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
     return 2;
   }
   try {
+    if (values.project !== undefined) validProjectName(values.project);
+    checkOutput(values.out, PROJECT_FILES);
     resolveConfig(env);
   } catch (err) {
-    io.stderr.write(`dondominio-export: ${(err as Error).message}\n`);
+    io.stderr.write(`dondominio-export: ${inline((err as Error).message, 1000)}\n`);
     return 2;
   }
   try {
@@ -134,13 +147,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
       zones: values.zones,
       projectName: values.project,
       env,
-      progress: (l) => io.stderr.write(`${l}\n`),
+      // Lines hold names the account chose: one inert line each (code.ts inline), no terminal control.
+      progress: (l) => io.stderr.write(`${inline(l, 1000)}\n`),
     });
-    io.stderr.write(`wrote ${r.files.join(", ")} to ${values.out} in ${(r.elapsedMs / 1000).toFixed(1)} s\n${summaryText(r.summary)}\n`);
+    io.stderr.write(`wrote ${r.files.join(", ")} to ${inline(values.out, 1000)} in ${(r.elapsedMs / 1000).toFixed(1)} s\n${summaryText(r.summary)}\n`);
     return 0;
   } catch (err) {
+    if (err instanceof UnsafeOutputError || err instanceof ProjectNameError) {
+      io.stderr.write(`dondominio-export: ${inline(err.message, 1000)}\n`);
+      return 2;
+    }
     // sdk errors never carry the password (sdk/core/redact.ts).
-    io.stderr.write(`dondominio-export: the account could not be read: ${(err as Error).message}\n`);
+    io.stderr.write(`dondominio-export: the account could not be read: ${inline((err as Error).message, 1000)}\n`);
     return 1;
   }
 }

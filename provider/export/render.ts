@@ -15,7 +15,9 @@ import { DNS_TYPES, isDnsType, type ListedRecord, normalizeZone, relativeName } 
 import { isApexNs, recordKey } from "../resources/dns-zone/mapping";
 import { dnsZoneInputs } from "../resources/dns-zone/schema";
 import type { AccountSnapshot, DomainSnapshot, ServiceSnapshot } from "./read";
+import { type Code, concat, fixed, ident, inline, lines, note, ts } from "./code";
 import { recordBase, secretKey, slug, uniqueNames } from "./names";
+import { validProjectName } from "./project-name";
 
 export interface RenderOptions {
   /** The Pulumi project name (default "dondominio-account"). */
@@ -42,31 +44,20 @@ export interface RenderedProject {
   summary: ExportSummary;
 }
 
-/** A TypeScript literal of a plain value (strings as JSON strings, which are valid TS). */
-function lit(v: unknown): string {
-  if (v instanceof Code) return v.text;
-  if (Array.isArray(v)) return `[${v.map(lit).join(", ")}]`;
-  if (v !== null && typeof v === "object")
-    return `{ ${Object.entries(v)
-      .filter(([, x]) => x !== undefined)
-      .map(([k, x]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${lit(x)}`)
-      .join(", ")} }`;
-  return JSON.stringify(v);
-}
+/**
+ * One resource as one line: `new Type("name", { ... });` (a one-line edit changes one object). Data
+ * only as literals, a comment from data flattened to one inert line (code.ts).
+ */
+const line = (type: string, name: string, args: Record<string, unknown>, comment?: string): Code =>
+  comment ? concat(ts`  new ${ident(type)}(${name}, ${args}); `, note`${comment}`) : ts`  new ${ident(type)}(${name}, ${args});`;
 
-/** One resource as one line: `new Type("name", { ... });` (a one-line edit changes one object). */
-const line = (type: string, name: string, args: Record<string, unknown>, comment?: string) =>
-  `  new ${type}(${JSON.stringify(name)}, ${lit(args)});${comment ? ` // ${comment}` : ""}`;
-
-/** Code that is not a literal (a config lookup), written as is by lit(). */
-class Code {
-  constructor(readonly text: string) {}
-}
+/** The files renderProject writes, in this order. */
+export const PROJECT_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "README.md"] as const;
 
 const RENEWAL_MODES = new Set(["autorenew", "manual", "letexpire"]);
 
 export function renderProject(snapshot: AccountSnapshot, options: RenderOptions = {}): RenderedProject {
-  const projectName = options.projectName ?? "dondominio-account";
+  const projectName = validProjectName(options.projectName ?? "dondominio-account");
   const counts: Record<string, number> = {};
   const secrets: ExportSummary["secrets"] = [];
   const skipped: ExportSummary["skipped"] = snapshot.notes.map((n) => {
@@ -74,7 +65,7 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
     return { what, why: why.join(": ") };
   });
   const used = new Set<string>();
-  const body: string[] = [];
+  const body: Code[] = [];
   const add = (type: string, name: string, args: Record<string, unknown>, comment?: string) => {
     counts[type] = (counts[type] ?? 0) + 1;
     used.add(type);
@@ -83,19 +74,19 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
   const secret = (resourceName: string, what: string): Code => {
     const key = secretKey(resourceName);
     secrets.push({ key, what });
-    return new Code(`config.getSecret(${JSON.stringify(key)})`);
+    return ts`config.getSecret(${key})`;
   };
 
   // ---- contacts ----
   if (snapshot.contacts.length) {
-    body.push("", "  // ---- Contacts (adopted by id: the API changes no contact data in place) ----");
+    body.push(fixed(""), fixed("  // ---- Contacts (adopted by id: the API changes no contact data in place) ----"));
     const names = uniqueNames(snapshot.contacts.map((c) => ({ base: `contact-${slug(c.contactId)}`, identity: c.contactId })));
     for (const [i, c] of snapshot.contacts.entries()) add("Contact", names[i], { contactId: c.contactId }, `${c.name} <${c.email}>, ${c.country}`);
   }
 
   // ---- domains ----
   if (snapshot.domains.length) {
-    body.push("", "  // ---- Domains (registration: adopt spends nothing; settings as the API answered them) ----");
+    body.push(fixed(""), fixed("  // ---- Domains (registration: adopt spends nothing; settings as the API answered them) ----"));
     const names = uniqueNames(snapshot.domains.map((d) => ({ base: slug(d.name), identity: d.ascii })));
     const glueNames = uniqueNames(snapshot.domains.flatMap((d) => d.glue.map((g) => ({ base: `${slug(g.name)}-glue`, identity: `${d.ascii} ${g.name}` }))));
     const keyNames = uniqueNames(
@@ -107,7 +98,7 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
     let k = 0;
     for (const [i, d] of snapshot.domains.entries()) {
       const { args, notes } = domainArgs(d);
-      if (d.status !== "active") body.push(`  // ${d.name}: status ${d.status}${d.tsExpir ? `, expiry ${d.tsExpir}` : ""}`);
+      if (d.status !== "active") body.push(note`  ${d.name}: status ${d.status}${d.tsExpir ? `, expiry ${d.tsExpir}` : ""}`);
       add("Domain", names[i], args, notes.join("; ") || undefined);
       for (const glue of d.glue) add("GlueRecord", glueNames[g++], { domain: d.name, name: glue.name, ipv4: glue.ipv4, ipv6: glue.ipv6, adopt: true });
       for (const key of d.dnssec)
@@ -125,11 +116,11 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
 
   // ---- services, each with what lives in it ----
   const serviceNames = uniqueNames(snapshot.services.map((s) => ({ base: slug(s.name), identity: s.name })));
-  const zoneBlock = (lines: string[], records: number) => {
+  const zoneBlock = (code: Code[], records: number) => {
     counts.DnsZone = (counts.DnsZone ?? 0) + 1;
     zoneRecords += records;
     used.add("DnsZone");
-    body.push(...lines);
+    body.push(...code);
   };
   let zoneRecords = 0;
   const sink: Sink = { add, body, secret, skipped, zones: options.zones ? zoneBlock : undefined };
@@ -138,9 +129,9 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
   // ---- certificates ----
   if (snapshot.certificates.length) {
     body.push(
-      "",
-      "  // ---- SSL certificates (adopted by certificateId: nothing is ordered or written). Private keys are",
-      "  // never exported, even one the API holds; privateKey is an optional secret input for a key you hold ----",
+      fixed(""),
+      fixed("  // ---- SSL certificates (adopted by certificateId: nothing is ordered or written). Private keys are"),
+      fixed("  // never exported, even one the API holds; privateKey is an optional secret input for a key you hold ----"),
     );
     const names = uniqueNames(snapshot.certificates.map((c) => ({ base: `certificate-${slug(c.commonName)}`, identity: String(c.certificateId) })));
     for (const [i, c] of snapshot.certificates.entries()) {
@@ -154,7 +145,7 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
     }
   }
 
-  const imports = [...used].sort();
+  const imports = [...used].sort().map((t) => ident(t).text);
   const index = [
     "/**",
     ` * The DonDominio account as dondominio-export read it. Every object is adopted (adopt: true, or`,
@@ -167,7 +158,7 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
     "",
     "export = async () => {",
     ...(secrets.length ? ["  const config = new pulumi.Config();"] : ["  void pulumi;"]),
-    ...body,
+    lines(body),
     "};",
     "",
   ].join("\n");
@@ -175,6 +166,7 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
   const summary: ExportSummary = { counts, secrets, skipped, ...(options.zones ? { zoneRecords } : {}) };
   return {
     files: {
+      // projectName: Pulumi's rule (project-name.ts), so it is one plain YAML scalar.
       "Pulumi.yaml": `name: ${projectName}\nruntime: nodejs\ndescription: A DonDominio account, exported by dondominio-export\n`,
       "package.json": `${JSON.stringify(
         {
@@ -212,16 +204,16 @@ function domainArgs(d: DomainSnapshot): { args: Record<string, unknown>; notes: 
 
 interface Sink {
   add(type: string, name: string, args: Record<string, unknown>, comment?: string): void;
-  body: string[];
+  body: Code[];
   secret(resourceName: string, what: string): Code;
   skipped: ExportSummary["skipped"];
   /** --zones: takes a service's DnsZone as written lines, and its record count. */
-  zones?: (lines: string[], records: number) => void;
+  zones?: (code: Code[], records: number) => void;
 }
 
 function renderService(s: ServiceSnapshot, name: string, out: Sink): void {
   const svc = s.name;
-  out.body.push("", `  // ==== ${svc} ====`);
+  out.body.push(fixed(""), note`  ==== ${svc} ====`);
   if ((PRODUCT_KEYS as readonly string[]).includes(s.productKey))
     out.add("HostingService", name, { name: svc, productKey: s.productKey, registration: "adopt" }, s.status !== "active" ? `status ${s.status}` : undefined);
   else out.skipped.push({ what: `service ${svc}`, why: `product "${s.productKey}" is none HostingService takes` });
@@ -230,17 +222,17 @@ function renderService(s: ServiceSnapshot, name: string, out: Sink): void {
   if (out.zones) renderZone(s, name, out.zones, out.skipped);
   const records = out.zones ? [] : s.dns.filter((r) => isDnsType(r.type));
   for (const r of out.zones ? [] : s.dns.filter((x) => !isDnsType(x.type))) {
-    out.body.push(`  // DNS record not declared: ${r.name} ${r.type} ${JSON.stringify(r.value)} (DnsRecord takes ${DNS_TYPES.join(", ")})`);
+    out.body.push(note`  DNS record not declared: ${r.name} ${r.type} ${JSON.stringify(r.value)} (DnsRecord takes ${DNS_TYPES.join(", ")})`);
     out.skipped.push({ what: `DNS record ${r.name} ${r.type} in ${svc}`, why: "a type DnsRecord does not take" });
   }
   if (records.length) {
-    out.body.push(`  // DNS zone ${svc}: ${records.length} records`);
+    out.body.push(note`  DNS zone ${svc}: ${records.length} records`);
     const sorted = [...records].sort(byRecord);
     const names = uniqueNames(sorted.map((r) => ({ base: recordBase(svc, relativeName(svc, r.name), r.type), identity: `${r.name} ${r.type} ${r.value}` })));
     for (const [i, r] of sorted.entries()) out.add("DnsRecord", names[i], recordArgs(svc, r));
   }
 
-  if (s.mail.length || s.aliases.length) out.body.push(`  // Mail of ${svc}`);
+  if (s.mail.length || s.aliases.length) out.body.push(note`  Mail of ${svc}`);
   const mail = [...s.mail].sort((a, b) => a.name.localeCompare(b.name));
   const mailNames = uniqueNames(mail.map((m) => ({ base: `mailbox-${slug(m.name)}`, identity: m.name })));
   for (const [i, m] of mail.entries())
@@ -256,11 +248,11 @@ function renderService(s: ServiceSnapshot, name: string, out: Sink): void {
 
   const redirects = [...s.redirects].sort((a, b) => a.origin.localeCompare(b.origin));
   const redirectNames = uniqueNames(redirects.map((r) => ({ base: `redirect-${slug(r.origin)}`, identity: r.origin })));
-  if (redirects.length) out.body.push(`  // Redirects of ${svc}`);
+  if (redirects.length) out.body.push(note`  Redirects of ${svc}`);
   for (const [i, r] of redirects.entries())
     out.add("Redirect", redirectNames[i], { serviceName: svc, origin: r.origin, destination: r.destination, type: r.type, adopt: true });
 
-  if (s.ftp.length || s.databases.length || s.subdomains.length) out.body.push(`  // Hosting of ${svc}`);
+  if (s.ftp.length || s.databases.length || s.subdomains.length) out.body.push(note`  Hosting of ${svc}`);
   const ftp = [...s.ftp].sort((a, b) => a.name.localeCompare(b.name));
   const ftpNames = uniqueNames(ftp.map((f) => ({ base: `ftp-${slug(f.name)}-${slug(svc)}`, identity: `${svc} ${f.name}` })));
   for (const [i, f] of ftp.entries())
@@ -335,31 +327,33 @@ function renderZone(s: ServiceSnapshot, name: string, emit: NonNullable<Sink["zo
     candidates = candidates.filter((_, i) => !refused.has(i));
   }
   if (!candidates.length && !notDeclared.length) return;
-  const lines = [`  // DNS zone ${svc}: ${candidates.length} records in one DnsZone`];
+  const code = [note`  DNS zone ${svc}: ${candidates.length} records in one DnsZone`];
   for (const { r, why } of notDeclared) {
-    lines.push(`  // DNS record not declared: ${r.name} ${r.type} ${JSON.stringify(r.value)} (${why})`);
+    code.push(note`  DNS record not declared: ${r.name} ${r.type} ${JSON.stringify(r.value)} (${why})`);
     skipped.push({ what: `DNS record ${r.name} ${r.type} in ${svc}`, why: "DnsZone cannot express it: left alone (purge: false)" });
   }
   if (apexNs.length) {
-    lines.push(
-      `  // Apex NS records (the zone's delegation), not declared: DnsZone never touches them while undeclared: ${apexNs.map((r) => r.value).join(", ")}`,
+    code.push(
+      note`  Apex NS records (the zone's delegation), not declared: DnsZone never touches them while undeclared: ${apexNs.map((r) => r.value).join(", ")}`,
     );
     skipped.push({ what: `apex NS records of ${svc} (${apexNs.length})`, why: "the zone's delegation: left undeclared, DnsZone never touches them" });
   }
   const purge = notDeclared.length === 0;
-  lines.push(
-    purge
-      ? "  // purge: true is safe: every other record the zone holds is declared below, so adopting deletes nothing; a record added outside is deleted by the next up"
-      : "  // purge: false: records above that DnsZone cannot express stay as they are (purge: true would delete them)",
-    `  new DnsZone(${JSON.stringify(name)}, {`,
-    `    serviceName: ${JSON.stringify(svc)},`,
-    `    purge: ${purge},`,
-    "    records: [",
-    ...candidates.map((r) => `      ${lit(zoneRecordArgs(svc, r))},`),
-    "    ],",
-    "  });",
+  code.push(
+    fixed(
+      purge
+        ? "  // purge: true is safe: every other record the zone holds is declared below, so adopting deletes nothing; a record added outside is deleted by the next up"
+        : "  // purge: false: records above that DnsZone cannot express stay as they are (purge: true would delete them)",
+    ),
+    ts`  new DnsZone(${name}, {`,
+    ts`    serviceName: ${svc},`,
+    ts`    purge: ${purge},`,
+    fixed("    records: ["),
+    ...candidates.map((r) => ts`      ${zoneRecordArgs(svc, r)},`),
+    fixed("    ],"),
+    fixed("  });"),
   );
-  emit(lines, candidates.length);
+  emit(code, candidates.length);
 }
 
 /** A record as DnsZone's records list takes it: DnsRecord's inputs without serviceName and adopt. */
@@ -405,7 +399,11 @@ const TSCONFIG = `${JSON.stringify(
   2,
 )}\n`;
 
-/** The text of the summary (the command prints it; README.md repeats it). */
+/**
+ * The text of the summary (the command prints it; README.md repeats it in a code block). Every
+ * piece of data in it is one inert line (code.ts inline): no line break, control or bidi character
+ * reaches the terminal or the Markdown.
+ */
 export function summaryText(summary: ExportSummary): string {
   const lines: string[] = [];
   const kinds = Object.entries(summary.counts).sort(([a], [b]) => a.localeCompare(b));
@@ -419,7 +417,7 @@ export function summaryText(summary: ExportSummary): string {
   );
   if (summary.skipped.length) {
     lines.push(`${summary.skipped.length} not declared:`);
-    for (const s of summary.skipped) lines.push(`  ${s.what}: ${s.why}`);
+    for (const s of summary.skipped) lines.push(`  ${inline(s.what)}: ${inline(s.why)}`);
   } else lines.push("nothing skipped");
   return lines.join("\n");
 }
@@ -443,6 +441,12 @@ const ZONES_README = [
   "",
 ];
 
+/** A code fence longer than any run of backticks in `text` (CommonMark: a shorter one cannot close it). */
+function fenceOf(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  return "`".repeat(Math.max(3, longest + 1));
+}
+
 function readme(projectName: string, summary: ExportSummary, zones = false): string {
   const secrets = summary.secrets.length
     ? [
@@ -453,13 +457,14 @@ function readme(projectName: string, summary: ExportSummary, zones = false): str
         "password and nothing is written; set one, and the next `pulumi up` changes that password:",
         "",
         "```sh",
-        ...summary.secrets.map((s) => `pulumi config set --secret ${s.key} '<password>'   # ${s.what}`),
+        ...summary.secrets.map((s) => `pulumi config set --secret ${inline(s.key)} '<password>'   # ${inline(s.what)}`),
         "```",
         "",
       ]
     : [];
   return [
-    `# ${projectName}`,
+    // Pulumi's rule leaves `_` as the only Markdown character a project name can hold.
+    `# ${projectName.replace(/_/g, "\\_")}`,
     "",
     "A DonDominio account written as a Pulumi program by `dondominio-export`. Every object in",
     "`index.ts` is adopted with the values the API answered: the first `pulumi up` records them in the",
@@ -477,9 +482,9 @@ function readme(projectName: string, summary: ExportSummary, zones = false): str
     ...(zones ? ZONES_README : []),
     "## What the export found",
     "",
-    "```",
+    fenceOf(summaryText(summary)),
     summaryText(summary),
-    "```",
+    fenceOf(summaryText(summary)),
     "",
     "Objects removed from `index.ts` are deleted from the account by the next `pulumi up` (domains,",
     "hosting services and certificates are forgotten instead: the API deletes none of them).",

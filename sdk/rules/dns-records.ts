@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { DNS_CAPABILITIES as CAP, DNS_TYPES, type DnsType, isDnsType, TXT_MAX, TXT_STRING_BYTES } from "./dns-capabilities";
-import { asciiHost, normalizeValue, txtStrings } from "./dns-values";
+import { asciiHost, normalizeValue, txtStrings, txtText } from "./dns-values";
 import { DNS_LABEL, isDnsHost, isDnsName, isIpLiteral, MAX_NAME_LENGTH } from "./host";
 import { asciiOrSelf, idnaProblem, toUnicode } from "./idn";
 import { RuleError } from "./rule-error";
@@ -281,7 +281,23 @@ export function recordFromApi(serviceName: string, item: ApiDnsItem): ListedReco
   return record;
 }
 
-/** Fields in which two normalised records differ (ttl/priority undefined = default). */
+/**
+ * A record value as identity: for TXT its text (txtText: one unsplit string, 255-byte quoted
+ * strings and any other quoting of the same text are one value), any other type's value as is.
+ * Adoption (DnsRecord's find, DnsZone's plan, dondominio-export) compares values with this alone.
+ */
+export function recordValueKey(type: string, value: string): string {
+  return type === "TXT" && typeof value === "string" ? txtText(value) : value;
+}
+
+/** True when two values of a record of `type` are the same value (recordValueKey). */
+export function sameRecordValue(type: string, a: string, b: string): boolean {
+  return a === b || recordValueKey(type, a) === recordValueKey(type, b);
+}
+
+/** Fields in which two normalised records differ (ttl/priority undefined = default; a TXT value by its text). */
 export function recordDiff(a: NormalRecord, b: NormalRecord): (keyof NormalRecord)[] {
-  return (["serviceName", "name", "type", "value", "ttl", "priority"] as const).filter((k) => a[k] !== b[k]);
+  return (["serviceName", "name", "type", "value", "ttl", "priority"] as const).filter((k) =>
+    k === "value" && a.type === b.type ? !sameRecordValue(a.type, a.value, b.value) : a[k] !== b[k],
+  );
 }

@@ -164,7 +164,7 @@ export function normalizeTxt(raw: string): string {
     if (!parts || t.replace(QUOTED, "").trim() !== "") {
       throw new RuleError("value", 'TXT text that starts with a quote must be quoted strings ("..." "..."); escape inner quotes as \\"');
     }
-    text = parts.map((p) => p.slice(1, -1).replace(/\\(\d{3}|.)/gs, (_, e: string) => (e.length === 3 ? String.fromCharCode(Number(e)) : e))).join("");
+    text = parts.map(unquoteTxtString).join("");
     if (text !== text.trim()) {
       throw new RuleError("value", "TXT text must not begin or end with whitespace: the API trims it, which would leave a permanent difference");
     }
@@ -201,6 +201,22 @@ export function txtStrings(text: string): string {
   }
   if (cur) chunks.push(cur);
   return chunks.map(quoteTxtString).join(" ");
+}
+
+/** The text of one zone-file quoted string (`"a\\"b"` -> `a"b`; `\DDD` a byte as a character). */
+const unquoteTxtString = (p: string) => p.slice(1, -1).replace(/\\(\d{3}|.)/gs, (_, e: string) => (e.length === 3 ? String.fromCharCode(Number(e)) : e));
+
+/**
+ * The text a stored or declared TXT value stands for, whatever its presentation: zone-file quoted
+ * strings (`"v=DKIM1; " "p=MIIB..."`, split at 255 bytes by txtStrings or anywhere by another tool)
+ * joined, unescaped; any other value as is, outer whitespace trimmed (the API trims it). The API
+ * stores TXT as sent (emulator/modules/service/dnszone.ts; spec silent), so the same text may be
+ * listed as one unsplit string or as quoted strings: this is what makes them one record (issue 19
+ * item 14). Never throws.
+ */
+export function txtText(value: string): string {
+  const t = value.trim();
+  return isQuotedStrings(t) ? (t.match(QUOTED) ?? []).map(unquoteTxtString).join("") : t;
 }
 
 /** One zone-file quoted string: `"..."` with `\` and `"` escaped. */

@@ -144,6 +144,8 @@ function ordered(d: DomainRecord, billing: { total: number; currency: string }, 
 export function create(ctx: HandlerContext, p: ParsedParamsOf<"domain/create">) {
   const n = parseName(p.domain);
   if (!n.tld.create) throw fault(ErrorCode.DOMAIN_CREATE_ERROR, `Registrations of .${n.tld.tld} domains are not offered`);
+  // A repeated create of a name (this account's included) is refused: a name is registered once
+  // (spec "domain/check": available; facts.md error 2010 "create error: taken").
   if (holderOf(ctx.world, n.punycode) || isRegisteredElsewhere(ctx.world, n.punycode, n.tld.tld)) {
     throw fault(ErrorCode.DOMAIN_TAKEN, `${n.name} is already registered: domain/checkfortransfer tells whether it can be transferred in`);
   }
@@ -183,6 +185,8 @@ function premiumOnArrival(world: World, punycode: string, source: DomainRecord |
 
 export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer">) {
   const n = parseName(p.domain);
+  // A repeated transfer (the name is in this account already, its transfer running) is refused as
+  // domain/checkfortransfer says (spec: transferavail false with transfermsg; facts.md 2005).
   const reasons = transferBlockers(ctx, n);
   if (reasons.length) {
     const notRegistered = !holderOf(ctx.world, n.punycode) && !isRegisteredElsewhere(ctx.world, n.punycode, n.tld.tld) && n.tld.transfer;
@@ -240,8 +244,11 @@ export function renew(ctx: HandlerContext, p: ParsedParamsOf<"domain/renew">) {
   const d = findDomain(ctx.account, p);
   const tld = parseName(d.punycode).tld;
   if (!tld.renew) throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `Renewals of .${tld.tld} domains are not offered`);
-  if (d.status === "renewed") throw fault(ErrorCode.DOMAIN_RENEW_BLOCKED, `A renewal of ${d.name} is already in process: wait until it is active`);
-  if (d.status !== "active" && d.status !== "expired-renewgrace")
+  // A repeated renew: refused only by curExpDate (spec "domain/renew": the current expiration is
+  // required; facts.md "Domains": it must equal tsExpir), so the same request sent twice renews
+  // once, while a second renewal with the new date is renewed and charged again, also while the
+  // first is in process (status renewed): nothing documents a refusal there.
+  if (d.status !== "active" && d.status !== "renewed" && d.status !== "expired-renewgrace")
     throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `${d.name} cannot be renewed in status ${d.status}`);
   if (p.curExpDate !== d.tsExpir) {
     throw fault(

@@ -4,12 +4,16 @@
  *
  * Choices where the spec is silent:
  * - A domain name has at most one hosting service in the whole emulator: a second create answers
- *   4007. The domain does not have to be registered in the account.
+ *   4007 (the name is a service's only key: every service operation names it by serviceName, spec
+ *   "service module"). The domain does not have to be registered in the account.
  * - renew is allowed at any time except while the service is being set up (init: 4009); it extends
- *   tsExpir by period years, status renewed and then active (delays.renewSec).
+ *   tsExpir by period years, status renewed and then active (delays.renewSec). A repeated renew is
+ *   renewed and charged again, also while status is renewed: the spec's renew takes no current
+ *   date (unlike domain/renew) and documents no refusal.
  * - upgrade goes only to a product later in the upgrade order (emulator/data/products.ts) that can
  *   hold the service's current entities; otherwise 4008. It charges the difference of the yearly
- *   prices once (no pro-rating) and keeps tsExpir.
+ *   prices once (no pro-rating) and keeps tsExpir. So a repeated upgrade (to the product it has
+ *   now) is refused; under this pricing it would cost 0 anyway.
  * - phpversion on a product without web space (redir, mail plans): 4005. An unknown version: 105.
  * - webconstructorlogin needs a web product (10001 otherwise) and a site that exists: the service's
  *   domain, www.<domain> or one of its subdomains (4002 otherwise).

@@ -1,5 +1,14 @@
 /** DnsRecord <-> API shapes (pure). */
-import { type ApiDnsItem, DNS_CAPABILITIES, type ListedRecord, type NormalRecord, recordDiff, recordFromApi, relativeName } from "../../../sdk/rules";
+import {
+  type ApiDnsItem,
+  DNS_CAPABILITIES,
+  type ListedRecord,
+  type NormalRecord,
+  recordDiff,
+  recordFromApi,
+  relativeName,
+  sameRecordValue,
+} from "../../../sdk/rules";
 import { type CreateParams, hostNameForApi, type Item, type UpdateParams } from "../../core/service-entities";
 import type { DnsRecordInputs, DnsRecordState } from "./schema";
 
@@ -22,8 +31,14 @@ export function stateFromItem(zone: string, item: ApiDnsItem, inputs: Partial<Dn
   return stateFromLive(live, inputs);
 }
 
+/**
+ * The live record as state. A TXT value the inputs (or the recorded state) spell differently but
+ * whose text is the same (sameRecordValue: one unsplit string vs 255-byte quoted strings) is kept
+ * in their spelling: it is the same record, and the next diff must not see a change.
+ */
 export function stateFromLive(live: ListedRecord, inputs: Partial<DnsRecordInputs>): DnsRecordState {
   const { entityID, ...record } = live;
+  if (typeof inputs.value === "string" && inputs.type === record.type && sameRecordValue(record.type, record.value, inputs.value)) record.value = inputs.value;
   const state: DnsRecordState = { ...record, entityId: entityID, relativeName: relativeName(live.serviceName, live.name) };
   if (inputs.adopt !== undefined) state.adopt = inputs.adopt;
   return state;
@@ -41,9 +56,9 @@ function zoneRecords(serviceName: string, items: Item<"dns">[]): ListedRecord[] 
   return out;
 }
 
-/** The listed record with the same name, type and value (what the API calls a duplicate). */
+/** The listed record with the same name, type and value (a TXT value by its text: sameRecordValue). */
 export function findIdentical(items: Item<"dns">[], r: DnsRecordInputs): Item<"dns"> | undefined {
-  const i = zoneRecords(r.serviceName, items).findIndex((x) => x.name === r.name && x.type === r.type && x.value === r.value);
+  const i = zoneRecords(r.serviceName, items).findIndex((x) => x.name === r.name && x.type === r.type && sameRecordValue(x.type, x.value, r.value));
   return i < 0 ? undefined : items[i];
 }
 

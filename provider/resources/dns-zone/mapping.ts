@@ -6,7 +6,7 @@
  * Records are compared as sdk/rules normalises them (a dnslist item read back equals what was
  * declared). Tested in tests/provider/dns-zone.unit.test.ts.
  */
-import { DNS_CAPABILITIES, type DnsType, type ListedRecord, type NormalRecord, relativeName } from "../../../sdk/rules";
+import { DNS_CAPABILITIES, type DnsType, type ListedRecord, type NormalRecord, recordValueKey, relativeName } from "../../../sdk/rules";
 import { hostNameForApi } from "../../core/service-entities";
 
 /** A declared record as the state keeps it: a NormalRecord without its zone (the resource's serviceName). */
@@ -20,8 +20,11 @@ export interface IgnoreRule {
   value?: string;
 }
 
-/** The API's identity of a record: two records with the same name, type and value are duplicates (emulator 4004). */
-export const recordKey = (r: ZoneRecord) => `${r.name}\t${r.type}\t${r.value}`;
+/**
+ * A record's identity: name, type and value (what the API calls a duplicate, emulator 4004), a TXT
+ * value by its text (sdk/rules recordValueKey), so a live TXT stored unsplit is the declared one.
+ */
+export const recordKey = (r: ZoneRecord) => `${r.name}\t${r.type}\t${recordValueKey(r.type, r.value)}`;
 /** ttl and priority too: equal records need no call. */
 const fullKey = (r: ZoneRecord) => `${recordKey(r)}\t${r.ttl ?? "-"}\t${r.priority ?? "-"}`;
 
@@ -241,13 +244,14 @@ export function managedView(
   const managed = live.filter((l) => ignoredBy(zone, ignore, l) < 0 && !(isApexNs(zone, l) && !apexNsManaged));
   const byKey = new Map<string, ListedRecord>();
   for (const l of managed) if (!byKey.has(recordKey(l))) byKey.set(recordKey(l), l);
-  const used = new Set<ListedRecord>();
+  const used = new Map<ListedRecord, ZoneRecord>();
   for (const r of recorded) {
     const l = byKey.get(recordKey(r));
-    if (l) used.add(l);
+    // The recorded spelling of a TXT value whose text is the live one's (recordKey): the same record.
+    if (l && !used.has(l)) used.set(l, { ...zoneRecordOf(l), value: r.value });
   }
-  const extra = purge ? managed.filter((l) => !used.has(l)) : [];
-  return [...used, ...extra].map(zoneRecordOf);
+  const extra = purge ? managed.filter((l) => !used.has(l)).map(zoneRecordOf) : [];
+  return [...used.values(), ...extra];
 }
 
 /** The change set as plan lines take it (provider/core/dns-plan.ts DnsChange): deletes first, as applied. */

@@ -16,7 +16,7 @@ import { info, warn } from "../../core/log";
 import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../core/money";
 import type { PreviewFacts } from "../../core/preview-facts";
 import { type Charge, yearsText } from "../../core/spend";
-import type { HostingInputs, HostingState, ProductKey } from "./schema";
+import { downgradeProblem, type HostingInputs, type HostingState, type ProductKey } from "./schema";
 
 const RECENT_MS = 48 * 3600_000 + 86_400_000;
 
@@ -178,7 +178,8 @@ export async function hostingCharges(facts: PreviewFacts, olds: HostingState | u
     out.push({ subject, operation: "service/create", what: `create (${news.productKey}, ${yearsText(news.period ?? 1)})` });
     product = news.productKey;
   } else if (!olds) product = (await facts.service(news.name))?.productkey;
-  if (product !== undefined && product !== news.productKey)
+  // Only upwards: update refuses a downgrade before any write (definition.ts converge).
+  if (product !== undefined && product !== news.productKey && downgradeProblem(product, news.productKey) === undefined)
     out.push({ subject, operation: "service/upgrade", what: `upgrade (${product} -> ${news.productKey})` });
   if (olds && wantsRenewal(news, olds)) {
     out.push({

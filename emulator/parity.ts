@@ -163,6 +163,7 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
     tests: [
       t("tests/provider/active-domain.ts", "advanceClock"),
       t("tests/provider/waiting.test.ts", "advanceClock"),
+      t("tests/plugin/yaml-timeout.test.ts", "registerPendingSec"),
       t("tests/provider/domain.test.ts", "advanceClock"),
       t("tests/hardening/interrupt-registration.test.ts", "advanceClock"),
       t("tests/e2e/flows.test.ts", "registerPendingSec"),

@@ -227,3 +227,20 @@ export function claimDnsRecords(
     return undefined;
   });
 }
+
+/**
+ * For a resource that claims no DNS records: its registration waits one turn of the event loop as
+ * the DNS resources' do, and fails with the run's refusal, so that a program refused for its DNS
+ * claims registers none of its other resources either (nothing of it is written, issue 19 item 16).
+ */
+export function afterRunClaims(): pulumi.Output<undefined> {
+  const run = thisRun();
+  return pulumi.output(
+    new Promise<undefined>((resolve, reject) =>
+      setImmediate(() => {
+        if (run.refused) reject(run.refused);
+        else resolve(undefined);
+      }),
+    ),
+  );
+}

@@ -23,6 +23,7 @@
  *   DEFAULT_BLOCK_BUDGET_MS), through ctx.api (provider/core/client.ts).
  */
 import type { z } from "zod";
+import { beforeWrite, checkStarted } from "./run-gate";
 import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
@@ -207,50 +208,75 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
     return e;
   }
 
+  /** check() proper: the inputs' schema, transition, fact and charge rules (see `check` below for the run's gate). */
+  async function checkInputs(olds: Data, news: Data): Promise<{ inputs: Data; failures?: { property: string; reason: string }[] }> {
+    const raw = userInputs(news);
+    const parsed = def.inputs.safeParse(raw);
+    const failures: { property: string; reason: string }[] = [];
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        // A value the engine does not know yet (preview) cannot be judged now; check runs again
+        // with the real value before anything is applied.
+        if (valueAt(raw, issue.path) === UNKNOWN || hasUnknown(valueAt(raw, issue.path))) continue;
+        // records[3].value: list positions in brackets, as a program writes them.
+        const property = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") || def.type;
+        failures.push({ property, reason: `${property}: ${issue.message}` });
+      }
+    }
+    let inputs: Data = hasUnknown(raw) || !parsed.success ? raw : (parsed.data as Data);
+    if (parsed.success && def.checkTransition && !hasUnknown(raw)) {
+      const before = def.inputs.safeParse(userInputs(olds ?? {}));
+      for (const [property, reason] of def.checkTransition(before.success ? before.data : undefined, parsed.data)) {
+        failures.push({ property, reason: `${property}: ${reason}` });
+      }
+    }
+    if (parsed.success && !failures.length && def.checkFacts && !hasUnknown(raw)) {
+      const before = userInputs(olds ?? {});
+      for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? (before as Partial<I>) : undefined, parsed.data)) {
+        failures.push({ property, reason: `${property}: ${reason}` });
+      }
+    }
+    // A new resource that spends: its price counts towards the plan's total (at check: no diff follows a create).
+    if (parsed.success && !failures.length && def.charges && !hasUnknown(raw) && !Object.keys(userInputs(olds ?? {})).length) {
+      const data = parsed.data;
+      const refusal = await planCharges(`${def.type} ${def.label(data)}`, (facts) => def.charges!(facts, undefined, data));
+      if (refusal) failures.push({ property: "", reason: refusal });
+    }
+    inputs = clean(inputs);
+    if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
+    // The engine prints a failure as "property <p> value <v> has a problem", with the value in
+    // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
+    // field's path, so the property is left empty and no input value is ever printed.
+    return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: f.reason })) } : { inputs };
+  }
+
   return {
     async configure(req) {
       setStackConfig((key) => req.config.get(key));
     },
 
     async check(olds, news) {
-      const raw = userInputs(news);
-      const parsed = def.inputs.safeParse(raw);
-      const failures: { property: string; reason: string }[] = [];
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          // A value the engine does not know yet (preview) cannot be judged now; check runs again
-          // with the real value before anything is applied.
-          if (valueAt(raw, issue.path) === UNKNOWN || hasUnknown(valueAt(raw, issue.path))) continue;
-          // records[3].value: list positions in brackets, as a program writes them.
-          const property = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") || def.type;
-          failures.push({ property, reason: `${property}: ${issue.message}` });
+      // The run's gate (run-gate.ts): a failed check keeps every write of this run from happening.
+      const done = checkStarted();
+      let failure: string | undefined;
+      try {
+        const res = await checkInputs(olds, news);
+        if (res.failures?.length) {
+          let label = "";
+          try {
+            label = def.label(userInputs(news) as I);
+          } catch {
+            // A label of inputs the schema refused: the type alone names it.
+          }
+          failure = `${def.type}${label ? ` ${label}` : ""}: ${res.failures[0].reason}`;
         }
+        return res;
+      } catch (err) {
+        failure = `${def.type}: ${(err as Error)?.message ?? err}`;
+        throw err;
+      } finally {
+        done(failure);
       }
-      let inputs: Data = hasUnknown(raw) || !parsed.success ? raw : (parsed.data as Data);
-      if (parsed.success && def.checkTransition && !hasUnknown(raw)) {
-        const before = def.inputs.safeParse(userInputs(olds ?? {}));
-        for (const [property, reason] of def.checkTransition(before.success ? before.data : undefined, parsed.data)) {
-          failures.push({ property, reason: `${property}: ${reason}` });
-        }
-      }
-      if (parsed.success && !failures.length && def.checkFacts && !hasUnknown(raw)) {
-        const before = userInputs(olds ?? {});
-        for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? (before as Partial<I>) : undefined, parsed.data)) {
-          failures.push({ property, reason: `${property}: ${reason}` });
-        }
-      }
-      // A new resource that spends: its price counts towards the plan's total (at check: no diff follows a create).
-      if (parsed.success && !failures.length && def.charges && !hasUnknown(raw) && !Object.keys(userInputs(olds ?? {})).length) {
-        const data = parsed.data;
-        const refusal = await planCharges(`${def.type} ${def.label(data)}`, (facts) => def.charges!(facts, undefined, data));
-        if (refusal) failures.push({ property: "", reason: refusal });
-      }
-      inputs = clean(inputs);
-      if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
-      // The engine prints a failure as "property <p> value <v> has a problem", with the value in
-      // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
-      // field's path, so the property is left empty and no input value is ever printed.
-      return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: f.reason })) } : { inputs };
     },
 
     async diff(_id, olds, news) {
@@ -280,6 +306,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
     async create(inputs) {
       const ins = userInputs(inputs) as I;
       try {
+        await beforeWrite();
         const { id, outs } = await def.create(context(inputs, "create"), ins);
         return { id, outs: clean(outs) };
       } catch (err) {
@@ -309,6 +336,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
       const ins = userInputs(news) as I;
       const changed = changedKeys(olds, news);
       try {
+        await beforeWrite();
         const outs = await def.update(context(news, "update"), id, userInputs(olds) as S, ins, changed);
         return { outs: clean(outs) };
       } catch (err) {
@@ -320,6 +348,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
     async delete(id, props) {
       const state = userInputs(props) as S;
       try {
+        await beforeWrite();
         await def.delete(context(props, "delete"), id, state);
       } catch (err) {
         throw withContext(err, "delete", def.label(state) || id);

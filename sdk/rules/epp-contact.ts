@@ -45,9 +45,9 @@ export function eppNameProblem(firstName: string, lastName: string): string | un
   return n > 255 ? `first and last name together are ${n} characters; the registries' EPP contact name holds at most 255 (RFC 5733)` : undefined;
 }
 
-/** E.164 phone as EPP writes it (RFC 5733 2.5): +CC.NUMBER, 1-3 digits of country code, up to 14 digits, 17 characters at most. */
+/** E.164 phone as EPP writes it (RFC 5733 2.5): +CC.NUMBER, 1-3 digits of country code, up to 14 digits, 17 characters at most (the message keeps the form users know). */
 export const EPP_PHONE = /^\+\d{1,3}\.\d{4,14}$/;
-export const EPP_PHONE_RULE = "must be +CC.NUMBER, for example +34.931234567 (1-3 digits of country code, 4 to 14 digits: E.164 as EPP writes it, RFC 5733)";
+export const EPP_PHONE_RULE = "must be +CC.NUMBER, for example +34.931234567";
 
 /** Non-empty trimmed text of an EPP contact field (its length limit checked). */
 export const eppText = (field: EppField) =>

@@ -1230,7 +1230,7 @@ export const CASES: BadInput[] = [
     field: "phone",
     rule: /1-3 digits of country code.*RFC 5733/,
   },
-  { resource: "Contact", what: "phone of 15 digits", set: { phone: `+34.${"9".repeat(15)}` }, field: "phone", rule: /4 to 14 digits/ },
+  { resource: "Contact", what: "phone of 15 digits", set: { phone: `+34.${"9".repeat(15)}` }, field: "phone", rule: /must be \+CC\.NUMBER/ },
   {
     resource: "Domain",
     what: "inline owner postal code of 20 characters",

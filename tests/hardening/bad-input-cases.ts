@@ -1228,7 +1228,7 @@ export const CASES: BadInput[] = [
     what: "phone with a 4-digit country code",
     set: { phone: "+3400.931234567" },
     field: "phone",
-    rule: /1-3 digits of country code.*RFC 5733/,
+    rule: /must be \+CC\.NUMBER/,
   },
   { resource: "Contact", what: "phone of 15 digits", set: { phone: `+34.${"9".repeat(15)}` }, field: "phone", rule: /must be \+CC\.NUMBER/ },
   {

@@ -23,6 +23,7 @@
  *   DEFAULT_BLOCK_BUDGET_MS), through ctx.api (provider/core/client.ts).
  */
 import type { z } from "zod";
+import { beforeWrite, checkStarted } from "./run-gate";
 import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
 import { printableError, printableText } from "./printable";
@@ -295,12 +296,31 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
     },
 
     async check(olds, news) {
-      const { inputs, failures } = await checkInputs(def, olds, news);
-      if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
-      // The engine prints a failure as "property <p> value <v> has a problem", with the value in
-      // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
-      // field's path, so the property is left empty and no input value is ever printed.
-      return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: printableText(f.reason) })) } : { inputs };
+      // The run's gate (run-gate.ts): a failed check keeps every write of this run from happening.
+      const done = checkStarted();
+      let failure: string | undefined;
+      try {
+        const { inputs, failures } = await checkInputs(def, olds, news);
+        if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
+        if (failures.length) {
+          let label = "";
+          try {
+            label = def.label(userInputs(news) as I);
+          } catch {
+            // A label of inputs the schema refused: the type alone names it.
+          }
+          failure = `${def.type}${label ? ` ${label}` : ""}: ${failures[0].reason}`;
+        }
+        // The engine prints a failure as "property <p> value <v> has a problem", with the value in
+        // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
+        // field's path, so the property is left empty and no input value is ever printed.
+        return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: printableText(f.reason) })) } : { inputs };
+      } catch (err) {
+        failure = `${def.type}: ${(err as Error)?.message ?? err}`;
+        throw err;
+      } finally {
+        done(failure);
+      }
     },
 
     async diff(_id, olds, news) {
@@ -316,6 +336,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
     async create(inputs) {
       const ins = userInputs(inputs) as I;
       try {
+        await beforeWrite();
         const { id, outs } = await def.create(context(inputs, "create"), ins);
         return { id, outs: clean(outs) };
       } catch (err) {
@@ -345,6 +366,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
       const ins = userInputs(news) as I;
       const changed = changedKeys(def, olds, news);
       try {
+        await beforeWrite();
         const outs = await def.update(context(news, "update"), id, userInputs(olds) as S, ins, changed);
         return { outs: clean(outs) };
       } catch (err) {
@@ -356,6 +378,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
     async delete(id, props) {
       const state = userInputs(props) as S;
       try {
+        await beforeWrite();
         await def.delete(context(props, "delete"), id, state);
       } catch (err) {
         throw withContext(err, "delete", def.label(state) || id);

@@ -12,7 +12,19 @@ import type { ContactInputs } from "../resources/contact/schema";
 import type { DomainInputs } from "../resources/domain/schema";
 import { downgradeProblem, type HostingInputs, productRank } from "../resources/hosting-service/schema";
 import type { SslInputs } from "../resources/ssl-certificate/schema";
-import { asciiOrSelf, domainForms } from "../../sdk/rules";
+import type { DnsRecordInputs } from "../resources/dns-record/schema";
+import { parseCsr } from "../resources/ssl-certificate/csr";
+import {
+  type ApiDnsItem,
+  asciiOrSelf,
+  cnameAloneProblem,
+  csrKeyProblem,
+  domainForms,
+  hasWebSpace,
+  ownerEligibilityProblems,
+  phpVersionProblem,
+  recordFromApi,
+} from "../../sdk/rules";
 import { sameValue } from "./plain-data";
 import { type FactFailure, type PreviewFacts, QUOTA_OF, type QuotaFamily, runFactRules } from "./preview-facts";
 
@@ -120,6 +132,8 @@ export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<
       for (const p of tldParamProblems(d.registration === "transfer" ? "transfer" : "create", ascii, d.tldParams ?? {}, c.contactType)) {
         fail(`tldParams.${p.param}`, `${p.rule} (the owner ${owner} is an ${c.contactType})`);
       }
+      // Who may hold the TLD (sdk/rules tld-eligibility.ts), on the contact's own data (contact/getinfo).
+      for (const p of ownerEligibilityProblems(ascii, c)) fail("contacts.owner", `${p.rule} (contact ${owner}'s ${p.field}, contact/getinfo)`);
     },
   ]);
 }
@@ -148,10 +162,14 @@ export function hostingFacts(olds: Olds<HostingInputs>, h: HostingInputs): Promi
     },
     async (facts, fail) => {
       if (h.phpVersion === undefined || (!isNew && !changed(olds, (o) => o.phpVersion, h.phpVersion))) return;
-      // Only a service that exists tells its versions; a new one is judged at apply.
-      const versions = await facts.phpVersions(h.name);
-      if (versions && !versions.includes(h.phpVersion))
-        fail("phpVersion", `${h.phpVersion} is not offered by ${h.name}; available: ${versions.join(", ")} (service/getinfo php)`);
+      if (!hasWebSpace(h.productKey)) return; // refused by the schema already
+      // A service that exists tells its versions; for one not bought yet, the account's hosting
+      // platform does (another web service's getinfo php); with none, it is judged once it exists.
+      const own = await facts.phpVersions(h.name);
+      const versions = own ?? (await facts.platformPhpVersions(hasWebSpace));
+      const problem = versions && phpVersionProblem(h.productKey, h.phpVersion, versions);
+      if (problem && own) fail("phpVersion", problem.replace("is not offered", `is not offered by ${h.name}`));
+      else if (problem) fail("phpVersion", `${problem} on this account's hosting platform (another service's versions): refused before ${h.name} is bought`);
     },
   ]);
 }
@@ -228,6 +246,11 @@ export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailu
         return;
       }
       const named = `${p.productName} (${p.productId})`;
+      if (isNew && s.csr !== undefined && p.keyLength) {
+        const parsed = parseCsr(s.csr);
+        const problem = "problem" in parsed ? undefined : csrKeyProblem(parsed.keyBits, p.keyLength, named);
+        if (problem) fail("csr", problem);
+      }
       if (isNew && s.period !== undefined) {
         if (p.isTrial && s.period !== 1) fail("period", `${named} is a trial with no period to choose: leave period out`);
         else if (!p.isTrial && p.years && !p.years.includes(s.period))
@@ -257,6 +280,36 @@ export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailu
       else if (isNew && typeof s.adminContact === "string" && !(await facts.contact(s.adminContact))) {
         fail("adminContact", `contact ${s.adminContact} does not exist in this account (contact/getinfo answered 3001)`);
       }
+    },
+  ]);
+}
+
+/**
+ * A new DnsRecord (or one moved to another name or type) must not break the CNAME rule against the
+ * live zone (service/dnslist, read once per zone and process): otherwise the API refuses it only
+ * at apply, after the program's other writes. Records of the same program are judged where the
+ * program runs (provider/core/dns-claims.ts).
+ */
+/**
+ * Records this process saw replaced at their own name (a CNAME by another type or back): the
+ * replacement deletes them first (dns-record/crud.ts deleteBeforeReplace), and the engine checks
+ * the new record again without its old inputs, so the rule must not count them then.
+ */
+const replacing = new Set<string>();
+const recordKey = (r: { serviceName?: string; name?: string; type?: string; value?: string }) => `${r.serviceName} ${r.name} ${r.type} ${r.value}`;
+
+export function dnsRecordFacts(olds: Olds<DnsRecordInputs>, r: DnsRecordInputs): Promise<FactFailure[]> {
+  if (olds !== undefined && olds.name === r.name && olds.serviceName === r.serviceName) {
+    if (olds.type !== r.type) replacing.add(recordKey(olds));
+    return Promise.resolve([]);
+  }
+  return runFactRules(`DnsRecord ${r.name} ${r.type}`, [
+    async (facts, fail) => {
+      const live = await facts.dnsRecords(r.serviceName);
+      if (!live) return;
+      const records = live.map((i) => recordFromApi(r.serviceName, i as ApiDnsItem)).filter((x) => !replacing.has(recordKey(x)));
+      const problem = cnameAloneProblem(r, records, `the live zone (service/dnslist of ${r.serviceName})`);
+      if (problem) fail(r.type === "CNAME" ? "type" : "name", problem);
     },
   ]);
 }

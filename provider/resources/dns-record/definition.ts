@@ -1,6 +1,7 @@
 /** DnsRecord: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
 import { parseEntityResourceId, serviceEntityDefinition } from "../../core/service-entities";
+import { dnsRecordFacts } from "../../core/preview-rules";
 import { withZoneLock } from "../../core/zone-lock";
 import { createParams, findIdentical, needsUpdate, stateFromItem, updateParams } from "./mapping";
 import { relativeName } from "../../../sdk/rules";
@@ -21,6 +22,8 @@ const entity: ResourceDefinition<DnsRecordInputs, DnsRecordState> = serviceEntit
   // `ignoreChanges: ["value"]` keeps the live value after a refresh (examples/dynamic-dns).
   inputsFromRead: ["serviceName", "name", "type", "value", "ttl", "priority"],
   label,
+  // A CNAME beside other data of the live zone, refused at preview (provider/core/preview-rules.ts).
+  checkFacts: dnsRecordFacts,
 
   // An input left out is normally unmanaged; a DNS record's ttl is not: absent means the default.
   diffExtra(olds, news) {

@@ -3,7 +3,7 @@
  * decided by the one rule of secrets.ts (names by pattern, PEM private keys by content), plus the
  * operation's own `secrets` (sdk/catalogue/types.ts).
  */
-import { holdsPrivateKey, isSecretMember, PRIVATE_KEY_BLOCKS } from "./secrets";
+import { holdsSecretValue, isSecretMember, PRIVATE_KEY_BLOCKS } from "./secrets";
 
 export { isSecretName } from "./secrets";
 
@@ -16,7 +16,7 @@ export interface RedactOptions {
   isSecret?: (name: string, value: unknown) => boolean;
   /** What a secret becomes (default "***"). */
   mask?: string;
-  /** false: leave strings that hold a PEM private key under a non-secret name (default: masked). */
+  /** false: leave strings that hold a PEM private key or a URL with a password under a non-secret name (default: masked). */
   privateKeys?: boolean;
 }
 
@@ -30,7 +30,7 @@ export function redact<T>(value: T, options: readonly string[] | RedactOptions =
   const mask = o.mask ?? MASK;
   const secret = o.isSecret ?? ((k: string, x: unknown) => isSecretMember(k, x, extra));
   const walk = (v: unknown, depth: number): unknown => {
-    if (o.privateKeys !== false && holdsPrivateKey(v)) return mask;
+    if (o.privateKeys !== false && holdsSecretValue(v)) return mask;
     if (depth > 32 || v === null || typeof v !== "object") return v;
     if (v instanceof Date) return new Date(v.getTime());
     if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));

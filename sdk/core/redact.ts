@@ -54,12 +54,22 @@ export function secretValues(params: Record<string, unknown>, extra: readonly st
 }
 
 /**
- * Replaces every occurrence of the given secret values in `text`, and every PEM private key block
- * (to its END line, or to the end of the text), with "***". Values shorter than 3 characters are
- * skipped: they would mask letters of ordinary words (and are never real secrets).
+ * The forms a secret travels in, each of which a server may echo: as it is, percent-encoded
+ * (a URL's query, encodeURIComponent) and form-encoded (a POST body: a space as "+").
+ */
+function echoForms(secret: string): string[] {
+  return [...new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])];
+}
+
+/**
+ * Replaces every occurrence of the given secret values in `text` (in any form they were sent in:
+ * echoForms), and every PEM private key block (to its END line, or to the end of the text), with
+ * "***". Values shorter than 3 characters are skipped: they would mask letters of ordinary words
+ * (and are never real secrets).
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
   let out = text.replace(PRIVATE_KEY_BLOCKS, MASK);
-  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (s.length >= 3) out = out.split(s).join(MASK);
+  const forms = secrets.filter((s) => s.length >= 3).flatMap(echoForms);
+  for (const s of forms.sort((a, b) => b.length - a.length)) out = out.split(s).join(MASK);
   return out;
 }

@@ -55,8 +55,11 @@ export function holdsPrivateKey(value: unknown): value is string {
 /**
  * A URL with a password in its userinfo (RFC 3986 3.2.1, `scheme://user:password@host`: a database
  * connection string, a redirect with credentials). `https://host/a@b` and `mailto:a@b` hold none.
+ * From "://" on, without the scheme: a pattern starting with the scheme's letters backtracks over
+ * every run of letters (a 20,000-letter value took 0.2 s, a megabyte minutes); this one starts at a
+ * literal and each of its runs ends at the next "/".
  */
-export const CREDENTIAL_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:[^\s/?#@]+@/i;
+export const CREDENTIAL_URL = /:\/\/[^\s/?#@:]*:[^\s/?#@]+@/;
 
 /** A string that is a secret whatever its member is called: a PEM private key, or a URL carrying a password. */
 export function holdsSecretValue(value: unknown): value is string {

@@ -81,4 +81,14 @@ describe("probe: dondominio-review hides secrets named or written in ways the ru
     );
     for (const shown of ["keys=k", "https://example.com/a@b", "mailto:ana@example.com", "ssh-ed25519 AAAA", "productKey=basic"]) expect(md).to.contain(shown);
   });
+
+  it("the value rule is linear: a 1 MB value of letters, of colons or of `://` runs is judged at once", () => {
+    for (const value of ["a".repeat(1 << 20), "a:".repeat(1 << 19), `://${"x:".repeat(1 << 19)}`, "ab://".repeat(1 << 18)]) {
+      const t0 = performance.now();
+      renderMarkdown(collectReview(digestFor("create", "value", value)));
+      redact({ value });
+      const ms = performance.now() - t0;
+      expect(ms, `${JSON.stringify(value.slice(0, 12))}…: ${ms.toFixed(0)} ms`).to.be.below(500);
+    }
+  });
 });

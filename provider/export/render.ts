@@ -17,7 +17,7 @@ import { dnsZoneInputs } from "../resources/dns-zone/schema";
 import type { AccountSnapshot, DomainSnapshot, ServiceSnapshot } from "./read";
 import { type Code, concat, fixed, ident, inline, lines, note, ts } from "./code";
 import { recordBase, secretKey, slug, uniqueNames } from "./names";
-import { validProjectName } from "./project-name";
+import { validProjectName, yamlProjectName } from "./project-name";
 
 export interface RenderOptions {
   /** The Pulumi project name (default "dondominio-account"). */
@@ -166,8 +166,8 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
   const summary: ExportSummary = { counts, secrets, skipped, ...(options.zones ? { zoneRecords } : {}) };
   return {
     files: {
-      // projectName: Pulumi's rule (project-name.ts), so it is one plain YAML scalar.
-      "Pulumi.yaml": `name: ${projectName}\nruntime: nodejs\ndescription: A DonDominio account, exported by dondominio-export\n`,
+      // projectName: Pulumi's rule (project-name.ts), so it is one YAML scalar; quoted where YAML would read no string.
+      "Pulumi.yaml": `name: ${yamlProjectName(projectName)}\nruntime: nodejs\ndescription: A DonDominio account, exported by dondominio-export\n`,
       "package.json": `${JSON.stringify(
         {
           name: projectName,

@@ -64,6 +64,8 @@ export function resourceClass<Args extends object, S extends object>(
       super(provider, name, props, withSecrets, "dondominio", type);
     }
   }
+  // The spec stays readable from the class (core/descriptor.ts derives the resource's schema from it).
+  Object.defineProperty(Resource, "spec", { value: spec, enumerable: false });
   return Resource as unknown as ResourceClass<Args, S>;
 }
 

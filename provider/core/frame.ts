@@ -7,16 +7,16 @@
  * Rules the frame enforces for every resource:
  * - check validates and normalises; failures name the field and the rule. Rules that need the API's
  *   own data (a TLD's years, premium names, SSL products, quotas) run after the schema, through
- *   free, per-process cached reads (checkFacts, provider/core/preview-facts.ts); with no
+ *   free, per-process cached reads (checkFacts, provider/money/preview-facts.ts); with no
  *   credentials or an unreachable API they are skipped and the API judges at apply.
  * - diff compares normalised inputs with the recorded (live) outputs; an input the program leaves
  *   out is not managed and never differs; unknown values (preview) count as changes.
  * - outputs never hold `undefined` (the engine rejects it); the hidden `__timeouts` input carries
  *   customTimeouts, which the dynamic provider protocol does not pass on (see README).
  * - read() returning undefined (the object is gone: GONE_CODES) removes the resource from state.
- * - an output `pendingOrder` (a paid order whose outcome is unknown, provider/core/money.ts) always
+ * - an output `pendingOrder` (a paid order whose outcome is unknown, provider/money/money.ts) always
  *   differs, so the next `up` runs update(), which decides it before anything else.
- * - a resource that spends reports what applying it will charge (`charges`, provider/core/spend.ts):
+ * - a resource that spends reports what applying it will charge (`charges`, provider/money/spend.ts):
  *   a create at check, an update or a replacement at diff; a plan past dondominio:maxSpend or the
  *   balance fails there, at preview, before any order.
  * - API blocks are waited out until the operation's deadline (ctx.deadline: its customTimeouts, else
@@ -27,8 +27,8 @@ import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./plain-data";
-import type { PreviewFacts } from "./preview-facts";
-import { type Charge, planCharges } from "./spend";
+import type { PreviewFacts } from "../money/preview-facts";
+import { type Charge, planCharges } from "../money/spend";
 
 /** The engine's placeholder for values not known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -255,7 +255,7 @@ export function defineProvider<I extends Data, S extends Data>(def: ResourceDefi
 
     async diff(_id, olds, news) {
       const changed = changedKeys(olds, news);
-      // A paid order whose outcome is unknown (provider/core/money.ts): the next up decides it.
+      // A paid order whose outcome is unknown (provider/money/money.ts): the next up decides it.
       if (olds?.pendingOrder !== undefined && !changed.includes("pendingOrder")) changed.push("pendingOrder");
       const replaces = changed.filter((k) => def.replaceOn.includes(k));
       if (!hasUnknown(userInputs(news))) {

@@ -36,7 +36,7 @@ export interface ClassSpec<Args = object> {
   /** Outputs always stored as secrets (additionalSecretOutputs). */
   readonly secretOutputs?: readonly string[];
   /**
-   * What the resource claims among the program's resources (DNS records: provider/core/dns-claims.ts),
+   * What the resource claims among the program's resources (DNS records: provider/dns/dns-claims.ts),
    * made from the constructor: registration waits for the Output (a hidden input, never stored),
    * and fails with its error, before anything reaches the engine.
    */

@@ -12,7 +12,7 @@
 import { isSecretName } from "../../sdk/core/redact";
 import type { NormalRecord } from "../../sdk/rules";
 import { UNKNOWN } from "../core/frame";
-import { dnsPlanLine } from "../core/dns-plan";
+import { dnsPlanLine } from "../dns/dns-plan";
 import { LINE_PREFIX, type ProviderLine, parseProviderLine } from "./lines";
 
 /** The parts of a Pulumi EngineEvent (@pulumi/pulumi/automation) read here. */

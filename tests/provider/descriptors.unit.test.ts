@@ -78,7 +78,7 @@ describe("provider: the registry of resource descriptors", () => {
         ).to.equal(true);
     }
     // z.custom in the outputs shapes, types zod cannot describe: the API's validation objects and
-    // the provider's own record of an undecided paid order (core/money.ts PendingOrder).
+    // the provider's own record of an undecided paid order (money/money.ts PendingOrder).
     expect([...new Set(untyped)].sort()).to.deep.equal([
       "Domain.pendingOrder",
       "HostingService.pendingOrder",

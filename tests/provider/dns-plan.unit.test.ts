@@ -1,5 +1,5 @@
 /**
- * DNSControl-style plan lines (provider/core/dns-plan.ts, issue 12 item 2), without the engine: the
+ * DNSControl-style plan lines (provider/dns/dns-plan.ts, issue 12 item 2), without the engine: the
  * line of every record type from a DnsRecord's inputs as the program writes them (normalised by its
  * check), IDN names, TXT over 255 bytes, the default ttl, a value unknown at preview; and which line
  * DnsRecord's check, diff and delete print, once each.
@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { fakeCaller, setCallerFactoryForTests } from "../../provider/core/client";
 import { resetStackConfig, setStackConfig } from "../../provider/core/config";
-import { type DnsChange, dnsPlanLine, reportDnsPlan, resetDnsPlanForTests } from "../../provider/core/dns-plan";
+import { type DnsChange, dnsPlanLine, reportDnsPlan, resetDnsPlanForTests } from "../../provider/dns/dns-plan";
 import { UNKNOWN } from "../../provider/core/frame";
 import { setLogSinkForTests } from "../../provider/core/log";
 import * as crud from "../../provider/resources/dns-record/crud";

@@ -1,6 +1,6 @@
 /** Database: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts. */
 import type { ResourceDescriptor } from "../../core/descriptor";
-import { discoverFamily } from "../../core/service-entities";
+import { discoverFamily } from "../../service-entities/service-entities";
 import { databaseDefinition } from "./definition";
 import { Database } from "./resource";
 

@@ -3,7 +3,7 @@
  * `require("pulumi-dondominio/dist/provider/resources/dns-record/crud.js")`. That path is stored in
  * every DnsRecord's state: it must never move. Exports only the dynamic provider functions.
  */
-import { type DnsChange, plannedRecord, reportDnsPlan } from "../../core/dns-plan";
+import { type DnsChange, plannedRecord, reportDnsPlan } from "../../dns/dns-plan";
 import { defineProvider } from "../../core/frame";
 import { dnsRecordDefinition } from "./definition";
 import { recordDiff } from "../../../sdk/rules";
@@ -15,7 +15,7 @@ export const read = p.read;
 export const update = p.update;
 
 /**
- * Plan lines (provider/core/dns-plan.ts). When the engine calls the provider in one run (Pulumi
+ * Plan lines (provider/dns/dns-plan.ts). When the engine calls the provider in one run (Pulumi
  * 3.250, pkg/resource/deploy/step_generator.go), preview and up alike:
  * - check(olds, news) for every resource the program registers; olds are empty for a resource the
  *   state does not hold: a new record, "+ CREATE";

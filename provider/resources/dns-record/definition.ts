@@ -1,7 +1,7 @@
-/** DnsRecord: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
+/** DnsRecord: a service entity (provider/service-entities/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { parseEntityResourceId, serviceEntityDefinition } from "../../core/service-entities";
-import { withZoneLock } from "../../core/zone-lock";
+import { parseEntityResourceId, serviceEntityDefinition } from "../../service-entities/service-entities";
+import { withZoneLock } from "../../dns/zone-lock";
 import { createParams, findIdentical, needsUpdate, stateFromItem, updateParams } from "./mapping";
 import { relativeName } from "../../../sdk/rules";
 import { DNS_RECORD_CREATE_ONLY, DNS_RECORD_REPLACE_ON, type DnsRecordInputs, type DnsRecordState, dnsRecordInputs } from "./schema";
@@ -38,7 +38,7 @@ const entity: ResourceDefinition<DnsRecordInputs, DnsRecordState> = serviceEntit
   needsUpdate: (found, inputs) => needsUpdate(found, inputs),
 });
 
-/** Writes hold the zone's lock shared (provider/core/zone-lock.ts): none falls inside a DnsZone's read-then-dnssetzone. */
+/** Writes hold the zone's lock shared (provider/dns/zone-lock.ts): none falls inside a DnsZone's read-then-dnssetzone. */
 export const dnsRecordDefinition: ResourceDefinition<DnsRecordInputs, DnsRecordState> = {
   ...entity,
   create: (ctx, inputs) => withZoneLock(inputs.serviceName, () => entity.create(ctx, inputs), "shared"),

@@ -1,7 +1,7 @@
 /** DnsRecord: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts. */
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { recordFromApi } from "../../../sdk/rules";
-import { discoverFamily } from "../../core/service-entities";
+import { discoverFamily } from "../../service-entities/service-entities";
 import { dnsRecordDefinition } from "./definition";
 import { DnsRecord } from "./resource";
 
@@ -11,7 +11,7 @@ export const dnsRecordDescriptor: ResourceDescriptor = {
   type: "DnsRecord",
   folder: "dns-record",
   description:
-    "One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place; serviceName, name and type replace; destroy deletes it (service/dnsdelete). The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a DnsZone manages too, is refused at preview (provider/core/dns-claims.ts).",
+    "One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place; serviceName, name and type replace; destroy deletes it (service/dnsdelete). The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a DnsZone manages too, is refused at preview (provider/dns/dns-claims.ts).",
   definition: dnsRecordDefinition,
   resource: DnsRecord,
   idFormat: "`<serviceName>/<entityID>`",

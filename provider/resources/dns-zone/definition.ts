@@ -2,7 +2,7 @@
  * DnsZone: the records of one hosting service's zone as one resource (id = the serviceName). The
  * change set comes from the live zone (service/dnslist, free, through the list cache) and the
  * declared records (mapping.ts planZone), at preview (check, diff) and again at apply under the
- * zone's lock (provider/core/zone-lock.ts). Apply makes per-record calls, or one service/dnssetzone
+ * zone's lock (provider/dns/zone-lock.ts). Apply makes per-record calls, or one service/dnssetzone
  * when cheaper (mapping.ts useSetZone) and the zone has not changed since the plan's read; README.md
  * says what that guarantees.
  */
@@ -12,8 +12,8 @@ import { getApi, type Api } from "../../core/client";
 import { isGone } from "../../core/errors";
 import { PartialResultError, type Ctx, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { createEntity, deleteEntity, freshEntities, listEntities, serviceScope, updateEntity } from "../../core/service-entities";
-import { withZoneLock } from "../../core/zone-lock";
+import { createEntity, deleteEntity, freshEntities, listEntities, serviceScope, updateEntity } from "../../service-entities/service-entities";
+import { withZoneLock } from "../../dns/zone-lock";
 import { createParams, findIdentical, updateParams } from "../dns-record/mapping";
 import {
   finalZone,
@@ -30,7 +30,7 @@ import {
   type ZonePlan,
   type ZoneRecord,
 } from "./mapping";
-import { reportDnsPlan } from "../../core/dns-plan";
+import { reportDnsPlan } from "../../dns/dns-plan";
 import { DNS_ZONE_REPLACE_ON, type DnsZoneInputs, type DnsZoneState, dnsZoneInputs } from "./schema";
 
 const ascii = (serviceName: string) => normalizeZone(serviceName);

@@ -3,7 +3,7 @@ import { hasCode, isGone, isNotAllowed } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
 import { domainForms } from "../../../sdk/rules";
-import { domainFacts } from "../../core/preview-rules";
+import { domainFacts } from "./facts";
 import { DEFAULT_WAIT_MS, liveState, restate, waitActive, warnStatus, withContacts, withWritten } from "./live";
 import { settingsToChange, updateCall } from "./mapping";
 import { acquire, domainCharges, findDomain, renewIfNeeded, settlePendingOrder, wantsRenewal } from "./orders";
@@ -176,7 +176,7 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   },
 
   async update(ctx, id, olds, news) {
-    // A paid order whose reply was lost is decided first (provider/core/money.ts).
+    // A paid order whose reply was lost is decided first (provider/money/money.ts).
     await settlePendingOrder(ctx, id, olds, news, ctx.timeouts.update ?? DEFAULT_WAIT_MS);
     if (olds.status === "transfer-cancel" && news.registration === "transfer" && news.authcode !== undefined) {
       await ctx.api.call("domain/transferrestart", { domain: id, authcode: news.authcode });

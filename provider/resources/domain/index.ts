@@ -53,6 +53,6 @@ export const domainDescriptor: ResourceDescriptor = {
     pendingSettings: "Settings the API refused while the domain was not active, with the values still to apply.",
     authcode: "Only with exposeAuthcode: the domain's current authcode (secret).",
     pendingOrder:
-      "A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/core/money.ts).",
+      "A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/money/money.ts).",
   },
 };

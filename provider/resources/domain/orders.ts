@@ -1,6 +1,6 @@
 /**
  * Domain's paid orders: register/transfer, renew (renewUntil), orders whose reply was lost
- * (provider/core/money.ts), and the rule that tells a domain acquired by an interrupted run of this
+ * (provider/money/money.ts), and the rule that tells a domain acquired by an interrupted run of this
  * program from any other domain of the account.
  *
  * The interrupted-run rule. A create finds the name already in this account. That happens when a
@@ -20,9 +20,9 @@ import type { ItemOf } from "../../../sdk";
 import { hasCode } from "../../core/errors";
 import { type Ctx, PartialResultError } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../core/money";
-import type { PreviewFacts } from "../../core/preview-facts";
-import { type Charge, yearsText } from "../../core/spend";
+import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../money/money";
+import type { PreviewFacts } from "../../money/preview-facts";
+import { type Charge, yearsText } from "../../money/spend";
 import { domainForms } from "../../../sdk/rules";
 import { contactDataFromApi } from "../contact/mapping";
 import { acquireParams, type DomainInfo, sameContact } from "./mapping";
@@ -224,7 +224,7 @@ async function renewalCharge(facts: PreviewFacts, subject: string, ascii: string
 }
 
 /**
- * What applying a Domain will charge (provider/core/spend.ts): a registration (domain/check: the
+ * What applying a Domain will charge (provider/money/spend.ts): a registration (domain/check: the
  * price per year, premium included, times the years), a transfer (domain/checkfortransfer), and the
  * renewal renewUntil asks for (account/zones' price per year). `olds` undefined: a create.
  */

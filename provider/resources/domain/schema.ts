@@ -8,7 +8,7 @@ import { catalogue } from "../../../sdk/catalogue";
 import { DOB_TLDS, INTENDED_USE_TLDS, JOBS_ROLES, tldParamProblems } from "../../../sdk/catalogue/domain";
 import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
 import { desiredNameservers, domainForms, MODIFIABLE_STATUSES, normaliseTags, unicodeDomainField } from "../../../sdk/rules";
-import type { PendingOrder } from "../../core/money";
+import type { PendingOrder } from "../../money/money";
 import type { StateOf } from "../../core/resource-class";
 import { type CONTACT_DATA_FIELDS, contactDataShape, requireContactData } from "../contact/schema";
 
@@ -213,7 +213,7 @@ export const domainOutputs = {
   authcode: z.string().optional(),
   /**
    * A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup
-   * did not find it yet. The next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+   * did not find it yet. The next `pulumi up` looks again before ordering anything (provider/money/money.ts).
    */
   pendingOrder: z.custom<PendingOrder>().optional(),
 };

@@ -1,6 +1,6 @@
 /** FtpAccount: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts. */
 import type { ResourceDescriptor } from "../../core/descriptor";
-import { discoverFamily } from "../../core/service-entities";
+import { discoverFamily } from "../../service-entities/service-entities";
 import { ftpAccountDefinition } from "./definition";
 import { FtpAccount } from "./resource";
 

@@ -37,6 +37,6 @@ export const hostingServiceDescriptor: ResourceDescriptor = {
     tsExpir: "Expiry date (YYYY-MM-DD).",
     renewable: "Whether the API allows a renewal now.",
     pendingOrder:
-      "A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).",
+      "A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).",
   },
 };

@@ -1,6 +1,6 @@
 /**
  * HostingService's paid orders: service/create, service/upgrade, service/renew (renewUntil), each
- * sent once (provider/core/money.ts), and the rule for a service found by create.
+ * sent once (provider/money/money.ts), and the rule for a service found by create.
  *
  * The interrupted-run rule. A create finds a service of that name already in this account (a
  * `pulumi up` interrupted after service/create was accepted: Ctrl-C twice, a killed CLI). It is
@@ -13,9 +13,9 @@ import type { CallParams, ItemOf } from "../../../sdk";
 import { hasCode } from "../../core/errors";
 import { type Ctx, PartialResultError } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../core/money";
-import type { PreviewFacts } from "../../core/preview-facts";
-import { type Charge, yearsText } from "../../core/spend";
+import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../money/money";
+import type { PreviewFacts } from "../../money/preview-facts";
+import { type Charge, yearsText } from "../../money/spend";
 import type { HostingInputs, HostingState, ProductKey } from "./schema";
 
 const RECENT_MS = 48 * 3600_000 + 86_400_000;
@@ -165,7 +165,7 @@ export async function settlePendingOrder(ctx: Ctx, id: string, olds: HostingStat
 }
 
 /**
- * What applying a HostingService will charge (provider/core/spend.ts): the API has no service price
+ * What applying a HostingService will charge (provider/money/spend.ts): the API has no service price
  * list (account/zones lists TLDs only; no operation shows a service's price before service/create,
  * renew or upgrade answer billing), so each paid step is reported without a price, never guessed.
  * `olds` undefined: a create (an adopted service of a lower product is upgraded at once).

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { PRODUCT_KEYS } from "../../../sdk/catalogue/service";
 import { bool, int, oneOf } from "../../../sdk/catalogue/fields";
-import type { PendingOrder } from "../../core/money";
+import type { PendingOrder } from "../../money/money";
 import { unicodeDomainField } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
@@ -48,7 +48,7 @@ export const hostingOutputs = {
   tsCreate: z.string().optional(),
   tsExpir: z.string().optional(),
   renewable: z.boolean().optional(),
-  /** A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/core/money.ts). */
+  /** A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts). */
   pendingOrder: z.custom<PendingOrder>().optional(),
 };
 export type HostingState = StateOf<HostingInputs, typeof hostingOutputs>;

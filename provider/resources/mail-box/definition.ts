@@ -1,7 +1,7 @@
-/** MailBox: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
+/** MailBox: a service entity (provider/service-entities/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { quotaFacts } from "../../core/preview-rules";
-import { serviceEntityDefinition } from "../../core/service-entities";
+import { quotaFacts } from "../../money/preview-rules";
+import { serviceEntityDefinition } from "../../service-entities/service-entities";
 import { createParams, mailBoxState, updateParams } from "./mapping";
 import { passwordMatches } from "./password";
 import { MAILBOX_CREATE_ONLY, MAILBOX_REPLACE_ON, type MailBoxInputs, type MailBoxState, mailBoxInputs } from "./schema";

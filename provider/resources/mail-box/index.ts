@@ -1,6 +1,6 @@
 /** MailBox: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts. */
 import type { ResourceDescriptor } from "../../core/descriptor";
-import { discoverFamily } from "../../core/service-entities";
+import { discoverFamily } from "../../service-entities/service-entities";
 import { mailBoxDefinition } from "./definition";
 import { MailBox } from "./resource";
 

@@ -51,6 +51,6 @@ export const sslCertificateDescriptor: ResourceDescriptor = {
     certificate: "PEM, once issued.",
     certificateChain: "The intermediate certificates (PEM), once issued.",
     pendingOrder:
-      "A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).",
+      "A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).",
   },
 };

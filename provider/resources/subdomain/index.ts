@@ -1,6 +1,6 @@
 /** Subdomain: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts. */
 import type { ResourceDescriptor } from "../../core/descriptor";
-import { discoverFamily } from "../../core/service-entities";
+import { discoverFamily } from "../../service-entities/service-entities";
 import { subdomainDefinition } from "./definition";
 import { Subdomain } from "./resource";
 

@@ -11,10 +11,10 @@
 import type { z } from "zod";
 import type { CallParams, ItemOf, OperationName } from "../../sdk";
 import { domainForms, passwordField as passwordRule, pathField, unicodeDomainField } from "../../sdk/rules";
-import type { Api } from "./client";
-import { hasCode, isGone, isNotAllowed, onceWithLookup } from "./errors";
-import type { Discovery } from "./descriptor";
-import type { ResourceDefinition } from "./frame";
+import type { Api } from "../core/client";
+import { hasCode, isGone, isNotAllowed, onceWithLookup } from "../core/errors";
+import type { Discovery } from "../core/descriptor";
+import type { ResourceDefinition } from "../core/frame";
 
 export type Family = "ftp" | "ddbb" | "subdomain" | "mail" | "mailalias" | "redirect" | "dns";
 type Action = "list" | "create" | "update" | "delete";

@@ -88,6 +88,23 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
   charges?(facts: PreviewFacts, olds: S | undefined, news: I): Promise<Charge[]>;
   /** Extra diff verdicts (e.g. settings still pending, a refused downgrade throws). */
   diffExtra?(olds: S, news: I): { changes?: string[]; replaces?: string[] } | undefined;
+  /**
+   * The recorded outputs as diff compares them with the news (MailBox: a password that matches the
+   * recorded fingerprint counts as the recorded one). Raw engine values, hidden inputs included.
+   */
+  diffBasis?(olds: Data, news: Data): Data;
+  /**
+   * Whether the live object differs from the inputs although they are as recorded (DnsZone: another
+   * writer changed a managed record), asked when diff replaces nothing; undefined: the inputs'
+   * verdict stands. `news` are the raw inputs (they may hold unknown values at preview).
+   */
+  diffLive?(olds: S, news: Data): Promise<boolean | undefined>;
+  /** Told the verdict of every diff (DnsRecord: plan lines); may ask the old object to go first. */
+  afterDiff?(olds: Data, news: Data, verdict: { changes: boolean; replaces: string[] }): { deleteBeforeReplace?: boolean } | undefined;
+  /** Told the inputs of every check that passed (DnsRecord: the plan line of a new record). */
+  afterCheck?(olds: Data | undefined, inputs: Data): void;
+  /** Told every delete before it runs (DnsRecord: its plan line). */
+  beforeDelete?(props: Data): void;
   create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;
   /** Live state mapped to outputs, or undefined when the object no longer exists. */
   read(ctx: Ctx, id: string, state: S): Promise<S | undefined>;
@@ -189,141 +206,157 @@ export interface DynamicProviderModule {
   delete(id: string, props: Data): Promise<void>;
 }
 
-export function defineProvider<I extends Data, S extends Data>(def: ResourceDefinition<I, S>): DynamicProviderModule {
+type Def = ResourceDefinition<Data, Data>;
+type Failure = { property: string; reason: string };
+
+/** The input keys that differ from the recorded ones (createOnly inputs never do; unknown ones always do). */
+function changedKeys(def: Def, olds: Data, news: Data): string[] {
   const ignored = new Set(def.createOnly ?? []);
-
-  function changedKeys(olds: Data, news: Data): string[] {
-    const keys: string[] = [];
-    for (const [k, v] of Object.entries(userInputs(news))) {
-      if (v === undefined || ignored.has(k)) continue;
-      if (hasUnknown(v) || !sameValue(v, olds[k])) keys.push(k);
-    }
-    return keys;
+  const keys: string[] = [];
+  for (const [k, v] of Object.entries(userInputs(news))) {
+    if (v === undefined || ignored.has(k)) continue;
+    if (hasUnknown(v) || !sameValue(v, olds[k])) keys.push(k);
   }
+  return keys;
+}
 
-  function withContext(err: unknown, what: string, label: string): Error {
-    const e = err instanceof Error ? err : new Error(String(err));
-    if (!e.message.startsWith(`${def.type} `)) e.message = `${def.type} ${label}: ${what}: ${e.message}`;
-    return e;
+function withContext(def: Def, err: unknown, what: string, label: string): Error {
+  const e = err instanceof Error ? err : new Error(String(err));
+  if (!e.message.startsWith(`${def.type} `)) e.message = `${def.type} ${label}: ${what}: ${e.message}`;
+  return e;
+}
+
+/** The schema's failures, each at its field (`records[3].value`); values the engine does not know yet are not judged. */
+function schemaFailures(def: Def, raw: Data, issues: readonly z.core.$ZodIssue[]): Failure[] {
+  const failures: Failure[] = [];
+  for (const issue of issues) {
+    // check runs again with the real value before anything is applied.
+    if (valueAt(raw, issue.path) === UNKNOWN || hasUnknown(valueAt(raw, issue.path))) continue;
+    // records[3].value: list positions in brackets, as a program writes them.
+    const property = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") || def.type;
+    failures.push({ property, reason: `${property}: ${issue.message}` });
   }
+  return failures;
+}
 
+/** The rules after the schema: transitions, then the API's facts, then a new resource's price (at check: no diff follows a create). */
+async function ruleFailures(def: Def, olds: Data | undefined, inputs: Data): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  const fail = (property: string, reason: string) => failures.push({ property, reason: property ? `${property}: ${reason}` : reason });
+  const before = userInputs(olds ?? {});
+  if (def.checkTransition) {
+    const parsed = def.inputs.safeParse(before);
+    for (const [property, reason] of def.checkTransition(parsed.success ? parsed.data : undefined, inputs)) fail(property, reason);
+  }
+  if (!failures.length && def.checkFacts) {
+    for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? before : undefined, inputs)) fail(property, reason);
+  }
+  if (!failures.length && def.charges && !Object.keys(before).length) {
+    const refusal = await planCharges(`${def.type} ${def.label(inputs)}`, (facts) => def.charges!(facts, undefined, inputs));
+    if (refusal) fail("", refusal);
+  }
+  return failures;
+}
+
+async function check(def: Def, olds: Data, news: Data): Promise<{ inputs: Data; failures?: Failure[] }> {
+  const raw = userInputs(news);
+  const parsed = def.inputs.safeParse(raw);
+  const known = !hasUnknown(raw);
+  const failures = parsed.success ? (known ? await ruleFailures(def, olds, parsed.data) : []) : schemaFailures(def, raw, parsed.error.issues);
+  const inputs = clean(known && parsed.success ? parsed.data : raw);
+  if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
+  if (!failures.length) def.afterCheck?.(olds, inputs);
+  // The engine prints a failure as "property <p> value <v> has a problem", with the value in
+  // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
+  // field's path, so the property is left empty and no input value is ever printed.
+  return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: f.reason })) } : { inputs };
+}
+
+async function diff(def: Def, olds: Data, news: Data): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace?: boolean }> {
+  const basis = def.diffBasis?.(olds, news) ?? olds;
+  const changed = changedKeys(def, basis, news);
+  // A paid order whose outcome is unknown (provider/money/money.ts): the next up decides it.
+  if (basis?.pendingOrder !== undefined && !changed.includes("pendingOrder")) changed.push("pendingOrder");
+  const replaces = changed.filter((k) => def.replaceOn.includes(k));
+  const ins = userInputs(news);
+  const known = !hasUnknown(ins);
+  if (known) {
+    const extra = def.diffExtra?.(basis, ins);
+    for (const k of extra?.changes ?? []) if (!changed.includes(k)) changed.push(k);
+    for (const k of extra?.replaces ?? []) if (!replaces.includes(k)) replaces.push(k);
+  }
+  // An update or replacement that spends: priced at diff, where the recorded state is known.
+  if (changed.length && def.charges && known) {
+    const refusal = await planCharges(`${def.type} ${def.label(ins)}`, (facts) => def.charges!(facts, replaces.length ? undefined : basis, ins));
+    if (refusal) throw new Error(`${def.type} ${def.label(ins)}: ${refusal}`);
+  }
+  // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
+  if (debugEnabled() && changed.length)
+    console.error(`[dondominio] ${def.type} ${def.label(basis)}: diff ${changed.join(", ")}${replaces.length ? ` (replace: ${replaces.join(", ")})` : ""}`);
+  const verdict = { changes: changed.length > 0, replaces };
+  if (!replaces.length && def.diffLive && (await def.diffLive(basis, news))) verdict.changes = true;
+  return { ...verdict, ...def.afterDiff?.(basis, news, verdict) };
+}
+
+async function create(def: Def, inputs: Data): Promise<{ id: string; outs: Data }> {
+  const ins = userInputs(inputs);
+  try {
+    const { id, outs } = await def.create(context(inputs, "create"), ins);
+    return { id, outs: clean(outs) };
+  } catch (err) {
+    if (err instanceof PartialResultError) err.properties = stored(err.properties, inputs[PROVIDER_KEY]);
+    throw withContext(def, err, "create", def.label(ins));
+  }
+}
+
+async function read(def: Def, id: string, props: Data): Promise<{ id?: string; props?: Data; inputs?: Data }> {
+  const state = userInputs(props);
+  try {
+    const live = await def.read(context(props), id, state);
+    // No id: the object is gone and the engine drops the resource from the state.
+    if (live === undefined) return { id: "", props: {} };
+    const outs = clean(live) as Data;
+    const keys = def.inputsFromRead ?? [];
+    const inputs = keys.some((k) => !sameValue(outs[k], state[k]))
+      ? Object.fromEntries([...keys, TIMEOUTS_KEY].map((k) => [k, k === TIMEOUTS_KEY ? props[k] : outs[k]]).filter(([, v]) => v !== undefined))
+      : undefined;
+    return { id: def.readId?.(live, id) ?? id, props: outs, ...(inputs ? { inputs } : {}) };
+  } catch (err) {
+    throw withContext(def, err, "read", def.label(state) || id);
+  }
+}
+
+async function update(def: Def, id: string, olds: Data, news: Data): Promise<{ outs: Data }> {
+  const ins = userInputs(news);
+  try {
+    const outs = await def.update(context(news, "update"), id, userInputs(olds), ins, changedKeys(def, olds, news));
+    return { outs: clean(outs) };
+  } catch (err) {
+    if (err instanceof PartialResultError) err.properties = stored(err.properties, news[PROVIDER_KEY]);
+    throw withContext(def, err, "update", def.label(ins));
+  }
+}
+
+async function remove(def: Def, id: string, props: Data): Promise<void> {
+  def.beforeDelete?.(props);
+  const state = userInputs(props);
+  try {
+    await def.delete(context(props, "delete"), id, state);
+  } catch (err) {
+    throw withContext(def, err, "delete", def.label(state) || id);
+  }
+}
+
+/** The dynamic provider of a resource: each resource's crud.ts exports these functions. */
+export function defineProvider<I extends Data, S extends Data>(definition: ResourceDefinition<I, S>): DynamicProviderModule {
+  const def = definition as unknown as Def;
   return {
-    async configure(req) {
-      setStackConfig((key) => req.config.get(key));
-    },
-
-    async check(olds, news) {
-      const raw = userInputs(news);
-      const parsed = def.inputs.safeParse(raw);
-      const failures: { property: string; reason: string }[] = [];
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          // A value the engine does not know yet (preview) cannot be judged now; check runs again
-          // with the real value before anything is applied.
-          if (valueAt(raw, issue.path) === UNKNOWN || hasUnknown(valueAt(raw, issue.path))) continue;
-          // records[3].value: list positions in brackets, as a program writes them.
-          const property = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") || def.type;
-          failures.push({ property, reason: `${property}: ${issue.message}` });
-        }
-      }
-      let inputs: Data = hasUnknown(raw) || !parsed.success ? raw : (parsed.data as Data);
-      if (parsed.success && def.checkTransition && !hasUnknown(raw)) {
-        const before = def.inputs.safeParse(userInputs(olds ?? {}));
-        for (const [property, reason] of def.checkTransition(before.success ? before.data : undefined, parsed.data)) {
-          failures.push({ property, reason: `${property}: ${reason}` });
-        }
-      }
-      if (parsed.success && !failures.length && def.checkFacts && !hasUnknown(raw)) {
-        const before = userInputs(olds ?? {});
-        for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? (before as Partial<I>) : undefined, parsed.data)) {
-          failures.push({ property, reason: `${property}: ${reason}` });
-        }
-      }
-      // A new resource that spends: its price counts towards the plan's total (at check: no diff follows a create).
-      if (parsed.success && !failures.length && def.charges && !hasUnknown(raw) && !Object.keys(userInputs(olds ?? {})).length) {
-        const data = parsed.data;
-        const refusal = await planCharges(`${def.type} ${def.label(data)}`, (facts) => def.charges!(facts, undefined, data));
-        if (refusal) failures.push({ property: "", reason: refusal });
-      }
-      inputs = clean(inputs);
-      if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
-      // The engine prints a failure as "property <p> value <v> has a problem", with the value in
-      // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
-      // field's path, so the property is left empty and no input value is ever printed.
-      return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: f.reason })) } : { inputs };
-    },
-
-    async diff(_id, olds, news) {
-      const changed = changedKeys(olds, news);
-      // A paid order whose outcome is unknown (provider/money/money.ts): the next up decides it.
-      if (olds?.pendingOrder !== undefined && !changed.includes("pendingOrder")) changed.push("pendingOrder");
-      const replaces = changed.filter((k) => def.replaceOn.includes(k));
-      if (!hasUnknown(userInputs(news))) {
-        const extra = def.diffExtra?.(olds as S, userInputs(news) as I);
-        for (const k of extra?.changes ?? []) if (!changed.includes(k)) changed.push(k);
-        for (const k of extra?.replaces ?? []) if (!replaces.includes(k)) replaces.push(k);
-      }
-      // An update or replacement that spends: priced at diff, where the recorded state is known.
-      if (changed.length && def.charges && !hasUnknown(userInputs(news))) {
-        const ins = userInputs(news) as I;
-        const refusal = await planCharges(`${def.type} ${def.label(ins)}`, (facts) => def.charges!(facts, replaces.length ? undefined : (olds as S), ins));
-        if (refusal) throw new Error(`${def.type} ${def.label(ins)}: ${refusal}`);
-      }
-      // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
-      if (debugEnabled() && changed.length)
-        console.error(
-          `[dondominio] ${def.type} ${def.label(olds as S)}: diff ${changed.join(", ")}${replaces.length ? ` (replace: ${replaces.join(", ")})` : ""}`,
-        );
-      return { changes: changed.length > 0, replaces };
-    },
-
-    async create(inputs) {
-      const ins = userInputs(inputs) as I;
-      try {
-        const { id, outs } = await def.create(context(inputs, "create"), ins);
-        return { id, outs: clean(outs) };
-      } catch (err) {
-        if (err instanceof PartialResultError) err.properties = stored(err.properties, inputs[PROVIDER_KEY]);
-        throw withContext(err, "create", def.label(ins));
-      }
-    },
-
-    async read(id, props = {}) {
-      const state = userInputs(props) as S;
-      try {
-        const live = await def.read(context(props), id, state);
-        // No id: the object is gone and the engine drops the resource from the state.
-        if (live === undefined) return { id: "", props: {} };
-        const outs = clean(live) as Data;
-        const keys = def.inputsFromRead ?? [];
-        const inputs = keys.some((k) => !sameValue(outs[k], (state as Data)[k]))
-          ? Object.fromEntries([...keys, TIMEOUTS_KEY].map((k) => [k, k === TIMEOUTS_KEY ? props[k] : outs[k]]).filter(([, v]) => v !== undefined))
-          : undefined;
-        return { id: def.readId?.(live, id) ?? id, props: outs, ...(inputs ? { inputs } : {}) };
-      } catch (err) {
-        throw withContext(err, "read", def.label(state) || id);
-      }
-    },
-
-    async update(id, olds, news) {
-      const ins = userInputs(news) as I;
-      const changed = changedKeys(olds, news);
-      try {
-        const outs = await def.update(context(news, "update"), id, userInputs(olds) as S, ins, changed);
-        return { outs: clean(outs) };
-      } catch (err) {
-        if (err instanceof PartialResultError) err.properties = stored(err.properties, news[PROVIDER_KEY]);
-        throw withContext(err, "update", def.label(ins));
-      }
-    },
-
-    async delete(id, props) {
-      const state = userInputs(props) as S;
-      try {
-        await def.delete(context(props, "delete"), id, state);
-      } catch (err) {
-        throw withContext(err, "delete", def.label(state) || id);
-      }
-    },
+    configure: async (req) => setStackConfig((key) => req.config.get(key)),
+    check: (olds, news) => check(def, olds, news),
+    diff: (_id, olds, news) => diff(def, olds, news),
+    create: (inputs) => create(def, inputs),
+    read: (id, props = {}) => read(def, id, props),
+    update: (id, olds, news) => update(def, id, olds, news),
+    delete: (id, props) => remove(def, id, props),
   };
 }

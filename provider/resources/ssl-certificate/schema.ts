@@ -104,7 +104,7 @@ export const sslInputs = raw.transform((v, ctx) => {
   if (cn === undefined) return z.NEVER;
   const out: SslInputs = { ...v, commonName: cn, ...(csr ? { csr } : {}), ...(v.alternativeNames ? { alternativeNames: alts } : {}) };
   return out;
-}) as unknown as z.ZodType<SslInputs>;
+});
 
 /** One name to validate, and what the CA asks for it (from getinfo infoType=validationStatus). */
 export interface Validation {

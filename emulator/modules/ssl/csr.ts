@@ -1,7 +1,7 @@
 /** CSR work of the ssl module: generate (ssl/csrcreate), decode (ssl/csrdecode), digests for DCV. */
 import { createHash } from "node:crypto";
 import forge from "node-forge";
-import { newRsaKeyPem } from "../../core/ca";
+import { attrText, newRsaKeyPem } from "../../core/ca";
 import { fault } from "../../core/errors";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 import { csrBase64, derDigest, forgeKeySpki } from "../../../sdk/core/x509";
@@ -83,17 +83,6 @@ export function decodeCsr(pem: string, param = "csrData"): DecodedCsr {
   out.der = Buffer.from(forge.asn1.toDer(pki.certificationRequestToAsn1(csr)).getBytes(), "binary");
   out.spki = forgeKeySpki(csr.publicKey!);
   return out;
-}
-
-/** forge leaves parsed values as raw bytes: UTF8String values need decoding. */
-export function attrText(attr: forge.pki.CertificateField): string {
-  const v = String(attr.value);
-  if ((attr.valueTagClass as unknown) !== forge.asn1.Type.UTF8) return v;
-  try {
-    return forge.util.decodeUtf8(v);
-  } catch {
-    return v;
-  }
 }
 
 /** The CSR's subject fields as the API's CSR object. */

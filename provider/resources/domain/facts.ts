@@ -3,9 +3,7 @@ import { tldParamProblems } from "../../../sdk/catalogue/domain";
 import { domainForms } from "../../../sdk/rules";
 import { type FactFailure, runFactRules } from "../../money/preview-facts";
 import { asciiOf, changed, countryRule, type Olds } from "../../money/preview-rules";
-import type { DomainInputs } from "./schema";
-
-const ROLES = ["owner", "admin", "tech", "billing"] as const;
+import { type DomainInputs, ROLES } from "./schema";
 
 export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<FactFailure[]> {
   const ascii = domainForms(d.name).ascii;

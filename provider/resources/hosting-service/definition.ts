@@ -2,10 +2,11 @@
 import { isGone } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
+import { wantsRenewal } from "../../money/renewal";
 import { hostingFacts } from "./facts";
 import { waitUntil } from "../../core/wait";
 import { type LiveService, type ServiceInfo, serviceChanges, serviceStateFromApi } from "./mapping";
-import { acquireService, findService, hostingCharges, renewIfNeeded, settlePendingOrder, upgrade, wantsRenewal } from "./orders";
+import { acquireService, findService, hostingCharges, renewIfNeeded, settlePendingOrder, upgrade } from "./orders";
 import { downgradeProblem, HOSTING_CREATE_ONLY, HOSTING_REPLACE_ON, type HostingInputs, type HostingState, hostingInputs } from "./schema";
 
 async function fetchLive(ctx: Ctx, name: string, want: { php: boolean; parking: boolean }): Promise<LiveService> {

@@ -96,8 +96,8 @@ export function listEntities<F extends Family>(api: Api, family: F, serviceName:
 }
 
 /**
- * The discovery of a family's objects inside one service (`dondominio-export`): the same list read()
- * uses, each item as the snapshot keeps it. A family the service's product lacks is refused
+ * The discovery of a family's objects inside one service (`dondominio-export`): the list read() uses,
+ * each item as the snapshot keeps it. A family the service's product lacks is refused
  * (notAllowed): nothing of it to export.
  */
 export function discoverFamily<F extends Family>(
@@ -111,7 +111,10 @@ export function discoverFamily<F extends Family>(
     key,
     label,
     async read(api, serviceName, name) {
-      const items = await listEntities(api, family, serviceName).catch((err: unknown) => {
+      // Listed afresh, not from the list cache: an export run after a change made in another process reads it.
+      const operation = familyOp(family, "list");
+      const list = api.listAll(operation, { serviceName } as CallParams<typeof operation>) as Promise<Item<F>[]>;
+      const items = await list.catch((err: unknown) => {
         if (!isNotAllowed(err)) throw err;
         return [] as Item<F>[];
       });

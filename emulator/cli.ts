@@ -1,7 +1,7 @@
 /**
  * `dondominio-emulator`: runs the emulator until SIGTERM/SIGINT. Logs go to stderr; stdout gets
  * exactly one JSON line when the server is ready (url, dyndnsUrl, caFile, apiUser, apiPasswd,
- * dyndnsKey, controlToken), so scripts can read it with one `read`. The flags only map onto
+ * dyndnsKey, controlToken; dnsPort with --dns-port), so scripts can read it with one `read`. The flags only map onto
  * startEmulator's options (the access limits onto `limits`, --allowed-ips onto `allowedIps`).
  */
 import { isIP } from "node:net";
@@ -10,7 +10,7 @@ import type { Limits } from "./core/access";
 import { startEmulator } from "./index";
 
 const USAGE = [
-  "usage: dondominio-emulator [--host 127.0.0.1] [--port 0] [--dyndns-port 0] [--data DIR] [--seed FILE] [--random-seed TEXT] [--no-tls] [--latency MS] [--verbose]",
+  "usage: dondominio-emulator [--host 127.0.0.1] [--port 0] [--dyndns-port 0] [--dns-port 0] [--data DIR] [--seed FILE] [--random-seed TEXT] [--no-tls] [--latency MS] [--verbose]",
   "         [--allowed-ips ADDR,ADDR|*] [--max-concurrent N] [--operations-per-minute N] [--errors-per-minute N]",
   "         [--max-distinct-checks N] [--check-window SECONDS] [--block-seconds SECONDS]",
 ].join("\n");
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
       host: { type: "string" },
       port: { type: "string" },
       "dyndns-port": { type: "string" },
+      "dns-port": { type: "string" },
       data: { type: "string" },
       seed: { type: "string" },
       "random-seed": { type: "string" },
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     host: values.host,
     port: num("port", values.port),
     dyndnsPort: num("dyndns-port", values["dyndns-port"]),
+    dnsPort: num("dns-port", values["dns-port"]),
     dataDir: values.data,
     seed: values.seed,
     randomSeed: values["random-seed"],
@@ -86,7 +88,9 @@ async function main(): Promise<void> {
       if (error || values.verbose) process.stderr.write(`[dondominio-emulator] ${line}\n`);
     },
   });
-  process.stderr.write(`[dondominio-emulator] listening on ${emu.url} (dynamic DNS ${emu.dyndnsUrl}), data in ${emu.dataDir}\n`);
+  process.stderr.write(
+    `[dondominio-emulator] listening on ${emu.url} (dynamic DNS ${emu.dyndnsUrl}${emu.dnsPort !== undefined ? `, DNS udp+tcp port ${emu.dnsPort}` : ""}), data in ${emu.dataDir}\n`,
+  );
   const ready = {
     url: emu.url,
     dyndnsUrl: emu.dyndnsUrl,
@@ -95,6 +99,7 @@ async function main(): Promise<void> {
     apiPasswd: emu.apiPasswd,
     dyndnsKey: emu.dyndnsKey,
     controlToken: emu.controlToken,
+    ...(emu.dnsPort !== undefined ? { dnsPort: emu.dnsPort } : {}),
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 

@@ -8,6 +8,7 @@ import { Agent, fetch } from "undici";
 import type { CountersSnapshot } from "./core/counters";
 import type { FaultSpec } from "./core/faults";
 import type { Seed } from "./core/seed";
+import type { NameOutcome } from "./modules/domain/outcomes";
 
 export interface EmulatorControlOptions {
   /** The API base URL (https://127.0.0.1:port). */
@@ -74,6 +75,16 @@ export class EmulatorControl {
     return (await this.call<{ faults: InjectedFault[] }>("faults")).faults;
   }
 
+  /** Runs the calls held by `hold` faults (of `action`, a name or pattern; all when undefined): how long each was held. */
+  async releaseHeld(action?: string): Promise<number[]> {
+    return (await this.call<{ heldMs: number[] }>("faults/release", action === undefined ? {} : { action })).heldMs;
+  }
+
+  /** The actions of the calls `hold` faults keep now. */
+  async heldCalls(): Promise<string[]> {
+    return (await this.call<{ held: string[] }>("faults")).held;
+  }
+
   async clearFaults(): Promise<void> {
     await this.call("faults/clear");
   }
@@ -81,6 +92,52 @@ export class EmulatorControl {
   /** Decides a contact's verification now: verified or failed, or inprocess held (its timer stopped). */
   async setContactVerification(apiuser: string, contactID: string, status: "verified" | "failed" | "inprocess"): Promise<void> {
     await this.call("contact/verification", { account: apiuser, contactID, status });
+  }
+
+  /**
+   * Moves a registration or transfer now (status and/or transferStatus, spec "States and
+   * transitions"); `hold` stops its timers until the next request. Fails (409) on a move the
+   * machine does not have.
+   */
+  async transitionDomain(
+    apiuser: string,
+    domain: string,
+    to: { status?: string; transferStatus?: string; hold?: boolean },
+  ): Promise<{ domain: { name: string; status: string; domainID: number }; transferStatus: string; held: boolean }> {
+    return this.call("domain/transition", { account: apiuser, domain, ...to });
+  }
+
+  /**
+   * How a name's registration or transfer will end (members not given keep their value; `clear`
+   * goes back to the defaults). Applies in every account.
+   */
+  async setNameOutcome(domain: string, outcome: NameOutcome & { clear?: boolean }): Promise<NameOutcome> {
+    return (await this.call<{ outcome: NameOutcome }>("domain/outcome", { domain, ...outcome })).outcome;
+  }
+
+  /**
+   * Decides http, https or mail validation of a certificate now (one name, or all still open):
+   * approved, held (`approve: false`: its timer stopped), or for http/https fetched from a loopback
+   * server (`fetchFrom`, with `caCert` for https). Answers each name's decision and the status.
+   */
+  async decideSslValidation(
+    apiuser: string,
+    certificateID: number,
+    how: { domainName?: string; approve?: boolean; fetchFrom?: string; caCert?: string } = {},
+  ): Promise<{ status: string; decisions: { domainName: string; method: string; validated: boolean; reason?: string }[] }> {
+    return this.call("ssl/validation", { account: apiuser, certificateID, ...how });
+  }
+
+  /**
+   * Sets a hosting service's usage counters (bytes; ftpfiles: files) and its error log, as
+   * service/getinfo infoType resources and logerror then answer them; members not given stay.
+   */
+  async setServiceUsage(
+    apiuser: string,
+    serviceName: string,
+    usage: { ftpusage?: number; ftpfiles?: number; webtraffic?: number; ddbbusage?: number; logError?: string },
+  ): Promise<{ usage: Record<string, number>; logErrorBytes: number }> {
+    return this.call("service/usage", { account: apiuser, serviceName, ...usage });
   }
 
   /** One account's state (secrets redacted), after running the time-driven transitions. */

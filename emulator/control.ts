@@ -15,23 +15,41 @@
  *   seed {world} | {accounts}  a whole World replaces the state; accounts replace same-named ones
  *   clock/advance {seconds}    moves the emulator clock on (persisted); runs the tickers
  *   counters {reset?}          calls/errors per action, concurrency now and at peak
- *   faults/add {action, kind, count?, latencyMs?, status?, errorCode?, messages?}
- *   faults                     list;  faults/clear
+ *   faults/add {action, kind, count?, params?, latencyMs?, status?, errorCode?, messages?}
+ *   faults                     list (and the actions of held calls);  faults/clear
+ *   faults/release {action?}   runs the calls a hold fault keeps (of action, a name or pattern; all):
+ *                              how many, and how long each was held (heldMs)
  *   state {account}            one account's state, every secret redacted
  *   contact/verification {account, contactID, status}
  *                              a contact's verification decided now: verified, failed, or inprocess held
+ *   domain/transition {account, domain | domainID, status?, transferStatus?, hold?}
+ *                              a registration or transfer moved now (modules/domain/transition.ts); 409 when not allowed
+ *   domain/outcome {domain, taken?, premium?, price?, authcode?, registration?, transfer?, clear?}
+ *                              the world outside for a name (modules/domain/outcomes.ts)
+ *   service/usage {account, serviceName, ftpusage?, ftpfiles?, webtraffic?, ddbbusage?, logError?}
+ *                              a hosting service's usage counters and error log (service/getinfo resources, logerror)
+ *   ssl/validation {account, certificateID, domainName?, approve?, fetchFrom?, caCert?}
+ *                              http/https/mail validation approved, held or fetched from loopback now (modules/ssl/dcv-request.ts)
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type RedactOptions, redact } from "../sdk/core/redact";
+import { isSecretMember } from "../sdk/core/secrets";
 import { sameSecret } from "./core/access";
 import { runTickers } from "./core/dispatch";
 import { ApiFault } from "./core/errors";
 import { type FaultInjector, parseFault } from "./core/faults";
 import type { Host } from "./core/host";
 import { accountsOf, type Seed } from "./core/seed";
-import type { World } from "./core/state";
+import type { AccountState, World } from "./core/state";
 import { BodyError, parseBody, readBody } from "./http/body";
 import { decideVerification, type RequestedVerification } from "./modules/contact/model";
+import { type DomainRecord, findDomain } from "./modules/domain/model";
+import { parseName } from "./modules/domain/names";
+import { clearOutcome, type NameOutcome, REGISTRATION_OUTCOMES, setOutcome, TRANSFER_OUTCOMES } from "./modules/domain/outcomes";
+import { transition } from "./modules/domain/transition";
+import { type DcvDecision, type DcvRequest, decide, fetchCheck, loopbackUrl, targets } from "./modules/ssl/dcv-request";
+import { getService, type ServiceRecord, type UsageCounter, USAGE_COUNTERS } from "./modules/service/model";
+import { getCertificate } from "./modules/ssl/model";
 import { send } from "./http/render";
 
 /** What the control API uses of the emulator besides the Host. */
@@ -53,18 +71,13 @@ const VERIFICATION_REQUESTS: readonly RequestedVerification[] = ["verified", "fa
 export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
 
 /**
- * Member names whose values are secrets (facts.md, common brief): passwords, authcodes, dynamic DNS
- * keys, private keys (keyData, certKey, sslKey, privateKey, ...: any name ending in "key" except the
- * few that name something public), tokens. Replaced in state dumps.
+ * State dumps go through the sdk's redact with the sdk's one secret rule (sdk/core/secrets.ts:
+ * passwords, authcodes, dynamic DNS keys, private keys, tokens by name; PEM private keys by content),
+ * on strings only: the world's flags and counters are never secrets.
  */
-const SECRET_KEY = /passw(or)?d|pass$|passphrase|secret|token|authcode|key$|keydata|keypem/i;
-const PUBLIC_KEY_NAME = /^(publickey|pubkey|productkey)$/i;
-
-/** State dumps go through the sdk's redact with this name rule; any string holding a PEM private key is masked too. */
 const STATE_REDACTION: RedactOptions = {
   mask: "[redacted]",
-  privateKeys: true,
-  isSecret: (name, v) => typeof v === "string" && v !== "" && SECRET_KEY.test(name) && !PUBLIC_KEY_NAME.test(name),
+  isSecret: (name, v) => typeof v === "string" && isSecretMember(name, v),
 };
 
 class ControlError extends Error {
@@ -130,7 +143,11 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       return { ok: true, ...snap };
     }
     case "faults":
-      return { ok: true, faults: emu.faults.list() };
+      return { ok: true, faults: emu.faults.list(), held: emu.faults.heldCalls() };
+    case "faults/release": {
+      const heldMs = emu.faults.release(typeof body.action === "string" && body.action !== "" ? body.action : undefined);
+      return { ok: true, released: heldMs.length, heldMs };
+    }
     case "faults/add": {
       const parsed = parseFault(body);
       if ("problem" in parsed) throw new ControlError(400, parsed.problem);
@@ -149,8 +166,7 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
     }
     case "contact/verification": {
       const user = String(body.account ?? "");
-      const account = Object.hasOwn(emu.store.world.accounts, user) ? emu.store.world.accounts[user] : undefined;
-      if (!account) throw new ControlError(404, `contact/verification: account ${user || "(none given: send account)"} does not exist`);
+      const account = accountOf(emu, cmd, user);
       const id = String(body.contactID ?? "");
       const contact = Object.hasOwn(account.contacts, id) ? account.contacts[id] : undefined;
       if (!contact) throw new ControlError(404, `contact/verification: contact ${id || "(none given: send contactID)"} does not exist in account ${user}`);
@@ -162,8 +178,167 @@ async function run(emu: ControlHost, cmd: string, body: Record<string, any>): Pr
       await emu.store.commit();
       return { ok: true, contactID: id, verificationstatus: contact.verificationstatus };
     }
+    case "domain/transition": {
+      const account = accountOf(emu, cmd, String(body.account ?? ""));
+      runTickers(emu.dispatchEnv());
+      const d = domainOf(cmd, account, body);
+      const hold = body.hold === true || body.hold === "true" || body.hold === "1";
+      const text = (v: unknown) => (v === undefined || v === "" ? undefined : String(v));
+      const env = emu.dispatchEnv();
+      const result = transition(
+        emu.store.world,
+        account,
+        d,
+        { status: text(body.status), transferStatus: text(body.transferStatus), hold },
+        emu.clock.nowMs(),
+        env,
+      );
+      if (typeof result === "string") throw new ControlError(409, `${cmd}: ${result}`);
+      await emu.store.commit();
+      return { ok: true, ...result };
+    }
+    case "domain/outcome": {
+      let punycode: string;
+      try {
+        punycode = parseName(String(body.domain ?? "")).punycode;
+      } catch (err) {
+        if (err instanceof ApiFault) throw new ControlError(400, `${cmd}: domain: ${err.messages[0]}`);
+        throw err;
+      }
+      const pick = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
+        const v = body[name];
+        if (v === undefined || v === null || v === "") return undefined;
+        if (!allowed.includes(v as T)) throw new ControlError(400, `${cmd}: ${name} must be one of ${allowed.join(", ")}`);
+        return v as T;
+      };
+      const flag = (name: string): boolean | undefined => {
+        const v = body[name];
+        if (v === undefined || v === null || v === "") return undefined;
+        if (v === true || v === "true" || v === "1") return true;
+        if (v === false || v === "false" || v === "0") return false;
+        throw new ControlError(400, `${cmd}: ${name} must be true or false`);
+      };
+      const price = (): number | undefined => {
+        const v = body.price;
+        if (v === undefined || v === null || v === "") return undefined;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n <= 0 || Math.round(n * 100) !== n * 100)
+          throw new ControlError(400, `${cmd}: price must be a positive amount with at most 2 decimals`);
+        return n;
+      };
+      const authcode = (): string | undefined => {
+        const v = body.authcode;
+        if (v === undefined || v === null || v === "") return undefined;
+        if (typeof v !== "string" || v.length > 255) throw new ControlError(400, `${cmd}: authcode must be text of at most 255 characters`);
+        return v;
+      };
+      const clear = flag("clear") === true;
+      const outcome: NameOutcome = {
+        registration: pick("registration", REGISTRATION_OUTCOMES),
+        transfer: pick("transfer", TRANSFER_OUTCOMES),
+        taken: flag("taken"),
+        premium: flag("premium"),
+        price: price(),
+        authcode: authcode(),
+      };
+      if (outcome.price !== undefined && outcome.premium === false)
+        throw new ControlError(400, `${cmd}: price is a premium name's price: not with premium false`);
+      // Members not sent keep their value; clear first goes back to the defaults for every member.
+      for (const k of Object.keys(outcome) as (keyof NameOutcome)[]) if (!(k in body)) delete outcome[k];
+      runTickers(emu.dispatchEnv());
+      if (clear) clearOutcome(emu.store.world, punycode);
+      const now = setOutcome(emu.store.world, punycode, outcome);
+      await emu.store.commit();
+      // The authcode set is a secret of the test's making; it is not echoed.
+      const { authcode: set, ...shown } = now;
+      return { ok: true, domain: punycode, outcome: { ...shown, ...(set !== undefined ? { authcode: "[set]" } : {}) } };
+    }
+    case "service/usage": {
+      const account = accountOf(emu, cmd, String(body.account ?? ""));
+      let svc: ServiceRecord;
+      try {
+        svc = getService(account, String(body.serviceName ?? ""));
+      } catch (err) {
+        if (err instanceof ApiFault) throw new ControlError(404, `${cmd}: ${err.messages[0]}`);
+        throw err;
+      }
+      const usage: Partial<Record<UsageCounter, number>> = {};
+      for (const k of USAGE_COUNTERS) {
+        const v = body[k];
+        if (v === undefined || v === null || v === "") continue;
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 0)
+          throw new ControlError(400, `${cmd}: ${k} must be a whole number of ${k === "ftpfiles" ? "files" : "bytes"}, 0 or more`);
+        usage[k] = n;
+      }
+      const log = body.logError;
+      if (log !== undefined && (typeof log !== "string" || Buffer.byteLength(log) > 65536))
+        throw new ControlError(400, `${cmd}: logError must be text of at most 65536 bytes`);
+      svc.usage = { ...svc.usage, ...usage };
+      if (typeof log === "string") svc.logError = log;
+      await emu.store.commit();
+      return { ok: true, serviceName: svc.name, usage: svc.usage, logErrorBytes: Buffer.byteLength(svc.logError ?? "") };
+    }
+    case "ssl/validation": {
+      const account = accountOf(emu, cmd, String(body.account ?? ""));
+      runTickers(emu.dispatchEnv());
+      const id = Number(body.certificateID);
+      const cert = () => {
+        try {
+          return getCertificate(account, id);
+        } catch (err) {
+          if (err instanceof ApiFault) throw new ControlError(404, `${cmd}: ${err.messages[0]}`);
+          throw err;
+        }
+      };
+      const rec = cert();
+      const text = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : String(v));
+      const req: DcvRequest = {
+        domainName: text(body.domainName),
+        approve: !(body.approve === false || body.approve === "false" || body.approve === "0"),
+        fetchFrom: text(body.fetchFrom),
+        caCert: text(body.caCert),
+      };
+      const entries = targets(rec, req);
+      if (typeof entries === "string") throw new ControlError(409, `${cmd}: ${entries}`);
+      for (const e of entries) {
+        const url = req.fetchFrom === undefined ? undefined : loopbackUrl(req.fetchFrom, e.method);
+        if (typeof url === "string") throw new ControlError(400, `${cmd}: ${url}`);
+      }
+      const decisions: DcvDecision[] = [];
+      for (const e of entries) {
+        const reason = req.fetchFrom === undefined ? (req.approve ? undefined : "held") : await fetchCheck(e, req.fetchFrom, req.caCert);
+        // The certificate may have changed while fetching: decide only an entry still waiting.
+        if (cert().dcv[e.domainName] !== e || e.validated) continue;
+        decide(e, reason === undefined);
+        decisions.push({ domainName: e.domainName, method: e.method, validated: e.validated, ...(reason ? { reason } : {}) });
+      }
+      runTickers(emu.dispatchEnv());
+      await emu.store.commit();
+      return { ok: true, certificateID: rec.certificateID, status: cert().status, decisions };
+    }
     default:
       throw new ControlError(404, `unknown control path /_emulator/${cmd}`);
+  }
+}
+
+/** The account named in a control call, or 404. */
+function accountOf(emu: ControlHost, cmd: string, user: string): AccountState {
+  const account = Object.hasOwn(emu.store.world.accounts, user) ? emu.store.world.accounts[user] : undefined;
+  if (!account) throw new ControlError(404, `${cmd}: account ${user || "(none given: send account)"} does not exist`);
+  return account;
+}
+
+/** The domain a control call names (domain or domainID) in `account`, or 404. */
+function domainOf(cmd: string, account: AccountState, body: Record<string, any>): DomainRecord {
+  const domain = body.domain === undefined || body.domain === "" ? undefined : String(body.domain);
+  const domainID = body.domainID === undefined || body.domainID === "" ? undefined : Number(body.domainID);
+  if (domain === undefined && domainID === undefined) throw new ControlError(400, `${cmd}: send domain (or domainID)`);
+  try {
+    return findDomain(account, { domain, domainID });
+  } catch (err) {
+    if (err instanceof ApiFault) throw new ControlError(404, `${cmd}: ${err.messages[0]}`);
+    throw err;
   }
 }
 

@@ -4,6 +4,7 @@
  *   const emu = await startEmulator();            // HTTPS on 127.0.0.1, a free port, temp data dir
  *   // emu.url, emu.caCert (trust it), emu.apiUser, emu.apiPasswd, emu.dyndnsUrl, emu.dyndnsKey,
  *   // emu.controlToken (the control API's bearer token; emu.control sends it)
+ *   // startEmulator({ dnsPort: 0 }) also answers DNS for the hosted zones: emu.dnsPort (UDP and TCP)
  *   await emu.control.reset();
  *   await emu.close();
  */
@@ -16,6 +17,8 @@ export interface RunningEmulator {
   url: string;
   /** Dynamic DNS endpoint at the root of its own listener (`${dyndnsUrl}/plain/`). */
   dyndnsUrl: string;
+  /** Port of the authoritative DNS listener (UDP and TCP on the API's host) when `dnsPort` was given. */
+  dnsPort?: number;
   /** The CA certificate file clients must trust, and its PEM. */
   caFile: string;
   caCert: string;
@@ -40,6 +43,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: server.url,
     dyndnsUrl: server.dyndnsUrl,
+    dnsPort: server.dnsPort,
     caFile,
     caCert,
     dataDir: server.dataDir,

@@ -12,6 +12,7 @@ import { DEFAULT_DELAYS } from "./core/clock";
 import { TLDS } from "./data/tlds";
 import { CONTACT_VERIFICATION_SEC } from "./modules/contact/model";
 import { GRACE_DAYS, PENDING_DELETE_DAYS, REDEMPTION_DAYS } from "./modules/domain/lifecycle";
+import { PREMIUM_FACTOR } from "./modules/domain/model";
 import { modules } from "./modules";
 import { SUGGEST_TLDS } from "./modules/tool/handlers";
 
@@ -43,17 +44,25 @@ export const MODULE_TESTS: Record<string, readonly Reliance[]> = {
     t("tests/emulator/domain-order.test.ts", "domain/"),
     t("tests/emulator/domain-read.test.ts", "domain/"),
     t("tests/emulator/domain-update.test.ts", "domain/"),
+    t("tests/emulator/domain-transfer.test.ts", "domain/transition"),
   ],
   service: [
     t("tests/emulator/service.test.ts", "service/"),
     t("tests/emulator/service-dns.test.ts", "service/dns"),
     t("tests/emulator/service-families.test.ts", "service/"),
+    t("tests/emulator/service-autorenew.test.ts", "service/usage"),
   ],
-  ssl: [t("tests/emulator/ssl-order.test.ts", "ssl/"), t("tests/emulator/ssl-lifecycle.test.ts", "ssl/"), t("tests/emulator/ssl-csr.test.ts", "ssl/csr")],
+  ssl: [
+    t("tests/emulator/ssl-order.test.ts", "ssl/"),
+    t("tests/emulator/ssl-lifecycle.test.ts", "ssl/"),
+    t("tests/emulator/ssl-csr.test.ts", "ssl/csr"),
+    t("tests/emulator/ssl-validation.test.ts", "ssl/validation"),
+  ],
 };
 
 const MAGIC_NAMES = 'a label containing "taken" (or a fixed list) is registered elsewhere; 1 to 3 characters or "premium" is premium';
 const WRONG_AUTHCODE = 'an authcode shorter than 6 characters or containing "wrong" is wrong';
+const PER_NAME = "set per name through the control API (domain/outcome: taken, premium, price)";
 
 /** Operations that are not modelled as the real service runs them (the rest: modelled). */
 const OPERATION_NOTES: Record<string, { fidelity: Fidelity; how: string; tests?: readonly Reliance[] }> = {
@@ -65,40 +74,50 @@ const OPERATION_NOTES: Record<string, { fidelity: Fidelity; how: string; tests?:
     tests: [t("tests/provider/contact.test.ts", "advanceClock"), t("tests/provider/contact-verification.test.ts", "setContactVerification")],
   },
   "contact/resendverificationmail": { fidelity: "simplified", how: "back to inprocess and restarts the verification timer (when on); no mail" },
-  "domain/check": { fidelity: "simplified", how: `availability and premium by name: ${MAGIC_NAMES}`, tests: [t("tests/provider/waiting.test.ts", "taken")] },
-  "domain/checkfortransfer": { fidelity: "simplified", how: `by name: ${MAGIC_NAMES}` },
+  "domain/check": {
+    fidelity: "simplified",
+    how: `availability, premium and price ${PER_NAME}; by default by spelling: ${MAGIC_NAMES}`,
+    tests: [t("tests/provider/waiting.test.ts", "taken")],
+  },
+  "domain/checkfortransfer": { fidelity: "simplified", how: `${PER_NAME}; by default by spelling: ${MAGIC_NAMES}` },
   "domain/create": {
     fidelity: "simplified",
-    how: `taken and premium by name (${MAGIC_NAMES}); register-init and register-pending pass on fixed timers; never register-cancel`,
+    how: `taken, premium and price ${PER_NAME}, by default by spelling (${MAGIC_NAMES}); the registration then runs as the behaviour row says`,
     tests: [t("tests/hardening/money-preview.test.ts", "premium"), t("tests/provider/waiting.test.ts", "advanceClock")],
   },
   "domain/transfer": {
     fidelity: "simplified",
-    how: `only names registered elsewhere (or in another account) transfer; ${WRONG_AUTHCODE}; the transferStatus steps between queued and completed are skipped`,
-    tests: [t("tests/hardening/money-create.test.ts", "taken-xfer"), t("tests/e2e/flows.test.ts", "wrong-one")],
+    how: `only names registered elsewhere (or in another account) transfer; for a name from outside the authcode set per name (domain/outcome authcode) is the right one, by default ${WRONG_AUTHCODE}; the transfer then runs as the behaviour row says`,
+    tests: [
+      t("tests/hardening/money-create.test.ts", "taken-xfer"),
+      t("tests/e2e/flows.test.ts", "wrong-one"),
+      t("tests/provider/domain-transfer-restart.test.ts", "domain/transfer"),
+    ],
   },
   "domain/transferrestart": {
-    fidelity: "simplified",
-    how: "reachable only from transfer-cancel after a wrong authcode",
-    tests: [t("tests/e2e/operation-table.ts", "transferrestart")],
+    fidelity: "modelled",
+    how: "from transfer-cancel, or from a transfer waiting at pending-auth, pending-tag or pending-registry (facts.md: it restarts a stalled transfer); back to transfer-init, free (the spec's result has no billing)",
+    tests: [t("tests/e2e/operation-table.ts", "transferrestart"), t("tests/provider/domain-transfer-restart.test.ts", "transferrestart")],
   },
   "domain/resendverificationmail": { fidelity: "simplified", how: "only adds a message: nothing is sent and the owner's verification does not change" },
   "domain/whois": { fidelity: "simplified", how: "a text built from the emulator's own records (only the caller's domains)" },
   "service/getinfo": {
     fidelity: "simplified",
-    how: "infoType=resources: byte and file usage always 0 (object counts are real); infoType=logerror: always empty",
+    how: "infoType=resources: byte and file usage as set through the control API (service/usage), 0 by default (object counts are real); infoType=logerror: as set there, empty by default",
     tests: [t("tests/e2e/flows.test.ts", "resources")],
   },
-  "service/update": { fidelity: "simplified", how: "renewalMode is stored, but autorenew has no effect at expiry (the service goes inactive)" },
   "service/parkingupdate": { fidelity: "simplified", how: "a stored flag; no parking page is served" },
   "service/webconstructorlogin": { fidelity: "simplified", how: "a made-up login URL and token; no site builder behind it" },
   "ssl/create": {
     fidelity: "simplified",
-    how: `DCV: dns passes when the CNAME exists in any zone the emulator hosts; http, https and mail pass ${D.sslValidationSec} s after the order by themselves`,
+    how: `DCV: dns passes when the CNAME is in the zone the domain's nameservers delegate to; http, https and mail are decided through the control API (ssl/validation), by default also ${D.sslValidationSec} s after the order by themselves`,
     tests: [t("tests/provider/ssl-certificate.test.ts", "advanceClock")],
   },
-  "ssl/changevalidationmethod": { fidelity: "simplified", how: "restarts the DCV timer (http, https, mail) or waits for the CNAME (dns), as ssl/create" },
-  "ssl/resendvalidationmail": { fidelity: "simplified", how: `restarts the ${D.sslValidationSec} s mail DCV timer; no mail` },
+  "ssl/changevalidationmethod": {
+    fidelity: "simplified",
+    how: "restarts the default DCV timer (http, https, mail; decided on request otherwise) or waits for the CNAME in the delegated zone (dns), as ssl/create",
+  },
+  "ssl/resendvalidationmail": { fidelity: "simplified", how: `restarts the default ${D.sslValidationSec} s mail DCV timer (a held name too); no mail is sent` },
   "ssl/getvalidationemails": {
     fidelity: "simplified",
     how: "the fixed approver names (admin, administrator, hostmaster, postmaster, webmaster) at the registered domain",
@@ -138,12 +157,13 @@ export interface BehaviourParity extends ParityRow {
 /** Asynchronous transitions and other imitations, with the provider, e2e and example tests that rely on them. */
 export const BEHAVIOURS: readonly BehaviourParity[] = [
   {
-    behaviour: "domain registration: register-init -> register-pending -> active",
-    fidelity: "simplified",
-    how: `fixed timers of the emulator clock (default ${D.registerInitSec} s, then ${D.registerPendingSec} s: option \`delays\`; control API clock/advance moves them on); never register-cancel`,
+    behaviour: "domain registration: register-init -> register-pending -> active, or register-cancel",
+    fidelity: "modelled",
+    how: `after time (default ${D.registerInitSec} s, then ${D.registerPendingSec} s of the emulator clock: option \`delays\`; control API clock/advance moves them on), on request (control API domain/transition; \`hold\` stops the timers) or as set per name beforehand (control API domain/outcome \`registration: cancelled\`: register-cancel at the end of register-pending); emulator choices (spec silent): a cancelled registration's charge stays and its record stays in the account`,
     tests: [
       t("tests/provider/active-domain.ts", "advanceClock"),
       t("tests/provider/waiting.test.ts", "advanceClock"),
+      t("tests/plugin/yaml-timeout.test.ts", "registerPendingSec"),
       t("tests/provider/domain.test.ts", "advanceClock"),
       t("tests/hardening/interrupt-registration.test.ts", "advanceClock"),
       t("tests/e2e/flows.test.ts", "registerPendingSec"),
@@ -152,16 +172,12 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
     ],
   },
   {
-    behaviour: "domain register-cancel (registry refuses a registration)",
-    fidelity: "not modelled",
-    how: "no registration fails after it was accepted",
-    tests: [],
-  },
-  {
-    behaviour: "domain transfer: transfer-init -> transfer-pending -> active, or transfer-cancel",
-    fidelity: "simplified",
-    how: `fixed timers (${D.transferInitSec} s, then ${D.transferPendingSec} s); transferStatus only init, queued, completed and cancelled (set-auth, pending-auth, pending-tag, pending-registry never happen); ${WRONG_AUTHCODE} and ends in transfer-cancel`,
+    behaviour:
+      "domain transfer: transfer-init -> transfer-pending -> active, or transfer-cancel; transferStatus init, set-auth, queued, pending-auth, pending-tag, pending-registry, cancelled, completed",
+    fidelity: "modelled",
+    how: `the spec lists the values, not the moves: these are the emulator's reading (modules/domain/transfer.ts). By time: init -(${D.transferInitSec} s)-> set-auth when the losing side accepts the authcode, else cancelled; set-auth -(${D.transferSetAuthSec} s)-> queued -(${D.transferPendingSec} s)-> completed. As set per name (domain/outcome \`transfer\`): set-auth -> pending-auth, pending-tag or pending-registry, which wait for a request (domain/transition) or domain/transferrestart; or queued -> cancelled (the registry refuses). On request: any move of the machine, \`hold\` stops the timers. The authcode of a name from outside: as set per name (domain/outcome authcode), by default ${WRONG_AUTHCODE}`,
     tests: [
+      t("tests/provider/domain-transfer-restart.test.ts", "setNameOutcome"),
       t("tests/e2e/flows.test.ts", "transferPendingSec"),
       t("tests/e2e/restart.test.ts", "transfer-pending"),
       t("tests/e2e/operation-table.ts", "wrong-code"),
@@ -192,14 +208,19 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   },
   {
     behaviour: "SSL validation by DNS (CNAME)",
-    fidelity: "simplified",
-    how: "passes when the CNAME exists in any zone the emulator hosts, whatever the domain's delegation",
-    tests: [t("tests/provider/ssl-certificate.test.ts", '"dns"'), t("tests/e2e/operation-table.ts", "dnscreate")],
+    fidelity: "modelled",
+    how: "passes when the CNAME is in the zone the domain's nameservers delegate to (modules/service/lookup.ts resolveRecords): the zone hosted here when they are the emulator's; nothing for the parking servers, nameservers outside the emulator or a registration not at the registry. Emulator choice: a name no account holds is taken as delegated to the emulator's nameservers",
+    tests: [
+      t("tests/provider/ssl-validation-zone.test.ts", "updatenameservers"),
+      t("tests/provider/ssl-certificate.test.ts", '"dns"'),
+      t("tests/examples/certificate.test.ts", "validates through DNS"),
+      t("tests/e2e/operation-table.ts", "updatenameservers"),
+    ],
   },
   {
     behaviour: "SSL validation by http, https and mail",
     fidelity: "simplified",
-    how: `passes ${D.sslValidationSec} s after the order (or a change of method, or a resent mail) by itself: nothing is fetched, no mail is read`,
+    how: `decided on request (control API ssl/validation: approved; held, its timer stopped; or for http and https fetched now from a loopback server the test names, with the name as Host and as TLS server name, validated on a 200 with the checkvalue's contents); no mail is read. By default also passes ${D.sslValidationSec} s after the order (or a change of method, or a resent mail) by itself (option \`delays.sslValidationSec\`, negative = only on request)`,
     tests: [
       t("tests/provider/ssl-certificate.test.ts", '"http"'),
       t("tests/export/export.test.ts", '"http"'),
@@ -224,9 +245,9 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   },
   {
     behaviour: "hosting service renewal at expiry (renewalMode autorenew)",
-    fidelity: "not modelled",
-    how: "autorenew has no effect: the service goes inactive the day after tsExpir, nothing is charged",
-    tests: [t("tests/provider/hosting-service.test.ts", "autorenew")],
+    fidelity: "modelled",
+    how: "the day after tsExpir an autorenew service renews itself for a year at its product's price, charged (again for each year a clock move passes); a manual one, or one the balance cannot pay, goes inactive with nothing charged. Emulator choices (spec silent): one year, no renewed step",
+    tests: [t("tests/provider/hosting-autorenew.test.ts", "advanceClock"), t("tests/provider/hosting-service.test.ts", "autorenew")],
   },
   {
     behaviour: "hosting objects (FTP accounts, databases, mailboxes, aliases, redirections, subdomains) and hosted DNS zones",
@@ -237,14 +258,16 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   {
     behaviour: "hosting usage counters and error log",
     fidelity: "simplified",
-    how: "byte and file usage always 0; the error log always empty",
+    how: "no files or traffic drive them: byte and file usage (ftpusage, ftpfiles, webtraffic, ddbbusage) and the error log are what the control API set (service/usage), 0 and empty by default; mailbox usage always 0",
     tests: [t("tests/e2e/flows.test.ts", "resources")],
   },
   {
-    behaviour: "outcomes chosen by name",
+    behaviour: "the world outside the emulator: names registered elsewhere, premium names and their price, the authcode of a name from outside",
     fidelity: "simplified",
-    how: `${MAGIC_NAMES}; ${WRONG_AUTHCODE}; a contact e-mail under .invalid fails verification`,
+    how: `set per name through the control API (domain/outcome: taken, premium, price, authcode; also how its registration or transfer ends); by default chosen by spelling: ${MAGIC_NAMES} (at ${PREMIUM_FACTOR} times the TLD's price); ${WRONG_AUTHCODE}; a contact e-mail under .invalid fails verification`,
     tests: [
+      t("tests/emulator/domain-outcomes.test.ts", "setNameOutcome"),
+      t("tests/provider/domain-transfer-restart.test.ts", "taken"),
       t("tests/provider/waiting.test.ts", "taken"),
       t("tests/hardening/money-create.test.ts", "taken"),
       t("tests/hardening/money-preview.test.ts", "premium"),

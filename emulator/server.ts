@@ -27,6 +27,7 @@ import { type ControlHost, handleControl } from "./control";
 import { handleDyndns } from "./dyndns-http";
 import { type ApiHost, handleApi } from "./http/api";
 import { pathSegments } from "./http/routes";
+import { type DnsListener, listenDns } from "./dns/server";
 import { modules } from "./modules";
 
 export interface EmulatorOptions {
@@ -46,6 +47,11 @@ export interface EmulatorOptions {
   checkResponses?: boolean;
   /** Port of the second dynamic DNS listener (0 = any); false = none. */
   dyndnsPort?: number | false;
+  /**
+   * Port of the authoritative DNS listener for the hosted zones, UDP and TCP on `host` (0 = any free
+   * port, reported as `dnsPort`); default none (emulator/dns/server.ts).
+   */
+  dnsPort?: number | false;
   /** Request log lines (stderr in the CLI); errors are logged with `error` true. */
   logger?: (line: string, error: boolean) => void;
   /**
@@ -106,6 +112,9 @@ export class EmulatorServer implements ApiHost, ControlHost {
   private readonly ownsDataDir: boolean;
   url = "";
   dyndnsUrl = "";
+  /** The DNS listener's port, when `dnsPort` asked for one. */
+  dnsPort: number | undefined;
+  private dns: DnsListener | undefined;
   /** Bearer token of the control API (never logged). */
   readonly controlToken: string;
   /** Addresses the demo account and the control API accept. */
@@ -165,6 +174,7 @@ export class EmulatorServer implements ApiHost, ControlHost {
     this.clock.offsetMs = 0;
     this.random.restart();
     this.faults.clear();
+    this.faults.dropHeld();
     this.access.reset();
     this.counters.reset();
     await this.store.replace(this.freshWorld());
@@ -212,6 +222,15 @@ export class EmulatorServer implements ApiHost, ControlHost {
       dyn.on("request", (req, res) => void this.route(req, res, true));
       this.dyndnsUrl = await this.listenOne(dyn, this.options.dyndnsPort ?? 0);
     } else this.dyndnsUrl = `${this.url}/dyndns`;
+    if (this.options.dnsPort !== undefined && this.options.dnsPort !== false) {
+      this.dns = await listenDns(
+        this.options.host ?? "127.0.0.1",
+        this.options.dnsPort,
+        () => this.store.world,
+        (line, error) => this.log(line, error),
+      );
+      this.dnsPort = this.dns.port;
+    }
   }
 
   private async route(req: http.IncomingMessage, res: http.ServerResponse, dyndnsRoot: boolean): Promise<void> {
@@ -233,6 +252,9 @@ export class EmulatorServer implements ApiHost, ControlHost {
    */
   async close(graceMs = 2_000): Promise<void> {
     for (const drop of [...this.hanging]) drop();
+    const dns = this.dns?.close();
+    this.dns = undefined;
+    this.faults.dropHeld();
     const closing = Promise.all(this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     for (const s of this.servers) s.closeIdleConnections();
     let timer: NodeJS.Timeout | undefined;
@@ -240,6 +262,7 @@ export class EmulatorServer implements ApiHost, ControlHost {
     clearTimeout(timer);
     for (const sock of this.sockets) sock.destroy();
     await closing;
+    await dns;
     this.servers.length = 0;
     this.store.world.clockOffsetMs = this.clock.offsetMs;
     await this.store.flushIfDirty();

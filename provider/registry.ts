@@ -5,6 +5,7 @@
  * resource is its folder plus its line in each of the two lists below (provider/README.md).
  */
 import type { ResourceDescriptor } from "./core/descriptor";
+import { acmeCertificateDescriptor } from "./resources/acme-certificate";
 import { contactDescriptor } from "./resources/contact";
 import { domainDescriptor } from "./resources/domain";
 import { hostingServiceDescriptor } from "./resources/hosting-service";
@@ -30,6 +31,7 @@ export * from "./resources/glue-record";
 export * from "./resources/dnssec-key";
 export * from "./resources/ssl-certificate";
 export * from "./resources/ssl-certificate-validation";
+export * from "./resources/acme-certificate";
 export * from "./resources/ftp-account";
 export * from "./resources/database";
 export * from "./resources/subdomain";
@@ -54,6 +56,7 @@ export const RESOURCES: readonly ResourceDescriptor[] = [
   dnssecKeyDescriptor,
   sslCertificateDescriptor,
   sslCertificateValidationDescriptor,
+  acmeCertificateDescriptor,
 ];
 
 /** The descriptor of a type name ("DnsZone"), or undefined. */

@@ -210,10 +210,10 @@ export function copyExample(name: string, dest = join(WORK_ROOT, "examples", nam
   return dest;
 }
 
-/** The example directories (each a complete Pulumi project). */
+/** The TypeScript example directories (each a complete Pulumi project; examples/yaml-dns is YAML, tests/plugin runs it). */
 export function exampleNames(): string[] {
   return readdirSync(join(REPO, "examples"), { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(join(REPO, "examples", e.name, "Pulumi.yaml")))
+    .filter((e) => e.isDirectory() && existsSync(join(REPO, "examples", e.name, "Pulumi.yaml")) && existsSync(join(REPO, "examples", e.name, "index.ts")))
     .map((e) => e.name)
     .sort();
 }

@@ -72,7 +72,7 @@ Output: one line per host on stdout, "HOST RESULT ADDRESS", RESULT one of
   failed     the update did not happen (ADDRESS is --ip or "-"); the reason is on stderr. A reply
              whose address is not an IPv4/IPv6 address of the family of --ip counts as failed
 ADDRESS is always an address or "-"; text from the endpoint is shown on stderr with control
-characters escaped (\\x1b, \\u2028), never raw.
+characters escaped (\\u001b, \\u2028), never raw.
 Exit status: 0 every host updated, unchanged or skipped; 1 an update failed; 2 bad arguments or
 configuration (nothing was sent).
 
@@ -329,7 +329,7 @@ function describe(err: unknown, key: string): string {
 
 /** The endpoint's messages for one line: separated by "; ", line breaks flattened, each cut to 300 characters. */
 function serverMessages(messages: string[]): string {
-  return messages.map((m) => printable(m.replace(/[\r\n]+/g, " "))).join("; ");
+  return messages.map((m) => printable(m.replace(/[\r\n]+/g, " "), 300)).join("; ");
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: DdnsIo): Promise<number> {
@@ -370,7 +370,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: DdnsIo): 
   let stopped = false;
   for (const [i, host] of hosts.entries()) {
     const entry = stateKey(args.url, user, host);
-    const out = (result: string, address: string) => io.stdout.write(`${printable(`${host} ${result} ${address}`)}\n`);
+    const out = (result: string, address: string) => io.stdout.write(`${printable(`${host} ${result} ${address}`, 300)}\n`);
     if (stopped) {
       failed++;
       out("failed", ip ?? "-");

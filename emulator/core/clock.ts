@@ -7,6 +7,9 @@ export interface Delays {
   registerInitSec: number;
   registerPendingSec: number;
   transferInitSec: number;
+  /** Seconds a transfer stays in transferStatus set-auth before it is queued (default 0: passed at once). */
+  transferSetAuthSec: number;
+  /** Seconds a transfer stays queued before the registry completes (or refuses) it. */
   transferPendingSec: number;
   renewSec: number;
   serviceInitSec: number;
@@ -23,6 +26,7 @@ export const DEFAULT_DELAYS: Delays = {
   registerInitSec: 1,
   registerPendingSec: 2,
   transferInitSec: 1,
+  transferSetAuthSec: 0,
   transferPendingSec: 3,
   renewSec: 1,
   serviceInitSec: 0,

@@ -8,14 +8,31 @@
  *   call has reached the disk. Calls made while a flush is running share the next flush, so N
  *   concurrent writes cost at most two file writes, and no reply goes out before its change is durable.
  * - Reads never write (the server commits only after operations that change state).
+ * - The file calls go through `StoreIo` (node:fs/promises by default) so that a test can record
+ *   their order and hold a sync back (tests/hardening/emulator-durability.test.ts).
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
 import { open, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { World } from "./state";
 
 export const STATE_FILE = "state.json";
 const TMP_PREFIX = `${STATE_FILE}.tmp-`;
+
+/** The part of a node:fs/promises FileHandle a flush uses. */
+export interface StoreFile {
+  writeFile(data: string): Promise<void>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The file-system calls of a flush: `open(path, "w", 0o600)` for the temporary file, `open(dir, "r")` for the directory's sync. */
+export interface StoreIo {
+  open(path: string, flags: "w" | "r", mode?: number): Promise<StoreFile>;
+  rename(from: string, to: string): Promise<void>;
+}
+
+export const NODE_STORE_IO: StoreIo = { open, rename };
 
 export class Store {
   world: World;
@@ -27,9 +44,13 @@ export class Store {
   /** Something may have changed since the last flush began (reads whose tickers moved state on). */
   dirty = false;
 
+  /** The file calls of every flush (a test may replace them on a running server). */
+  io: StoreIo;
+
   /** Loads state.json from dir, or starts from `fresh()` (and writes it) when there is none. */
-  constructor(dir: string, fresh: () => World) {
+  constructor(dir: string, fresh: () => World, io: StoreIo = NODE_STORE_IO) {
     this.dir = dir;
+    this.io = io;
     mkdirSync(dir, { recursive: true });
     for (const f of readdirSync(dir)) if (f.startsWith(TMP_PREFIX)) unlinkSync(join(dir, f));
     const file = join(dir, STATE_FILE);
@@ -71,15 +92,16 @@ export class Store {
 
   private async writeNow(json: string): Promise<void> {
     const tmp = join(this.dir, `${TMP_PREFIX}${process.pid}-${this.flushes}`);
-    const fh = await open(tmp, "w", 0o600);
+    const io = this.io;
+    const fh = await io.open(tmp, "w", 0o600);
     try {
       await fh.writeFile(json);
       await fh.sync();
     } finally {
       await fh.close();
     }
-    await rename(tmp, join(this.dir, STATE_FILE));
-    fsyncDir(this.dir);
+    await io.rename(tmp, join(this.dir, STATE_FILE));
+    await fsyncDir(io, this.dir);
     this.flushes++;
   }
 
@@ -96,17 +118,20 @@ export class Store {
   }
 }
 
-function fsyncDir(dir: string): void {
+async function fsyncDir(io: StoreIo, dir: string): Promise<void> {
   // Makes the rename durable; some platforms cannot open a directory for sync, which is harmless.
+  let dh: StoreFile;
   try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    dh = await io.open(dir, "r");
   } catch {
-    /* best effort */
+    return;
+  }
+  try {
+    await dh.sync();
+  } catch {
+    /* best effort (a platform that cannot sync a directory) */
+  } finally {
+    await dh.close().catch(() => undefined);
   }
 }
 

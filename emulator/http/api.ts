@@ -103,7 +103,7 @@ export async function handleApi(emu: ApiHost, req: IncomingMessage, res: ServerR
     }
     ({ format, pretty } = outputOf(params));
 
-    const injected = emu.faults.take(action);
+    const injected = emu.faults.take(action, params);
     if (injected) {
       emu.log(`fault ${injected.kind} on ${action}`);
       if (injected.kind === "reset") return void req.socket.destroy();
@@ -114,6 +114,9 @@ export async function handleApi(emu: ApiHost, req: IncomingMessage, res: ServerR
         return send(res, status, "text/plain; charset=utf-8", `Injected fault: HTTP ${status}\n`);
       } else if (injected.kind === "errorCode") {
         return reply(envelope(action, injected.errorCode ?? ErrorCode.UNDEFINED, injected.messages ?? [`Injected fault: error ${injected.errorCode}`], []));
+      } else if (injected.kind === "hold") {
+        if (!(await emu.faults.hold(action))) return void req.socket.destroy();
+        emu.log(`fault hold on ${action}: released, running it${req.socket.destroyed ? " (its client has gone)" : ""}`);
       }
     }
     const world = emu.store.world;

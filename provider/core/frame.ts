@@ -25,6 +25,7 @@
 import type { z } from "zod";
 import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
+import { printableError, printableText } from "./printable";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./plain-data";
 import type { PreviewFacts } from "../money/preview-facts";
@@ -161,7 +162,7 @@ function valueAt(obj: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** The program's inputs. A secret Output that resolves to undefined arrives as null (measured, Pulumi 3.250): left out, as a plain undefined is. */
-function userInputs(raw: Data): Data {
+export function userInputs(raw: Data): Data {
   const out: Data = {};
   for (const [k, v] of Object.entries(raw ?? {})) if (!HIDDEN.has(k) && v !== null) out[k] = v;
   return out;
@@ -176,8 +177,12 @@ function timeoutsOf(raw: Data | undefined): Timeouts {
 }
 
 function context(raw: Data | undefined, operation?: keyof Timeouts): Ctx {
+  return contextWith(timeoutsOf(raw), operation);
+}
+
+/** The Ctx of one operation given its timeouts (shared with the plugin, which gets them from the request). */
+export function contextWith(timeouts: Timeouts, operation?: keyof Timeouts): Ctx {
   let api: Api | undefined;
-  const timeouts = timeoutsOf(raw);
   const deadline = Date.now() + ((operation && timeouts[operation]) || DEFAULT_BLOCK_BUDGET_MS);
   return {
     get api() {
@@ -206,11 +211,81 @@ export interface DynamicProviderModule {
   delete(id: string, props: Data): Promise<void>;
 }
 
-type Def = ResourceDefinition<Data, Data>;
-type Failure = { property: string; reason: string };
+/**
+ * check's verdict, shared by the dynamic frame and the plugin (plugin/): the normalised inputs
+ * (hidden keys left out, no undefined) and failures, each reason starting with the field's path.
+ */
+export async function checkInputs<I extends Data, S extends Data>(
+  def: ResourceDefinition<I, S>,
+  olds: Data | undefined,
+  news: Data,
+): Promise<{ inputs: Data; failures: { property: string; reason: string }[] }> {
+  const raw = userInputs(news);
+  const parsed = def.inputs.safeParse(raw);
+  const failures: { property: string; reason: string }[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      // A value the engine does not know yet (preview) cannot be judged now; check runs again
+      // with the real value before anything is applied.
+      if (valueAt(raw, issue.path) === UNKNOWN || hasUnknown(valueAt(raw, issue.path))) continue;
+      // records[3].value: list positions in brackets, as a program writes them.
+      const property = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") || def.type;
+      failures.push({ property, reason: `${property}: ${issue.message}` });
+    }
+  }
+  const inputs: Data = hasUnknown(raw) || !parsed.success ? raw : (parsed.data as Data);
+  if (parsed.success && def.checkTransition && !hasUnknown(raw)) {
+    const before = def.inputs.safeParse(userInputs(olds ?? {}));
+    for (const [property, reason] of def.checkTransition(before.success ? before.data : undefined, parsed.data)) {
+      failures.push({ property, reason: `${property}: ${reason}` });
+    }
+  }
+  if (parsed.success && !failures.length && def.checkFacts && !hasUnknown(raw)) {
+    const before = userInputs(olds ?? {});
+    for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? (before as Partial<I>) : undefined, parsed.data)) {
+      failures.push({ property, reason: `${property}: ${reason}` });
+    }
+  }
+  // A new resource that spends: its price counts towards the plan's total (at check: no diff follows a create).
+  if (parsed.success && !failures.length && def.charges && !hasUnknown(raw) && !Object.keys(userInputs(olds ?? {})).length) {
+    const data = parsed.data;
+    const refusal = await planCharges(`${def.type} ${def.label(data)}`, (facts) => def.charges!(facts, undefined, data));
+    if (refusal) failures.push({ property: "", reason: refusal });
+  }
+  return { inputs: clean(inputs), failures };
+}
 
-/** The input keys that differ from the recorded ones (createOnly inputs never do; unknown ones always do). */
-function changedKeys(def: Def, olds: Data, news: Data): string[] {
+/**
+ * diff's verdict, shared by the dynamic frame and the plugin: the inputs that differ from `compareTo`
+ * (the dynamic frame: the recorded outputs; the plugin: the recorded inputs) and those that replace.
+ * `state` is the recorded outputs (pendingOrder, diffExtra, charges). Throws a plan over budget.
+ */
+export async function diffVerdict<I extends Data, S extends Data>(
+  def: ResourceDefinition<I, S>,
+  compareTo: Data,
+  state: Data,
+  news: Data,
+): Promise<{ changed: string[]; replaces: string[] }> {
+  const changed = changedKeys(def, compareTo, news);
+  // A paid order whose outcome is unknown (provider/money/money.ts): the next up decides it.
+  if (state?.pendingOrder !== undefined && !changed.includes("pendingOrder")) changed.push("pendingOrder");
+  const replaces = changed.filter((k) => def.replaceOn.includes(k));
+  if (!hasUnknown(userInputs(news))) {
+    const extra = def.diffExtra?.(state as S, userInputs(news) as I);
+    for (const k of extra?.changes ?? []) if (!changed.includes(k)) changed.push(k);
+    for (const k of extra?.replaces ?? []) if (!replaces.includes(k)) replaces.push(k);
+  }
+  // An update or replacement that spends: priced at diff, where the recorded state is known.
+  if (changed.length && def.charges && !hasUnknown(userInputs(news))) {
+    const ins = userInputs(news) as I;
+    const refusal = await planCharges(`${def.type} ${def.label(ins)}`, (facts) => def.charges!(facts, replaces.length ? undefined : (state as S), ins));
+    if (refusal) throw new Error(printableText(`${def.type} ${def.label(ins)}: ${refusal}`));
+  }
+  return { changed, replaces };
+}
+
+/** The program's inputs that differ from `olds` (createOnly inputs never do; unknown ones always do). */
+export function changedKeys<I extends Data, S extends Data>(def: ResourceDefinition<I, S>, olds: Data, news: Data): string[] {
   const ignored = new Set(def.createOnly ?? []);
   const keys: string[] = [];
   for (const [k, v] of Object.entries(userInputs(news))) {
@@ -220,76 +295,29 @@ function changedKeys(def: Def, olds: Data, news: Data): string[] {
   return keys;
 }
 
-function withContext(def: Def, err: unknown, what: string, label: string): Error {
+/** The error with "<Type> <label>: <operation>: " in front, once (shared with the plugin). */
+export function errorInContext(type: string, err: unknown, what: string, label: string): Error {
   const e = err instanceof Error ? err : new Error(String(err));
-  if (!e.message.startsWith(`${def.type} `)) e.message = `${def.type} ${label}: ${what}: ${e.message}`;
-  return e;
+  if (!e.message.startsWith(`${type} `)) e.message = `${type} ${label}: ${what}: ${e.message}`;
+  // The engine prints it: API data and names in it stay one visible line.
+  return printableError(e);
 }
 
-/** The schema's failures, each at its field (`records[3].value`); values the engine does not know yet are not judged. */
-function schemaFailures(def: Def, raw: Data, issues: readonly z.core.$ZodIssue[]): Failure[] {
-  const failures: Failure[] = [];
-  for (const issue of issues) {
-    // check runs again with the real value before anything is applied.
-    if (valueAt(raw, issue.path) === UNKNOWN || hasUnknown(valueAt(raw, issue.path))) continue;
-    // records[3].value: list positions in brackets, as a program writes them.
-    const property = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") || def.type;
-    failures.push({ property, reason: `${property}: ${issue.message}` });
-  }
-  return failures;
-}
+type Def = ResourceDefinition<Data, Data>;
 
-/** The rules after the schema: transitions, then the API's facts, then a new resource's price (at check: no diff follows a create). */
-async function ruleFailures(def: Def, olds: Data | undefined, inputs: Data): Promise<Failure[]> {
-  const failures: Failure[] = [];
-  const fail = (property: string, reason: string) => failures.push({ property, reason: property ? `${property}: ${reason}` : reason });
-  const before = userInputs(olds ?? {});
-  if (def.checkTransition) {
-    const parsed = def.inputs.safeParse(before);
-    for (const [property, reason] of def.checkTransition(parsed.success ? parsed.data : undefined, inputs)) fail(property, reason);
-  }
-  if (!failures.length && def.checkFacts) {
-    for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? before : undefined, inputs)) fail(property, reason);
-  }
-  if (!failures.length && def.charges && !Object.keys(before).length) {
-    const refusal = await planCharges(`${def.type} ${def.label(inputs)}`, (facts) => def.charges!(facts, undefined, inputs));
-    if (refusal) fail("", refusal);
-  }
-  return failures;
-}
-
-async function check(def: Def, olds: Data, news: Data): Promise<{ inputs: Data; failures?: Failure[] }> {
-  const raw = userInputs(news);
-  const parsed = def.inputs.safeParse(raw);
-  const known = !hasUnknown(raw);
-  const failures = parsed.success ? (known ? await ruleFailures(def, olds, parsed.data) : []) : schemaFailures(def, raw, parsed.error.issues);
-  const inputs = clean(known && parsed.success ? parsed.data : raw);
+async function check(def: Def, olds: Data, news: Data): Promise<{ inputs: Data; failures?: { property: string; reason: string }[] }> {
+  const { inputs, failures } = await checkInputs(def, olds, news);
   if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
   if (!failures.length) def.afterCheck?.(olds, inputs);
   // The engine prints a failure as "property <p> value <v> has a problem", with the value in
   // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
   // field's path, so the property is left empty and no input value is ever printed.
-  return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: f.reason })) } : { inputs };
+  return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: printableText(f.reason) })) } : { inputs };
 }
 
 async function diff(def: Def, olds: Data, news: Data): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace?: boolean }> {
   const basis = def.diffBasis?.(olds, news) ?? olds;
-  const changed = changedKeys(def, basis, news);
-  // A paid order whose outcome is unknown (provider/money/money.ts): the next up decides it.
-  if (basis?.pendingOrder !== undefined && !changed.includes("pendingOrder")) changed.push("pendingOrder");
-  const replaces = changed.filter((k) => def.replaceOn.includes(k));
-  const ins = userInputs(news);
-  const known = !hasUnknown(ins);
-  if (known) {
-    const extra = def.diffExtra?.(basis, ins);
-    for (const k of extra?.changes ?? []) if (!changed.includes(k)) changed.push(k);
-    for (const k of extra?.replaces ?? []) if (!replaces.includes(k)) replaces.push(k);
-  }
-  // An update or replacement that spends: priced at diff, where the recorded state is known.
-  if (changed.length && def.charges && known) {
-    const refusal = await planCharges(`${def.type} ${def.label(ins)}`, (facts) => def.charges!(facts, replaces.length ? undefined : basis, ins));
-    if (refusal) throw new Error(`${def.type} ${def.label(ins)}: ${refusal}`);
-  }
+  const { changed, replaces } = await diffVerdict(def, basis, basis, news);
   // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
   if (debugEnabled() && changed.length)
     console.error(`[dondominio] ${def.type} ${def.label(basis)}: diff ${changed.join(", ")}${replaces.length ? ` (replace: ${replaces.join(", ")})` : ""}`);
@@ -305,7 +333,7 @@ async function create(def: Def, inputs: Data): Promise<{ id: string; outs: Data 
     return { id, outs: clean(outs) };
   } catch (err) {
     if (err instanceof PartialResultError) err.properties = stored(err.properties, inputs[PROVIDER_KEY]);
-    throw withContext(def, err, "create", def.label(ins));
+    throw errorInContext(def.type, err, "create", def.label(ins));
   }
 }
 
@@ -322,7 +350,7 @@ async function read(def: Def, id: string, props: Data): Promise<{ id?: string; p
       : undefined;
     return { id: def.readId?.(live, id) ?? id, props: outs, ...(inputs ? { inputs } : {}) };
   } catch (err) {
-    throw withContext(def, err, "read", def.label(state) || id);
+    throw errorInContext(def.type, err, "read", def.label(state) || id);
   }
 }
 
@@ -333,7 +361,7 @@ async function update(def: Def, id: string, olds: Data, news: Data): Promise<{ o
     return { outs: clean(outs) };
   } catch (err) {
     if (err instanceof PartialResultError) err.properties = stored(err.properties, news[PROVIDER_KEY]);
-    throw withContext(def, err, "update", def.label(ins));
+    throw errorInContext(def.type, err, "update", def.label(ins));
   }
 }
 
@@ -343,14 +371,14 @@ async function remove(def: Def, id: string, props: Data): Promise<void> {
   try {
     await def.delete(context(props, "delete"), id, state);
   } catch (err) {
-    throw withContext(def, err, "delete", def.label(state) || id);
+    throw errorInContext(def.type, err, "delete", def.label(state) || id);
   }
 }
 
 /** The dynamic provider of a resource: each resource's crud.ts exports these functions. */
 export function defineProvider<I extends Data, S extends Data>(definition: ResourceDefinition<I, S>): DynamicProviderModule {
   const def = definition as unknown as Def;
-  return {
+  return printableFailures({
     configure: async (req) => setStackConfig((key) => req.config.get(key)),
     check: (olds, news) => check(def, olds, news),
     diff: (_id, olds, news) => diff(def, olds, news),
@@ -358,5 +386,23 @@ export function defineProvider<I extends Data, S extends Data>(definition: Resou
     read: (id, props = {}) => read(def, id, props),
     update: (id, olds, news) => update(def, id, olds, news),
     delete: (id, props) => remove(def, id, props),
+  });
+}
+
+/**
+ * check and diff may fail on a read at preview (a fact, a price) whose message quotes API data; the
+ * engine prints it: one visible line too (create/read/update/delete: withContext).
+ */
+function printableFailures(p: DynamicProviderModule): DynamicProviderModule {
+  return {
+    ...p,
+    check: (olds, news) =>
+      p.check(olds, news).catch((err: unknown) => {
+        throw printableError(err);
+      }),
+    diff: (id, olds, news) =>
+      p.diff(id, olds, news).catch((err: unknown) => {
+        throw printableError(err);
+      }),
   };
 }

@@ -23,6 +23,7 @@
  * registered by then is not stopped.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { safeMessage } from "../../sdk/core/errors";
 import { normalizeName, normalizeType, normalizeValue, normalizeZone, unicodeOrSelf } from "../../sdk/rules";
 
 export interface DnsClaimOwner {
@@ -138,7 +139,8 @@ function register(
  */
 export class DnsOverlapError extends pulumi.RunError {
   constructor(message: string) {
-    super(message);
+    // It quotes the records' names and values: one visible line (sdk/core/printable.ts).
+    super(safeMessage(message));
     this.name = "DnsOverlapError";
   }
 }

@@ -5,11 +5,12 @@
  * `pulumi preview --event-log FILE`), and the document `pulumi preview --json` prints.
  *
  * Secrets: the engine writes a secret as "[secret]" (in the event log, as the object
- * `{ <secret signature>: ..., ciphertext: "[secret]" }`); values of properties whose names say they
- * are secret are shown as [secret] too, whatever the engine sent, and the stack config
+ * `{ <secret signature>: ..., ciphertext: "[secret]" }`); whatever the engine sent, a value is
+ * shown as [secret] too when the sdk's one secret rule says so (sdk/core/secrets.ts: a property
+ * named like a password, key, token..., or a PEM private key under any name), and the stack config
  * (prelude, provider inputs) and the serialized provider (`__provider`) are never read.
  */
-import { isSecretName } from "../../sdk/core/redact";
+import { holdsPrivateKey, isSecretMember } from "../../sdk/core/secrets";
 import type { NormalRecord } from "../../sdk/rules";
 import { UNKNOWN } from "../core/frame";
 import { dnsPlanLine } from "../dns/dns-plan";
@@ -119,23 +120,18 @@ export interface Review {
 
 /** The engine's secret signature key (sdk/go/common/resource/sig), as the event log writes secrets. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-/**
- * Property names whose values are never shown, even when the engine did not mark them secret: the
- * resources' own names (privateKey, infoPassword...) and the API's secret members (sdk redact).
- */
-const SECRET_NAME = /passw|secret|authcode|private.?key|api.?key|token|ddns.?key|credential/i;
-const isSecretKey = (key: string) => SECRET_NAME.test(key) || isSecretName(key);
 const SECRET = "[secret]";
 const MAX_VALUE = 120;
 
-function isSecretValue(v: unknown): boolean {
+/** The engine marked it secret. */
+function isMarkedSecret(v: unknown): boolean {
   return v === SECRET || (typeof v === "object" && v !== null && !Array.isArray(v) && SECRET_SIG in v);
 }
 
-/** A value with every secret (marked, or under a secret-looking name) replaced by [secret]. */
+/** A value with every secret (marked by the engine, or one by the sdk's rule) replaced by [secret]. */
 function mask(v: unknown, key?: string): unknown {
-  if (key !== undefined && isSecretKey(key)) return SECRET;
-  if (isSecretValue(v)) return SECRET;
+  if (isMarkedSecret(v)) return SECRET;
+  if (key !== undefined ? isSecretMember(key, v) : holdsPrivateKey(v)) return SECRET;
   if (v === UNKNOWN) return "(known after apply)";
   if (Array.isArray(v)) return v.map((x) => mask(x));
   if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mask(x, k)]));

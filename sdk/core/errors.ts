@@ -3,11 +3,23 @@
  * Every class carries `kind`, so callers branch on `err.kind === "notFound"` without knowing codes.
  * None of them ever holds a secret: messages are built from operation names, error codes, parameter
  * names and server messages scrubbed of the caller's secret values (sdk/core/redact.ts).
+ * Messages quote the server's text and the caller's values, both hostile to a terminal or a log
+ * parser: every message is one visible line (control characters, escape sequences, line and
+ * paragraph separators, bidi controls escaped: printable.ts), with PEM private keys masked.
  */
 import { inspect } from "node:util";
 import { type ClientErrorKind, type ErrorKind, errorKind } from "./error-codes";
 import { FILTERED_CODES, filteredHint } from "./ip-filter";
-import { redact } from "./redact";
+import { printable } from "./printable";
+import { redact, scrubText } from "./redact";
+
+/** Longest error message, in characters: a server may answer with megabytes of text. */
+export const MAX_MESSAGE = 8000;
+
+/** `text` as an error message may hold it: one visible line, no private key, at most MAX_MESSAGE characters. */
+export function safeMessage(text: string): string {
+  return printable(scrubText(String(text), []), MAX_MESSAGE);
+}
 
 export type DonDominioErrorKind = ErrorKind | ClientErrorKind;
 
@@ -17,7 +29,7 @@ export class DonDominioError extends Error {
   readonly operation?: string;
 
   constructor(kind: DonDominioErrorKind, message: string, operation?: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(safeMessage(message), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.kind = kind;
     this.operation = operation;

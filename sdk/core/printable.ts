@@ -1,36 +1,40 @@
 /**
- * Text for one terminal or log line, made from data that may be hostile (a server's reply): every
- * character that could end the line, move the cursor, start an escape sequence or reorder what is
- * shown is written as a visible escape instead, and long text is cut. Used for the lines
- * `dondominio-ddns` prints, which cron wrappers parse ("HOST RESULT ADDRESS", one per host).
+ * Data from the API or a plan is hostile: text the package prints (error messages, console lines,
+ * the review comment's code spans) holds it as ONE visible line. Every character that could end a
+ * line, move the cursor, start a terminal escape sequence (ESC "[" CSI, ESC "]" OSC, the 8-bit
+ * CSI/OSC of C1), reorder what is displayed (bidi controls) or hide (zero-width and other format
+ * characters) is written as a visible escape instead: "\n", "\r", "\t", "\u001b", "\u202e".
+ *
+ * The set: Unicode general categories Cc (C0, DEL, C1 incl. NEL U+0085), Cf (format: bidi
+ * embeddings, overrides and isolates, zero-width characters, BOM, tag characters), Zl (U+2028),
+ * Zp (U+2029) and Cs (a lone surrogate, which no encoder can write faithfully).
  */
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
-/**
- * C0 controls (tab, LF and CR among them), DEL, C1 controls (U+0080-U+009F: 0x9B is a one-byte CSI),
- * the line and paragraph separators U+2028/U+2029, the bidirectional controls (U+061C, U+200E,
- * U+200F, U+202A-U+202E, U+2066-U+2069, which reorder the rest of a line as displayed) and the
- * byte-order mark U+FEFF. ESC is among the C0 controls, so no escape sequence (CSI, OSC 8 links,
- * title setting) survives: its introducer is shown as `\x1b`.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const SHORT: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
-function escapeChar(c: string): string {
-  const code = c.charCodeAt(0);
-  return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+function escapeChar(ch: string): string {
+  const short = SHORT[ch];
+  if (short) return short;
+  const cp = ch.codePointAt(0) ?? 0;
+  return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, "0")}`;
 }
 
-/** Whether `text` holds a character `printable` would escape. */
-export function hasUnsafeChars(text: string): boolean {
+/** True when `text` holds a character that `printable` would escape. */
+export function hasUnsafeCharacters(text: string): boolean {
   UNSAFE.lastIndex = 0;
-  return UNSAFE.test(text);
+  const found = UNSAFE.test(text);
+  UNSAFE.lastIndex = 0;
+  return found;
 }
 
 /**
- * `text` with its unsafe characters escaped (`\x0a`, `\u202e`), cut to `max` characters of the
- * original (default 300) with a note of how many were left out.
+ * `text` as one visible line: unsafe characters escaped (see above), and at most `max` characters
+ * (code points, so no surrogate pair is split), cut with "…".
  */
-export function printable(text: string, max = 300): string {
-  const cut = text.length > max ? text.slice(0, max) : text;
-  const rest = text.length - cut.length;
-  return `${cut.replace(UNSAFE, escapeChar)}${rest ? `... (${rest} more characters)` : ""}`;
+export function printable(text: string, max = Number.POSITIVE_INFINITY): string {
+  const escaped = String(text).replace(UNSAFE, escapeChar);
+  if (escaped.length <= max) return escaped;
+  const points = Array.from(escaped);
+  return points.length <= max ? escaped : `${points.slice(0, Math.max(0, max - 1)).join("")}…`;
 }

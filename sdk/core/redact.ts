@@ -1,44 +1,22 @@
 /**
- * Redaction of secrets for every error, log line and inspect output. A member is secret when its
- * name is in the global list below or in the operation's `secrets` (sdk/catalogue/types.ts).
- * Names compare case-insensitively because the API itself mixes spellings (sslKey, keydata).
+ * Redaction of secrets for every error, log line and inspect output. Which members are secret is
+ * decided by the one rule of secrets.ts (names by pattern, PEM private keys by content), plus the
+ * operation's own `secrets` (sdk/catalogue/types.ts).
  */
-export const GLOBAL_SECRETS: readonly string[] = ["apipasswd", "password", "key", "apikey", "authcode", "sslKey", "keyData", "csrKey", "pfxpass", "aeroPass"];
+import { holdsPrivateKey, isSecretMember, PRIVATE_KEY_BLOCKS } from "./secrets";
+
+export { isSecretName } from "./secrets";
 
 export const MASK = "***";
 
-const GLOBAL_NAMES: ReadonlySet<string> = new Set(GLOBAL_SECRETS.map((s) => s.toLowerCase()));
-/** Sets already built, by their extra names: every call of an operation asks for the same one. */
-const nameSets = new Map<string, ReadonlySet<string>>();
-
-function nameSet(extra: readonly string[] = []): ReadonlySet<string> {
-  if (extra.length === 0) return GLOBAL_NAMES;
-  const key = extra.join("\n");
-  let set = nameSets.get(key);
-  if (!set) {
-    set = new Set([...GLOBAL_NAMES, ...extra.map((s) => s.toLowerCase())]);
-    // Operations have fixed lists; the bound only guards against callers that build new ones.
-    if (nameSets.size < 1000) nameSets.set(key, set);
-  }
-  return set;
-}
-
-/** True when a member called `name` holds a secret (globally or for the given extra names). */
-export function isSecretName(name: string, extra: readonly string[] = []): boolean {
-  return nameSet(extra).has(name.toLowerCase());
-}
-
-/** Any string holding a PEM private key is a secret whatever its member is called. */
-const PRIVATE_PEM = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
-
 export interface RedactOptions {
-  /** Member names that are secret besides GLOBAL_SECRETS (an operation's `secrets`). */
+  /** Member names that are secret besides the rule's (an operation's `secrets`). */
   extra?: readonly string[];
   /** Replaces the name rule: is the member `name` holding `value` a secret? */
   isSecret?: (name: string, value: unknown) => boolean;
   /** What a secret becomes (default "***"). */
   mask?: string;
-  /** Also mask every string that holds a PEM private key, wherever it is. */
+  /** false: leave strings that hold a PEM private key under a non-secret name (default: masked). */
   privateKeys?: boolean;
 }
 
@@ -48,11 +26,11 @@ export interface RedactOptions {
  */
 export function redact<T>(value: T, options: readonly string[] | RedactOptions = []): T {
   const o: RedactOptions = Array.isArray(options) ? { extra: options } : (options as RedactOptions);
-  const names = nameSet(o.extra);
+  const extra = o.extra ?? [];
   const mask = o.mask ?? MASK;
-  const secret = o.isSecret ?? ((k: string, x: unknown) => names.has(k.toLowerCase()) && x !== undefined && x !== null && x !== "");
+  const secret = o.isSecret ?? ((k: string, x: unknown) => isSecretMember(k, x, extra));
   const walk = (v: unknown, depth: number): unknown => {
-    if (o.privateKeys && typeof v === "string" && PRIVATE_PEM.test(v)) return mask;
+    if (o.privateKeys !== false && holdsPrivateKey(v)) return mask;
     if (depth > 32 || v === null || typeof v !== "object") return v;
     if (v instanceof Date) return new Date(v.getTime());
     if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
@@ -70,21 +48,18 @@ export function redact<T>(value: T, options: readonly string[] | RedactOptions =
  * (messages that echo a parameter) can be scrubbed with `scrubText`.
  */
 export function secretValues(params: Record<string, unknown>, extra: readonly string[] = []): string[] {
-  const names = nameSet(extra);
   const out: string[] = [];
-  for (const [k, v] of Object.entries(params)) {
-    if (!names.has(k.toLowerCase()) || v === undefined || v === null) continue;
-    out.push(String(v));
-  }
+  for (const [k, v] of Object.entries(params)) if (isSecretMember(k, v, extra)) out.push(String(v));
   return out;
 }
 
 /**
- * Replaces every occurrence of the given secret values in `text` with "***". Values shorter than 3
- * characters are skipped: they would mask letters of ordinary words (and are never real secrets).
+ * Replaces every occurrence of the given secret values in `text`, and every PEM private key block
+ * (to its END line, or to the end of the text), with "***". Values shorter than 3 characters are
+ * skipped: they would mask letters of ordinary words (and are never real secrets).
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
-  let out = text;
+  let out = text.replace(PRIVATE_KEY_BLOCKS, MASK);
   for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (s.length >= 3) out = out.split(s).join(MASK);
   return out;
 }

@@ -165,7 +165,7 @@ describe("dondominio-ddns on hostile replies", function () {
 
   it("printable() escapes every unsafe character and cuts long text", () => {
     for (const { name, value } of HOSTILE_STRINGS) expect(UNSAFE_OUTPUT.test(printable(value)), name).to.equal(false);
-    expect(printable("a\nb\u202ec\u001b[2J")).to.equal("a\\x0ab\\u202ec\\x1b[2J");
-    expect(printable("x".repeat(310))).to.equal(`${"x".repeat(300)}... (10 more characters)`);
+    expect(printable("a\nb\u202ec\u001b[2J")).to.equal("a\\nb\\u202ec\\u001b[2J");
+    expect(printable("x".repeat(310), 300)).to.equal(`${"x".repeat(299)}…`);
   });
 });

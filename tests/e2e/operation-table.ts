@@ -223,10 +223,13 @@ export const STEPS: Step[] = [
   { op: "ssl/resendvalidationmail", params: certParams({ commonName: `www.${SVC}` }), after: (r) => expect(r.email).to.equal(`admin@${SVC}`) },
   {
     op: "ssl/list",
-    // Set-up: the DCV CNAME of the common name, then time for the approver mail of www.
+    // Set-up: the DCV CNAME of the common name in the hosted zone, the domain delegated to the
+    // emulator's nameservers (a CA sees only the zone the domain delegates to: it was on
+    // dns1/dns2.example.net), then time for the approver mail of www.
     before: async (e) => {
       const [host, , target] = String(S.dcv[SVC].checkvalue).split(" ");
       await e.client.call("service/dnscreate", { serviceName: SVC, name: host, type: "CNAME", value: target });
+      await e.client.call("domain/updatenameservers", { domain: DOMAIN, nameservers: ["default"] });
       await e.emu.control.advanceClock(5);
     },
     params: () => ({ status: "valid" }),

@@ -239,9 +239,14 @@ describe("domain module: orders", () => {
       expect(r.billing.total).to.equal(23.9);
       expect(f.alice.balance).to.equal(Math.round((before - 23.9) * 100) / 100);
       expect(r.domains[0]).to.include({ status: "renewed", tsExpir: addYears(d.tsExpir, 2), renewPeriod: "2" });
-      await f.fails(2102, "domain/renew", { domainID: String(d.domainID), curExpDate: addYears(d.tsExpir, 2) });
+      // The same request again is refused by curExpDate (the documented guard); a renewal with the
+      // new date is renewed and charged again, also while the first is in process.
+      await f.fails(2100, "domain/renew", { domainID: String(d.domainID), curExpDate: d.tsExpir.replace(/-/g, ""), period: "2" });
+      const again = await f.ok("domain/renew", { domainID: String(d.domainID), curExpDate: addYears(d.tsExpir, 2) });
+      expect(again.domains[0]).to.include({ status: "renewed", tsExpir: addYears(d.tsExpir, 3) });
+      expect(f.alice.balance).to.equal(Math.round((before - 23.9 - 11.95) * 100) / 100);
       await f.advance(f.clock.delays.renewSec);
-      expect(await f.ok("domain/getinfo", { domainID: String(d.domainID) })).to.include({ status: "active", tsExpir: addYears(d.tsExpir, 2) });
+      expect(await f.ok("domain/getinfo", { domainID: String(d.domainID) })).to.include({ status: "active", tsExpir: addYears(d.tsExpir, 3) });
     });
 
     it("answers 2100 for a wrong curExpDate and 2101 past the 10-year limit", async () => {

@@ -108,10 +108,45 @@ describe("emulator server: injected faults", () => {
     expect(names.join(",")).to.include("Dropped");
   });
 
+  it("hold: nothing runs until faults/release, then the call runs although its client has gone", async () => {
+    await emu.control.addFault({ action: "contact/create", kind: "hold" });
+    const ac = new AbortController();
+    const pending = post(emu, "/contact/create/", { ...person, LastName: "Held" }, { signal: ac.signal }).catch((e) => e as Error);
+    await until(async () => (await emu.control.heldCalls()).length === 1, "the call to be held");
+    expect(await emu.control.heldCalls()).to.deep.equal(["contact/create"]);
+    // The client gives up; the call has not run.
+    ac.abort();
+    expect(((await pending) as Error).name).to.equal("AbortError");
+    const names = async () => Object.values((await emu.control.getState(emu.apiUser)).contacts).map((c: any) => String(c.lastName));
+    expect(await names()).to.not.include("Held");
+    expect(await emu.control.releaseHeld("tool/*"), "another action's release runs nothing").to.deep.equal([]);
+    expect(await emu.control.releaseHeld("contact/create")).to.have.length(1);
+    await until(async () => (await names()).includes("Held"), "the released call to run");
+    expect(await emu.control.heldCalls()).to.deep.equal([]);
+  });
+
+  it("params: a fault meets only the calls whose parameters hold its values", async () => {
+    await emu.control.addFault({ action: "contact/create", kind: "errorCode", errorCode: 1100, params: { LastName: "Target" } });
+    expect((await post(emu, "/contact/create/", { ...person, LastName: "Other" })).json.success, "another call passes").to.equal(true);
+    expect((await post(emu, "/contact/create/", { ...person, LastName: " Target\r\n" })).json.errorCode, "the target meets it").to.equal(1100);
+    expect(await emu.control.listFaults()).to.deep.equal([]);
+  });
+
   it("refuses an invalid fault spec with a message naming the field", async () => {
     let failed: Error | undefined;
     await emu.control.addFault({ action: "tool/hello", kind: "latency" }).catch((e) => (failed = e));
     expect(failed?.message).to.include("latencyMs");
+  });
+
+  it("close() drops a call held by a hold fault without running it", async () => {
+    const other = await startEmulator();
+    await other.control.addFault({ action: "contact/create", kind: "hold" });
+    const pending = post(other, "/contact/create/", person).catch((e) => e as Error);
+    await until(async () => (await other.control.heldCalls()).length === 1, "the call to be held");
+    await other.close();
+    expect(await pending).to.be.instanceOf(Error);
+    expect(Object.keys(other.server.store.world.accounts[other.apiUser].contacts)).to.have.length(0);
+    await agentOf(other).close();
   });
 
   it("close() ends a request held by a timeout fault at once", async () => {

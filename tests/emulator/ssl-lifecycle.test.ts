@@ -46,11 +46,17 @@ describe("ssl/renew", () => {
     expect(r.billing.total).to.equal(9.95);
     expect(f.account.balance).to.be.closeTo(before - 9.95, 1e-9);
     expect(r.ssl.status).to.equal("renew");
+    // The same renewal again while it runs: renewed and charged again (no documented refusal).
+    const again = await f.ok("ssl/renew", { certificateID: id, validationMethod: "https" });
+    expect(again.billing.total).to.equal(9.95);
+    expect(f.account.balance).to.be.closeTo(before - 2 * 9.95, 1e-9);
     const oldCert = await certOf(f, id); // the current certificate is still served while renewing
     f.advance(31);
     const after = await f.ok("ssl/getinfo", { certificateID: id });
     expect(after.status).to.equal("valid");
-    expect(after.tsSubscriptionEnds > first.tsSubscriptionEnds).to.equal(true);
+    expect(after.tsSubscriptionEnds, "both renewals' years").to.equal(
+      `${Number(first.tsSubscriptionEnds.slice(0, 4)) + 2}${first.tsSubscriptionEnds.slice(4)}`,
+    );
     expect((await certOf(f, id)).serialNumber).to.not.equal(oldCert.serialNumber);
   });
 

@@ -13,6 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { UpResult } from "@pulumi/pulumi/automation";
+import { getProduct } from "../../emulator/data/products";
+import { findTld } from "../../emulator/data/tlds";
 import { exportSample, SAMPLE_PASSWORD, sampleDrift, seedSampleAccount } from "../../scripts/adopt-existing-sample";
 import { type EngineStack, exampleProgram, installPackage } from "../../scripts/engine";
 import { checkStoredProviders, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness, writeCalls } from "../provider/harness";
@@ -59,7 +61,7 @@ const ROWS: Row[] = [
     config: { "quickstart:domainName": { value: "quickstart-test.com" } },
     secrets: [],
     resources: 8,
-    async afterUp({ h, eng, up, balanceBefore }) {
+    async afterUp({ h, eng, up, balanceBefore, upWrites }) {
       expect(up.outputs.status.value).to.equal("active");
       expect(up.outputs.domain.value).to.equal("quickstart-test.com");
       expect(up.outputs.records.value).to.have.length(4);
@@ -69,8 +71,12 @@ const ROWS: Row[] = [
       expect(live.status).to.equal("active");
       const mine = (await zoneOf(h, "quickstart-test.com")).filter((r) => (up.outputs.records.value as string[]).includes(`quickstart-test.com/${r.entityID}`));
       expect(mine.map((r) => r.type).sort()).to.deep.equal(["A", "CAA", "CNAME", "TXT"]);
-      // The registration and hosting were paid for once: domain create + service create.
-      expect((await h.client.account.info({})).balance).to.be.lessThan(balanceBefore);
+      // The registration and hosting were paid for once: one domain/create and one service/create,
+      // and the balance went down by exactly their prices in the emulator's price lists (1 year each).
+      expect(upWrites).to.deep.include({ "domain/create": 1, "service/create": 1 });
+      const price = findTld("quickstart-test.com")!.create!.price + getProduct("basic")!.price;
+      const spent = balanceBefore - (await h.client.account.info({})).balance;
+      expect(spent.toFixed(2), "balance spent by the up").to.equal(price.toFixed(2));
     },
     async afterDestroy({ h, up }) {
       // Destroy deletes the records it made, and forgets (never deletes) the domain and the service.

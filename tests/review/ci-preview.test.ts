@@ -71,7 +71,18 @@ describe("review: examples/ci-preview previewed through the engine (emulator)", 
     const md1 = review.renderReview(first);
     expect(md1).to.include(`**Plan:** ${p1.changeSummary.create} to create.`);
     expect(tableRows(md1)).to.deep.equal([...EXAMPLE_CREATE_ROWS].sort());
-    for (const line of providerPlanLines(review, first)) expect(md1).to.include(line);
+    // The parser must find the provider's lines (a parser finding none would pass a loop alone).
+    const lines1 = providerPlanLines(review, first);
+    expect(lines1).to.have.members([
+      `$ NO PRICE HostingService ${ZONE}: create (basic, 1 year): the API shows no price before purchase`,
+      "$ TOTAL 0.00 EUR planned; balance 5000.00 EUR",
+      `+ CREATE A www.${ZONE} 203.0.113.10 ttl=3600`,
+      `+ CREATE CNAME docs.${ZONE} www.${ZONE}. ttl=default`,
+      `+ CREATE MX ${ZONE} 10 mail.${ZONE}. ttl=default`,
+      `+ CREATE TXT ${ZONE} "site-verification=3f9c2a7e" ttl=default`,
+      `+ CREATE TXT _dmarc.${ZONE} "v=DMARC1; p=quarantine; rua=mailto:dmarc@${ZONE}" ttl=default`,
+    ]);
+    for (const line of lines1) expect(md1).to.include(line);
     for (const s of secrets) expect(md1.includes(s)).to.equal(false);
 
     // 2. Applied; 3. the program changed (and the mailbox password in the stack config).
@@ -84,10 +95,18 @@ describe("review: examples/ci-preview previewed through the engine (emulator)", 
     const md2 = review.renderReview(second);
     expect(md2).to.include("**Plan:** 1 to create, 3 to update, 1 to replace, 1 to delete");
     expect(tableRows(md2)).to.deep.equal([...CHANGED_ROWS].sort());
-    expect(md2).to.include("value: `203.0.113.10` → `203.0.113.20`");
-    expect(md2).to.include("name: `docs.ci-preview.example` → `help.ci-preview.example` (forces replacement)");
-    expect(md2).to.include("password: `[secret]`");
-    for (const line of providerPlanLines(review, second)) expect(md2).to.include(line);
+    expect(md2).to.include("`value`: `203.0.113.10` → `203.0.113.20`");
+    expect(md2).to.include("`name`: `docs.ci-preview.example` → `help.ci-preview.example` (forces replacement)");
+    expect(md2).to.include("`password`: `[secret]`");
+    // The removed record's "- DELETE" line is the renderer's (the engine does not ask the provider).
+    const lines2 = providerPlanLines(review, second);
+    expect(lines2).to.have.members([
+      `+ CREATE CAA ${ZONE} 0 issue "letsencrypt.org" ttl=default`,
+      `± MODIFY A www.${ZONE} 203.0.113.10 ttl=3600 -> 203.0.113.20 ttl=600`,
+      `- DELETE CNAME docs.${ZONE} www.${ZONE}. ttl=default`,
+      `+ CREATE CNAME help.${ZONE} www.${ZONE}. ttl=default`,
+    ]);
+    for (const line of lines2) expect(md2).to.include(line);
     for (const s of secrets) expect(md2.includes(s)).to.equal(false);
 
     // The command of the installed package, on the same events as the event log's JSON lines.

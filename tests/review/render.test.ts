@@ -5,6 +5,7 @@
  * JSON lines of `PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json`.
  */
 import { expect } from "chai";
+import { marked } from "marked";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -67,10 +68,10 @@ describe("review: recorded previews of examples/ci-preview", () => {
     expect(md).to.include("**Plan:** 1 to create, 3 to update, 1 to replace, 1 to delete, 4 unchanged.");
     expect(tableRows(md)).to.deep.equal([...CHANGED_ROWS].sort());
     const row = (name: string) => md.split("\n").find((l) => l.includes(`| \`${name}\` |`)) ?? "";
-    expect(row("site")).to.include("renewalMode: `autorenew` → `manual`");
-    expect(row("www")).to.include("ttl: `3600` → `600`<br>value: `203.0.113.10` → `203.0.113.20`");
-    expect(row("docs")).to.include("name: `docs.ci-preview.example` → `help.ci-preview.example` (forces replacement)");
-    expect(row("info")).to.include("password: `[secret]`");
+    expect(row("site")).to.include("`renewalMode`: `autorenew` → `manual`");
+    expect(row("www")).to.include("`ttl`: `3600` → `600`<br>`value`: `203.0.113.10` → `203.0.113.20`");
+    expect(row("docs")).to.include("`name`: `docs.ci-preview.example` → `help.ci-preview.example` (forces replacement)");
+    expect(row("info")).to.include("`password`: `[secret]`");
     expect(row("mx")).to.match(/id `ci-preview\.example\/SRV\d+-\d+`/);
   });
 
@@ -104,8 +105,8 @@ describe("review: recorded previews of examples/ci-preview", () => {
     const md = renderReview(events("drift"));
     expect(md).to.include("**Plan:** 1 to update, 8 unchanged.");
     expect(tableRows(md)).to.deep.equal(["~ update | DnsRecord | www"]);
-    expect(md).to.include("value: `198.51.100.7` → `203.0.113.10`");
-    expect(md).to.include("#### Drift (what refresh read differs from the state)\n\n- `DnsRecord` `www`: value: `203.0.113.10` → `198.51.100.7`");
+    expect(md).to.include("`value`: `198.51.100.7` → `203.0.113.10`");
+    expect(md).to.include("#### Drift (what refresh read differs from the state)\n\n- `DnsRecord` `www`: `value`: `203.0.113.10` → `198.51.100.7`");
   });
 
   it("a preview refused at check: failed, the error named after its resource", () => {
@@ -145,7 +146,7 @@ describe("review: recorded previews of examples/ci-preview", () => {
     const evs = withInput("changes", "info", "password", "plain-Text-99");
     const md = renderReview(evs);
     expect(md).not.to.include("plain-Text-99");
-    expect(md).to.include("password: `[secret]`");
+    expect(md).to.include("`password`: `[secret]`");
   });
 });
 
@@ -153,7 +154,26 @@ describe("review: Markdown safety", () => {
   it("a value with backticks and pipes stays one code span in a table cell", () => {
     expect(code("a`b|c", true)).to.equal("``a`b\\|c``");
     expect(code("`x`")).to.equal("`` `x` ``");
-    expect(code("two\nlines")).to.equal("`two lines`");
+    // A backslash of the data before a pipe: the pipe stays escaped for renderers that count them.
+    expect(code("a\\|b", true)).to.equal("`a\\\\\\|b`");
+    expect(code(" x ")).to.equal("`  x  `");
+    expect(code("")).to.equal("` `");
+  });
+
+  it("every line terminator, control, bidi and zero-width character is written visibly, on one line", () => {
+    expect(code("two\nlines")).to.equal("`two\\nlines`");
+    expect(code("lone\rcr")).to.equal("`lone\\rcr`");
+    expect(code("crlf\r\nx")).to.equal("`crlf\\r\\nx`");
+    expect(code("a\u2028b\u2029c\u0085d")).to.equal("`a\\u2028b\\u2029c\\u0085d`");
+    expect(code("nul\u0000 esc\u001b[2J csi\u009b")).to.equal("`nul\\u0000 esc\\u001b[2J csi\\u009b`");
+    expect(code("ok\u202egnp \u2066x\u2069 z\u200bw")).to.equal("`ok\\u202egnp \\u2066x\\u2069 z\\u200bw`");
+    expect(fenced(["a\rb", "c\u2028d"])).to.equal("```text\na\\rb\nc\\u2028d\n```");
+  });
+
+  it("caps a value's length", () => {
+    const span = code("x".repeat(10_000));
+    expect(span.length).to.equal(302);
+    expect(span.endsWith("…`")).to.equal(true);
   });
 
   it("a fenced block cannot be closed by its content", () => {
@@ -176,9 +196,45 @@ describe("review: Markdown safety", () => {
     expect(md).to.include("…cut here");
   });
 
+  it("cuts at a line's end: no code span is left open for the rest of its line to be read as Markdown", () => {
+    const evs = withInput("create", "verify", "value", "<img src=x onerror=alert(1)>");
+    const full = renderReview(evs);
+    const row = full.split("\n").findIndex((l) => l.includes("`verify`"));
+    // Every limit that ends inside the row: the row is dropped whole, never cut inside.
+    const start = full.split("\n").slice(0, row).join("\n").length + 1;
+    const note = "\n\n…cut here: the plan is longer than a comment may be; the job's log has all of it.\n".length;
+    for (let at = start + 10; at < start + 120; at += 7) {
+      const md = renderReview(evs, { maxChars: at + note });
+      expect(md.length).to.be.at.most(at + note);
+      const body = md.slice(0, md.indexOf("\n\n…cut here"));
+      for (const line of body.split("\n")) expect(full.split("\n"), `cut at ${at}`).to.include(line);
+      expect(body).not.to.include("<img");
+    }
+  });
+
+  it("closes a fenced block whose fence is longer than 3 when a line of three backticks is inside it", () => {
+    // An error of three lines, the first a fence of three backticks (the block's fence is four), and a long warning after it.
+    const evs: ReviewEngineEvent[] = [
+      ...events("changes"),
+      { diagnosticEvent: { severity: "error", message: "```\nmore\nand more" } },
+      { diagnosticEvent: { severity: "warning", message: "w".repeat(300) } },
+    ];
+    const full = renderReview(evs);
+    const errors = full.indexOf("#### Errors");
+    const note = "\n\n…cut here: the plan is longer than a comment may be; the job's log has all of it.\n".length;
+    for (let max = errors + note; max < errors + note + 60; max += 1) {
+      const md = renderReview(evs, { maxChars: max });
+      const html = marked.parse(md, { gfm: true, async: false });
+      expect(html, `cut at ${max}`).to.include("…cut here");
+      expect(html.slice(html.indexOf("…cut here") - 3, html.indexOf("…cut here")), `cut at ${max}: the note is a paragraph, outside any block`).to.equal("<p>");
+    }
+  });
+
   it("a marker per stack, or none", () => {
     expect(renderReview(events("refused"), { marker: "prod" }).split("\n")[0]).to.equal("<!-- dondominio-review:prod -->");
     expect(renderReview(events("refused"), { marker: false, title: "Drift" }).split("\n")[0]).to.equal("### Drift");
+    // A marker name cannot close the comment early nor add a line.
+    expect(renderReview(events("refused"), { marker: "x--->\n<img src=x>" }).split("\n")[0]).to.equal("<!-- dondominio-review:x- - ->\\n<img src=x> -->");
   });
 });
 

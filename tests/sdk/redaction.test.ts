@@ -1,6 +1,9 @@
 import { expect } from "chai";
 import { inspect } from "node:util";
 import { DonDominioClient, type DonDominioError, redact } from "../../sdk";
+import { scrubText, secretValues } from "../../sdk/core/redact";
+import { holdsPrivateKey, isSecretMember, isSecretName } from "../../sdk/core/secrets";
+import { PUBLIC_NAMES, SECRET_NAMES } from "./secret-names";
 import { answer, startServer } from "./server";
 
 const PASSWD = "Pa55-very-secret-passwd";
@@ -21,6 +24,50 @@ async function captureStderr(fn: () => Promise<unknown>): Promise<string> {
   }
   return out;
 }
+
+const PEM = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk=\n-----END OPENSSH PRIVATE KEY-----";
+
+describe("the one secret rule (sdk/core/secrets.ts)", () => {
+  it("names: secret by pattern, whatever the case or separators; public keys and key metadata stay visible", () => {
+    for (const n of SECRET_NAMES) expect(isSecretName(n), n).to.equal(true);
+    for (const n of PUBLIC_NAMES) expect(isSecretName(n), n).to.equal(false);
+    expect(isSecretName("custom", ["Custom"])).to.equal(true);
+  });
+
+  it("values: a PEM private key under any name, in any of its labels; nothing and flags are no secret", () => {
+    for (const label of [
+      "PRIVATE KEY",
+      "RSA PRIVATE KEY",
+      "EC PRIVATE KEY",
+      "ENCRYPTED PRIVATE KEY",
+      "OPENSSH PRIVATE KEY",
+      "PGP PRIVATE KEY BLOCK",
+      "rsa private key",
+    ])
+      expect(holdsPrivateKey(`note: -----BEGIN ${label}-----\nAAA`), label).to.equal(true);
+    expect(holdsPrivateKey("-----BEGIN CERTIFICATE-----\nAAA")).to.equal(false);
+    expect(holdsPrivateKey("-----BEGIN PUBLIC KEY-----\nAAA")).to.equal(false);
+    expect(isSecretMember("note", PEM)).to.equal(true);
+    for (const v of [undefined, null, "", true, false]) expect(isSecretMember("password", v), String(v)).to.equal(false);
+    expect(isSecretMember("password", 1234)).to.equal(true);
+    expect(isSecretMember("exposeAuthcode", true)).to.equal(false);
+  });
+
+  it("redact() masks by the rule: every secret name, and PEM private keys under any name", () => {
+    const input = Object.fromEntries([...SECRET_NAMES.map((n) => [n, `v-${n}`]), ...PUBLIC_NAMES.map((n) => [n, `v-${n}`]), ["note", PEM], ["zonepass", true]]);
+    const out = redact(input) as Record<string, unknown>;
+    for (const n of SECRET_NAMES) expect(out[n], n).to.equal("***");
+    for (const n of PUBLIC_NAMES) expect(out[n], n).to.equal(`v-${n}`);
+    expect(out.note).to.equal("***");
+    expect(out.zonepass).to.equal(true);
+    expect(secretValues({ dyndnsKey: "k-123", tlsKey: "t-456", domain: "x.com" })).to.deep.equal(["k-123", "t-456"]);
+  });
+
+  it("scrubText() masks a private key block in free text (a server message quoting it)", () => {
+    expect(scrubText(`refused: ${PEM} (bad)`, [])).to.equal("refused: *** (bad)");
+    expect(scrubText("cut: -----BEGIN PRIVATE KEY-----\nMIIE", [])).to.equal("cut: ***");
+  });
+});
 
 describe("redaction", () => {
   it("redact() deep-copies and masks global and per-operation secret names", () => {

@@ -3,14 +3,15 @@
  * when a status begins, so one large clock.advance() walks a domain through several statuses.
  *
  *   register-init -(registerInitSec)-> register-pending -(registerPendingSec)-> active
- *       (tsCreate = that day, tsExpir = tsCreate + period years)
- *   transfer-init -(transferInitSec)-> transfer-pending (transferStatus queued)
- *       -(transferPendingSec)-> active (completed); a wrong authcode -> transfer-cancel (cancelled)
+ *       (tsCreate = that day, tsExpir = tsCreate + period years), or register-cancel when the name's
+ *       outcome (outcomes.ts) is cancelled (the registry refuses)
+ *   transfer-init, transfer-pending: transfer.ts (every transferStatus of the spec)
  *   renewed -(renewSec)-> active
  *   active, the day after tsExpir -> autorenew charges the minimum period when the balance allows
  *       (history "Automatic renewal"); otherwise (and for manual and letexpire) -> expired-renewgrace
  *   Emulator choice (spec silent): renewgrace 30 days, then expired-redemption 30 days, then
  *       expired-pendingdelete 5 days, then deleted (listdeleted; getinfo answers 2008).
+ * The control API moves a registration or transfer on request, or holds it (transition.ts).
  */
 import { charge } from "../../core/billing";
 import { addYears, ymd } from "../../core/clock";
@@ -18,8 +19,10 @@ import type { TickContext } from "../../core/context";
 import { ApiFault } from "../../core/errors";
 import type { AccountState, World } from "../../core/state";
 import { findTld } from "../../data/tlds";
-import { addHistory, type DomainRecord, EXTERNAL_NS, externalAuthcodeOk, newAuthcode, PREMIUM_FACTOR, setStatus } from "./model";
+import { addHistory, type DomainRecord, PREMIUM_FACTOR, removeDomain, setStatus } from "./model";
 import { money } from "./names";
+import { outcomeOf } from "./outcomes";
+import { transferStep } from "./transfer";
 
 const DAY = 86_400_000;
 export const GRACE_DAYS = 30;
@@ -38,58 +41,34 @@ export function isRenewable(d: DomainRecord, nowMs: number): boolean {
   return d.status === "active" && d.tsExpir !== "" && nowMs >= expiredAtMs(d) - (RENEWABLE_WINDOW_DAYS + 1) * DAY;
 }
 
-/** The price of `years` of renewal of `d` (premium names cost PREMIUM_FACTOR times more). */
+/** The price of `years` of renewal of `d` (premium names: their price set per name, else PREMIUM_FACTOR times more). */
 export function renewPrice(d: DomainRecord, years: number): number {
+  if (d.premium && d.premiumPrice !== undefined) return money(d.premiumPrice * years);
   const price = findTld(d.punycode)?.renew?.price ?? 0;
   return money(price * years * (d.premium ? PREMIUM_FACTOR : 1));
 }
 
-/** Another account holding the same name (the losing side of an in-emulator transfer). */
-export function otherHolder(world: World, punycode: string, except: AccountState): { account: AccountState; domain: DomainRecord } | undefined {
-  for (const account of Object.values(world.accounts)) {
-    if (account === except) continue;
-    for (const domain of Object.values(account.domains)) if (domain.punycode === punycode) return { account, domain };
-  }
-  return undefined;
-}
-
-export function removeDomain(account: AccountState, d: DomainRecord, atMs: number, info: string): void {
-  delete account.domains[String(d.domainID)];
-  account.deletedDomains.push({ name: d.name, tld: d.tld, tsDeleted: ymd(atMs), info, domainID: d.domainID });
-}
-
-function transferAuthOk(world: World, account: AccountState, d: DomainRecord): boolean {
-  const source = otherHolder(world, d.punycode, account);
-  if (source) return !source.domain.transferBlock && d.transferAuthcode === source.domain.authcode;
-  return externalAuthcodeOk(d.transferAuthcode);
-}
-
-function completeTransfer(world: World, account: AccountState, d: DomainRecord, at: number, ctx: TickContext): void {
-  const source = otherHolder(world, d.punycode, account);
-  if (source) {
-    d.tsCreate = source.domain.tsCreate;
-    d.tsExpir = addYears(source.domain.tsExpir, d.period);
-    if (d.keepNameservers) {
-      d.nameservers = [...source.domain.nameservers];
-      d.defaultNS = source.domain.defaultNS;
-    }
-    removeDomain(source.account, source.domain, at, "Transferred out to another registrar");
-  } else {
-    // Emulator choice: for a name from outside, tsCreate is the day it entered the account.
-    d.tsCreate = ymd(at);
-    d.tsExpir = addYears(d.tsCreate, d.period);
-    if (d.keepNameservers) d.nameservers = [...EXTERNAL_NS];
-  }
-  d.transferStatus = "completed";
-  d.authcode = newAuthcode(ctx.random);
-  delete d.transferAuthcode;
-  delete d.keepNameservers;
+/** register-pending -> active from `at`: the registration's dates start that day. */
+export function completeRegistration(d: DomainRecord, at: number): void {
+  d.tsCreate = ymd(at);
+  d.tsExpir = addYears(d.tsCreate, d.period);
   setStatus(d, "active", at);
-  addHistory(d, at, "Transfer completed", `Transfer of ${d.name} completed; expires ${d.tsExpir}`);
+  addHistory(d, at, "Registration completed", `${d.name} registered until ${d.tsExpir}`);
 }
 
-/** One transition of `d` if its time has come; false when nothing is due. */
+/**
+ * register-cancel from `at`, for good: nothing restarts a registration (the spec has no call for
+ * it). Emulator choice (spec silent): the charge stays (no refund is shown anywhere), the record
+ * stays in the account with empty dates, and the name is not offered again while it is there.
+ */
+export function cancelRegistration(d: DomainRecord, at: number, why: string): void {
+  setStatus(d, "register-cancel", at);
+  addHistory(d, at, "Registration cancelled", `${why}: ${d.name} was not registered`);
+}
+
+/** One transition of `d` if its time has come; false when nothing is due (or the control API holds it). */
 function step(world: World, account: AccountState, d: DomainRecord, now: number, ctx: TickContext): boolean {
+  if (d.held) return false;
   const delay = ctx.clock.delays;
   const after = (sec: number) => d.statusSinceMs + sec * 1000;
   switch (d.status) {
@@ -102,36 +81,13 @@ function step(world: World, account: AccountState, d: DomainRecord, now: number,
     case "register-pending": {
       const at = after(delay.registerPendingSec);
       if (now < at) return false;
-      d.tsCreate = ymd(at);
-      d.tsExpir = addYears(d.tsCreate, d.period);
-      setStatus(d, "active", at);
-      addHistory(d, at, "Registration completed", `${d.name} registered until ${d.tsExpir}`);
+      if (outcomeOf(world, d.punycode).registration === "cancelled") cancelRegistration(d, at, "The registry refused the registration");
+      else completeRegistration(d, at);
       return true;
     }
-    case "transfer-init": {
-      const at = after(delay.transferInitSec);
-      if (now < at) return false;
-      if (transferAuthOk(world, account, d)) {
-        d.transferStatus = "queued";
-        setStatus(d, "transfer-pending", at);
-      } else {
-        d.transferStatus = "cancelled";
-        setStatus(d, "transfer-cancel", at);
-        addHistory(
-          d,
-          at,
-          "Transfer cancelled",
-          "The losing registrar refused the authcode (or the domain is transfer-locked): send a new one with domain/transferrestart",
-        );
-      }
-      return true;
-    }
-    case "transfer-pending": {
-      const at = after(delay.transferPendingSec);
-      if (now < at) return false;
-      completeTransfer(world, account, d, at, ctx);
-      return true;
-    }
+    case "transfer-init":
+    case "transfer-pending":
+      return transferStep(world, account, d, now, ctx);
     case "renewed": {
       const at = after(delay.renewSec);
       if (now < at) return false;

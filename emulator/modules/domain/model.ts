@@ -4,12 +4,13 @@
  */
 import { toUnicode } from "../../../sdk/rules";
 import { EMULATOR_NAMESERVERS } from "../../data/products";
-import { ymdhms } from "../../core/clock";
+import { ymd, ymdhms } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
 import type { RandomSource } from "../../core/random";
 import { fault } from "../../core/errors";
 import { type AccountState, registerAccountSlice, type World } from "../../core/state";
 import { asciiName } from "./names";
+import { outcomeOf } from "./outcomes";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export { asciiName } from "./names";
@@ -75,12 +76,19 @@ export interface DomainRecord {
   viewWhois: boolean;
   /** Comma-separated tags, "" for none. */
   tag: string;
-  /** "" when no transfer ran; else init, queued, cancelled, completed (spec transferStatus). */
+  /**
+   * "" when no transfer ran; else init, set-auth, queued, pending-auth, pending-tag,
+   * pending-registry, cancelled or completed (spec transferStatus; the moves: transfer.ts).
+   */
   transferStatus: string;
+  /** Held by the control API (domain/transition hold): no move by time until the next request. */
+  held?: boolean;
   /** Secret: never logged nor put in messages. */
   authcode: string;
   /** Transfers only: the authcode the caller gave, checked when the registry processes the transfer. */
   transferAuthcode?: string;
+  /** A premium name's yearly price set per name when it was ordered (renewals cost the same); absent = PREMIUM_FACTOR times the TLD's. */
+  premiumPrice?: number;
   /** Transfers only: keep the losing side's nameservers. */
   keepNameservers?: boolean;
   defaultNS: boolean;
@@ -129,8 +137,10 @@ export const KNOWN_NS_IPS: Record<string, string> = {
 export const EXTERNAL_NS = ["ns1.other-registrar.example", "ns2.other-registrar.example"];
 
 /**
- * Emulator choice: names "registered elsewhere" (held by a registrar outside the emulator): every
- * name whose registrable label contains "taken", plus this fixed list.
+ * The world outside the emulator, per name: what the control API set for it (domain/outcome:
+ * taken, premium, price, authcode; outcomes.ts), else these defaults, chosen by spelling.
+ * Default: names "registered elsewhere" (held by a registrar outside the emulator) are every name
+ * whose registrable label contains "taken", plus this fixed list.
  */
 export const REGISTERED_ELSEWHERE = new Set(["google.com", "facebook.com", "wikipedia.org", "amazon.es", "dondominio.com"]);
 
@@ -139,25 +149,39 @@ export function sldOf(punycode: string, tld: string): string {
   return punycode.slice(0, punycode.length - tld.length - 1);
 }
 
-export function isRegisteredElsewhere(punycode: string, tld: string): boolean {
+export function isRegisteredElsewhere(world: World, punycode: string, tld: string): boolean {
+  const set = outcomeOf(world, punycode).taken;
+  if (set !== undefined) return set;
   return REGISTERED_ELSEWHERE.has(punycode) || sldOf(punycode, tld).includes("taken");
 }
 
 /**
- * Emulator choice: premium names are those whose registrable label has 1 to 3 characters or
- * contains "premium"; they cost PREMIUM_FACTOR times the TLD's price and need premium=true on create.
+ * Premium names need premium=true on create. Default: those whose registrable label has 1 to 3
+ * characters or contains "premium", at PREMIUM_FACTOR times the TLD's price; an outcome set per name
+ * says premium or not, and its yearly price.
  */
 export const PREMIUM_FACTOR = 25;
-export function isPremium(punycode: string, tld: string): boolean {
+export function isPremium(world: World, punycode: string, tld: string): boolean {
+  const set = outcomeOf(world, punycode);
+  if (set.price !== undefined) return true;
+  if (set.premium !== undefined) return set.premium;
   const sld = toUnicode(sldOf(punycode, tld));
   return [...sld].length <= 3 || sld.includes("premium");
 }
 
+/** The yearly price of a premium name set per name (domain/outcome price); undefined = PREMIUM_FACTOR times the TLD's. */
+export function premiumPriceOf(world: World, punycode: string): number | undefined {
+  return outcomeOf(world, punycode).price;
+}
+
 /**
- * Emulator rule for authcodes of names registered outside the emulator (the emulator cannot know
- * them): a code is wrong when it has fewer than 6 characters or contains "wrong".
+ * Whether the losing registrar of a name registered outside the emulator accepts an authcode: the
+ * code set per name (domain/outcome authcode) when there is one; by default (the emulator cannot
+ * know it) a code is wrong when it has fewer than 6 characters or contains "wrong".
  */
-export function externalAuthcodeOk(code: string | undefined): boolean {
+export function externalAuthcodeOk(world: World, punycode: string, code: string | undefined): boolean {
+  const set = outcomeOf(world, punycode).authcode;
+  if (set !== undefined) return code === set;
   return code !== undefined && code.length >= 6 && !code.toLowerCase().includes("wrong");
 }
 
@@ -173,6 +197,21 @@ export function holderOf(world: World, punycode: string): { account: AccountStat
     for (const domain of Object.values(account.domains)) if (domain.punycode === punycode) return { account, domain };
   }
   return undefined;
+}
+
+/** Another account holding the same name (the losing side of an in-emulator transfer). */
+export function otherHolder(world: World, punycode: string, except: AccountState): { account: AccountState; domain: DomainRecord } | undefined {
+  for (const account of Object.values(world.accounts)) {
+    if (account === except) continue;
+    for (const domain of Object.values(account.domains)) if (domain.punycode === punycode) return { account, domain };
+  }
+  return undefined;
+}
+
+/** Deletes a domain: it leaves the account and shows in domain/listdeleted. */
+export function removeDomain(account: AccountState, d: DomainRecord, atMs: number, info: string): void {
+  delete account.domains[String(d.domainID)];
+  account.deletedDomains.push({ name: d.name, tld: d.tld, tsDeleted: ymd(atMs), info, domainID: d.domainID });
 }
 
 /** Resolves DOMREF (spec "domain module") in the caller's account, or fault 2008. */

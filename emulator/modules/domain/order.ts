@@ -5,9 +5,9 @@ import { charge } from "../../core/billing";
 import { addYears, ymd } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
 import { fault } from "../../core/errors";
-import { nextId } from "../../core/state";
+import { nextId, type World } from "../../core/state";
 import { checkContactIds, ownerTypeOf, withContacts } from "./contacts";
-import { otherHolder, renewPrice } from "./lifecycle";
+import { renewPrice } from "./lifecycle";
 import {
   type DomainRecord,
   domSum,
@@ -18,10 +18,14 @@ import {
   isRegisteredElsewhere,
   logChange,
   newAuthcode,
+  otherHolder,
   PREMIUM_FACTOR,
+  premiumPriceOf,
   setStatus,
 } from "./model";
 import { checkTldParams, money, type ParsedName, parseName, pickPeriod } from "./names";
+import { outcomeOf } from "./outcomes";
+import { WAITING_OUTSIDE } from "./transfer";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** Statuses in which the losing side lets a domain go (emulator choice). */
@@ -29,13 +33,14 @@ const TRANSFERABLE = new Set(["active", "renewed", "expired-renewgrace"]);
 /** Parameters kept as TLD data on the record (aeroPass is a secret and is not kept). */
 const TLD_DATA = /^(aeroId|domainIntendedUse|ownerDateOfBirth|frTradeMark|frSirenNumber|ruIssuer|ruIssuerDate|xxx[A-Za-z]+|jobs[A-Za-z]+)$/;
 
-function createPrice(n: ParsedName): number {
-  return money((n.tld.create?.price ?? 0) * (isPremium(n.punycode, n.tld.tld) ? PREMIUM_FACTOR : 1));
+function createPrice(world: World, n: ParsedName): number {
+  if (!isPremium(world, n.punycode, n.tld.tld)) return money(n.tld.create?.price ?? 0);
+  return money(premiumPriceOf(world, n.punycode) ?? (n.tld.create?.price ?? 0) * PREMIUM_FACTOR);
 }
 
 export function check(ctx: HandlerContext, p: ParsedParamsOf<"domain/check">) {
   const n = parseName(p.domain);
-  const available = !holderOf(ctx.world, n.punycode) && !isRegisteredElsewhere(n.punycode, n.tld.tld) && n.tld.create !== undefined;
+  const available = !holderOf(ctx.world, n.punycode) && !isRegisteredElsewhere(ctx.world, n.punycode, n.tld.tld) && n.tld.create !== undefined;
   return {
     domains: [
       {
@@ -43,8 +48,8 @@ export function check(ctx: HandlerContext, p: ParsedParamsOf<"domain/check">) {
         punycode: n.punycode,
         tld: n.tld.tld,
         available,
-        premium: isPremium(n.punycode, n.tld.tld),
-        price: createPrice(n),
+        premium: isPremium(ctx.world, n.punycode, n.tld.tld),
+        price: createPrice(ctx.world, n),
         currency: ctx.account.currency,
       },
     ],
@@ -65,7 +70,7 @@ function transferBlockers(ctx: HandlerContext, n: ParsedName): string[] {
     if (!TRANSFERABLE.has(holder.domain.status)) out.push(`${n.name} is in status ${holder.domain.status} at its current registrar`);
     return out;
   }
-  if (!isRegisteredElsewhere(n.punycode, n.tld.tld)) return [`${n.name} is not registered: register it with domain/create`];
+  if (!isRegisteredElsewhere(ctx.world, n.punycode, n.tld.tld)) return [`${n.name} is not registered: register it with domain/create`];
   return [];
 }
 
@@ -139,26 +144,29 @@ function ordered(d: DomainRecord, billing: { total: number; currency: string }, 
 export function create(ctx: HandlerContext, p: ParsedParamsOf<"domain/create">) {
   const n = parseName(p.domain);
   if (!n.tld.create) throw fault(ErrorCode.DOMAIN_CREATE_ERROR, `Registrations of .${n.tld.tld} domains are not offered`);
-  if (holderOf(ctx.world, n.punycode) || isRegisteredElsewhere(n.punycode, n.tld.tld)) {
+  // A repeated create of a name (this account's included) is refused: a name is registered once
+  // (spec "domain/check": available; facts.md error 2010 "create error: taken").
+  if (holderOf(ctx.world, n.punycode) || isRegisteredElsewhere(ctx.world, n.punycode, n.tld.tld)) {
     throw fault(ErrorCode.DOMAIN_TAKEN, `${n.name} is already registered: domain/checkfortransfer tells whether it can be transferred in`);
   }
-  const premium = isPremium(n.punycode, n.tld.tld);
+  const premium = isPremium(ctx.world, n.punycode, n.tld.tld);
   if (premium && !p.premium)
     throw fault(
       ErrorCode.DOMAIN_PREMIUM,
-      `${n.name} is a premium name (${createPrice(n).toFixed(2)} ${ctx.account.currency} a year): send premium=true to accept the price`,
+      `${n.name} is a premium name (${createPrice(ctx.world, n).toFixed(2)} ${ctx.account.currency} a year): send premium=true to accept the price`,
     );
   const period = pickPeriod(n.tld.create, p.period, "registrations", n.tld.tld);
   checkContactIds(ctx, p);
   checkTldParams("create", n.punycode, p, ownerType(ctx, p));
   const { contacts, paid: billing } = withContacts(ctx, p, () =>
-    charge(ctx.account, createPrice(n) * period, `registration of ${n.name} for ${period} year(s)`),
+    charge(ctx.account, createPrice(ctx.world, n) * period, `registration of ${n.name} for ${period} year(s)`),
   );
   const ns = p.nameservers ?? ["parking"];
   const d = newRecord(ctx, n, {
     status: "register-init",
     period,
     premium,
+    ...(premium && premiumPriceOf(ctx.world, n.punycode) !== undefined ? { premiumPrice: premiumPriceOf(ctx.world, n.punycode) } : {}),
     contacts,
     nameservers: normaliseNameservers(ns, NAMESERVER_WORDS.create),
     tldData: tldData(p),
@@ -168,11 +176,20 @@ export function create(ctx: HandlerContext, p: ParsedParamsOf<"domain/create">) 
   return ordered(d, billing, n.tld.create.inPromo);
 }
 
+function premiumOnArrival(world: World, punycode: string, source: DomainRecord | undefined): Pick<DomainRecord, "premium" | "premiumPrice"> {
+  if (source) return { premium: source.premium, ...(source.premiumPrice !== undefined ? { premiumPrice: source.premiumPrice } : {}) };
+  const set = outcomeOf(world, punycode);
+  const price = set.price;
+  return { premium: price !== undefined || set.premium === true, ...(price !== undefined ? { premiumPrice: price } : {}) };
+}
+
 export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer">) {
   const n = parseName(p.domain);
+  // A repeated transfer (the name is in this account already, its transfer running) is refused as
+  // domain/checkfortransfer says (spec: transferavail false with transfermsg; facts.md 2005).
   const reasons = transferBlockers(ctx, n);
   if (reasons.length) {
-    const notRegistered = !holderOf(ctx.world, n.punycode) && !isRegisteredElsewhere(n.punycode, n.tld.tld) && n.tld.transfer;
+    const notRegistered = !holderOf(ctx.world, n.punycode) && !isRegisteredElsewhere(ctx.world, n.punycode, n.tld.tld) && n.tld.transfer;
     throw fault(notRegistered ? ErrorCode.DOMAIN_TRANSFER_ERROR : ErrorCode.DOMAIN_TRANSFER_NOT_ALLOWED, ...reasons);
   }
   const price = n.tld.transfer as NonNullable<typeof n.tld.transfer>;
@@ -187,7 +204,8 @@ export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer
     status: "transfer-init",
     transferStatus: "init",
     period: price.years[0],
-    premium: source?.domain.premium ?? false,
+    // A name from outside is premium only when set so per name (its renewals then cost that price).
+    ...premiumOnArrival(ctx.world, n.punycode, source?.domain),
     contacts,
     nameservers: special === "keepns" ? [...(source?.domain.nameservers ?? EXTERNAL_NS)] : ns,
     keepNameservers: special === "keepns",
@@ -199,13 +217,23 @@ export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer
   return ordered(d, billing, price.inPromo);
 }
 
+/**
+ * Restarts a cancelled transfer, or one that waits on someone outside (facts.md: "transferrestart
+ * restarts a stalled transfer"), with an optional new authcode: back to transfer-init/init, free
+ * (the spec's result is a DOMSUM, no billing).
+ */
 export function transferrestart(ctx: HandlerContext, p: ParsedParamsOf<"domain/transferrestart">) {
   const d = findDomain(ctx.account, p);
-  if (d.status !== "transfer-cancel") {
-    throw fault(ErrorCode.DOMAIN_TRANSFER_ERROR, `transferrestart applies to a cancelled transfer (transfer-cancel); ${d.name} is in status ${d.status}`);
+  const stalled = d.status === "transfer-pending" && WAITING_OUTSIDE.has(d.transferStatus);
+  if (d.status !== "transfer-cancel" && !stalled) {
+    throw fault(
+      ErrorCode.DOMAIN_TRANSFER_ERROR,
+      `transferrestart applies to a cancelled transfer (transfer-cancel) or one waiting on pending-auth, pending-tag or pending-registry; ${d.name} is in status ${d.status}${d.transferStatus ? ` (transfer ${d.transferStatus})` : ""}`,
+    );
   }
   if (p.authcode !== undefined) d.transferAuthcode = p.authcode;
   d.transferStatus = "init";
+  delete d.held;
   setStatus(d, "transfer-init", ctx.clock.nowMs());
   logChange(ctx, d, "Transfer restarted", `Transfer of ${d.name} restarted${p.authcode !== undefined ? " with a new authcode" : ""}`);
   ctx.messages.push(`Transfer of ${d.name} restarted.`);
@@ -216,8 +244,11 @@ export function renew(ctx: HandlerContext, p: ParsedParamsOf<"domain/renew">) {
   const d = findDomain(ctx.account, p);
   const tld = parseName(d.punycode).tld;
   if (!tld.renew) throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `Renewals of .${tld.tld} domains are not offered`);
-  if (d.status === "renewed") throw fault(ErrorCode.DOMAIN_RENEW_BLOCKED, `A renewal of ${d.name} is already in process: wait until it is active`);
-  if (d.status !== "active" && d.status !== "expired-renewgrace")
+  // A repeated renew: refused only by curExpDate (spec "domain/renew": the current expiration is
+  // required; facts.md "Domains": it must equal tsExpir), so the same request sent twice renews
+  // once, while a second renewal with the new date is renewed and charged again, also while the
+  // first is in process (status renewed): nothing documents a refusal there.
+  if (d.status !== "active" && d.status !== "renewed" && d.status !== "expired-renewgrace")
     throw fault(ErrorCode.DOMAIN_RENEW_NOT_ALLOWED, `${d.name} cannot be renewed in status ${d.status}`);
   if (p.curExpDate !== d.tsExpir) {
     throw fault(

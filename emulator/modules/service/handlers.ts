@@ -4,12 +4,16 @@
  *
  * Choices where the spec is silent:
  * - A domain name has at most one hosting service in the whole emulator: a second create answers
- *   4007. The domain does not have to be registered in the account.
+ *   4007 (the name is a service's only key: every service operation names it by serviceName, spec
+ *   "service module"). The domain does not have to be registered in the account.
  * - renew is allowed at any time except while the service is being set up (init: 4009); it extends
- *   tsExpir by period years, status renewed and then active (delays.renewSec).
+ *   tsExpir by period years, status renewed and then active (delays.renewSec). A repeated renew is
+ *   renewed and charged again, also while status is renewed: the spec's renew takes no current
+ *   date (unlike domain/renew) and documents no refusal.
  * - upgrade goes only to a product later in the upgrade order (emulator/data/products.ts) that can
  *   hold the service's current entities; otherwise 4008. It charges the difference of the yearly
- *   prices once (no pro-rating) and keeps tsExpir.
+ *   prices once (no pro-rating) and keeps tsExpir. So a repeated upgrade (to the product it has
+ *   now) is refused; under this pricing it would cost 0 anyway.
  * - phpversion on a product without web space (redir, mail plans): 4005. An unknown version: 105.
  * - webconstructorlogin needs a web product (10001 otherwise) and a site that exists: the service's
  *   domain, www.<domain> or one of its subdomains (4002 otherwise).
@@ -23,7 +27,7 @@ import { DEFAULT_PHP_VERSION, EMULATOR_PLATFORM_HOST as HOST, PHP_VERSIONS, type
 import { zoneHandlers } from "./dns";
 import { defaultRecords, fullName } from "./dnszone";
 import { familyHandlers } from "./families";
-import { type ServiceRecord, getService, isRenewable, serviceKey, newServiceRecord, productOf, serviceSummary, setPending } from "./model";
+import { type ServiceRecord, type UsageCounter, getService, isRenewable, serviceKey, newServiceRecord, productOf, serviceSummary, setPending } from "./model";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 function phpInfo(svc: ServiceRecord) {
@@ -34,14 +38,15 @@ function phpInfo(svc: ServiceRecord) {
 function resources(svc: ServiceRecord) {
   const q = productOf(svc).quotas;
   const r = (value: number, max: number, unit = "") => ({ value, max, unit });
-  // Byte and file usage is not emulated (no real files): value 0 against the product's maximum.
+  // No real files or traffic drive byte and file usage: 0 unless the control API set it (service/usage).
+  const used = (k: UsageCounter) => svc.usage?.[k] ?? 0;
   return {
-    ftpusage: r(0, q.ftpusage, "bytes"),
-    ftpfiles: r(0, q.ftpfiles, "files"),
-    webtraffic: r(0, q.webtraffic, "bytes"),
+    ftpusage: r(used("ftpusage"), q.ftpusage, "bytes"),
+    ftpfiles: r(used("ftpfiles"), q.ftpfiles, "files"),
+    webtraffic: r(used("webtraffic"), q.webtraffic, "bytes"),
     ftp: r(svc.ftp.length, q.ftp),
     ddbb: r(svc.ddbb.length, q.ddbb),
-    ddbbusage: r(0, q.ddbbusage, "bytes"),
+    ddbbusage: r(used("ddbbusage"), q.ddbbusage, "bytes"),
     subdomain: r(svc.subdomain.length, q.subdomain),
     email: r(svc.mail.length, q.email),
     emailalias: r(svc.mailalias.length, q.emailalias),
@@ -95,8 +100,8 @@ const named: Omit<ModuleHandlers<"service">, keyof typeof familyHandlers | keyof
       case "php":
         return { ...base, php: phpInfo(svc) };
       case "logerror":
-        // No web server runs behind the emulator: the error log is empty.
-        return { ...base, logError: "" };
+        // No web server runs behind the emulator: empty unless the control API set it (service/usage).
+        return { ...base, logError: svc.logError ?? "" };
     }
   },
   create(ctx, p) {

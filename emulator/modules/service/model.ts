@@ -6,12 +6,17 @@
 import type { SERVICE_STATUSES } from "../../../sdk/catalogue/service";
 import { type DnsType, unicodeOrSelf } from "../../../sdk/rules";
 import { type Clock, addYears, ymd } from "../../core/clock";
-import { fault } from "../../core/errors";
+import { charge } from "../../core/billing";
+import { ApiFault, fault } from "../../core/errors";
 import { type AccountState, type World, nextId, registerAccountSlice } from "../../core/state";
 import { type Product, type ProductKey, getProduct } from "../../data/products";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+/** The byte and file counters of infoType=resources, which no real file or traffic drives here. */
+export const USAGE_COUNTERS = ["ftpusage", "ftpfiles", "webtraffic", "ddbbusage"] as const;
+export type UsageCounter = (typeof USAGE_COUNTERS)[number];
 
 export interface FtpRecord {
   entityID: string;
@@ -90,6 +95,12 @@ export interface ServiceRecord {
   parking: boolean;
   /** When a pending status (init, renewed) turns active (clock ms). */
   pendingUntilMs?: number;
+  /** Automatic renewals made at expiry so far (renewalMode autorenew). */
+  autoRenewals?: number;
+  /** Usage counters set through the control API (service/usage); absent = 0. */
+  usage?: Partial<Record<UsageCounter, number>>;
+  /** The web server's error log set through the control API (service/usage logError); absent = empty. */
+  logError?: string;
   ftp: FtpRecord[];
   ddbb: DdbbRecord[];
   subdomain: SubdomainRecord[];
@@ -213,9 +224,31 @@ export function newServiceRecord(world: World, name: string, productkey: Product
   };
 }
 
+/** Bounded: years of automatic renewals in one clock move. */
+const MAX_AUTORENEWALS = 100;
+
 /**
- * Time-driven transitions: init/renewed -> active once the delay passed; a service past its tsExpir
- * becomes inactive (spec silent on expiry; automatic renewal is not emulated).
+ * One automatic renewal at expiry: a year at the product's price, charged to the balance (emulator
+ * choices, spec silent: the renewal service/renew would make with period 1, no "renewed" step);
+ * false when the balance does not allow it (nothing charged).
+ */
+function autorenew(account: AccountState, svc: ServiceRecord): boolean {
+  try {
+    charge(account, productOf(svc).price, `automatic renewal of ${svc.name}, 1 year`);
+  } catch (err) {
+    if (!(err instanceof ApiFault)) throw err;
+    return false;
+  }
+  svc.tsExpir = addYears(svc.tsExpir, 1);
+  svc.autoRenewals = (svc.autoRenewals ?? 0) + 1;
+  return true;
+}
+
+/**
+ * Time-driven transitions: init/renewed -> active once the delay passed. The day after tsExpir an
+ * active service with renewalMode autorenew renews itself for a year, charged (again for each year
+ * a large clock move passes); a manual one, or one the balance cannot pay, becomes inactive (spec
+ * silent on expiry).
  */
 export function serviceTicker(world: World, nowMs: number): void {
   const today = ymd(nowMs);
@@ -225,7 +258,10 @@ export function serviceTicker(world: World, nowMs: number): void {
         svc.status = "active";
         delete svc.pendingUntilMs;
       }
-      if (svc.status === "active" && svc.tsExpir < today) svc.status = "inactive";
+      if ((svc.status === "active" || svc.status === "renewable") && svc.tsExpir < today) {
+        for (let i = 0; i < MAX_AUTORENEWALS && svc.renewalMode === "autorenew" && svc.tsExpir < today && autorenew(account, svc); i++);
+        if (svc.tsExpir < today) svc.status = "inactive";
+      }
     }
   }
 }

@@ -7,7 +7,7 @@ import { createCsr, csrObject, decodeCsr, spkiId } from "./csr";
 import { contentFor, fingerprints } from "./formats";
 import { allNames, type CertificateRecord, certificateSummary, getCertificate, getProduct, isRenewable, materialize, rememberKey } from "./model";
 import { addSan, createOrder, reissueOrder, renewOrder } from "./orders";
-import { approverEmails, dcvEntry, validationDataView } from "./validation";
+import { approverEmails, dcvEntry, validationDataView, validationDue } from "./validation";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 /** Spec "SSL product"; years rendered as the comma-separated allowed periods (spec silent on the form). */
@@ -162,7 +162,7 @@ export const handlers: ModuleHandlers<"ssl"> = {
         `${p.commonName} is validated by ${entry.method}, not by e-mail; ssl/changevalidationmethod selects an approver address`,
       );
     if (entry.validated) throw fault(ErrorCode.SSL_ERROR, `${p.commonName} is already validated`);
-    entry.dueMs = ctx.clock.nowMs() + ctx.clock.delays.sslValidationSec * 1000;
+    entry.dueMs = validationDue(ctx.clock, ctx.clock.nowMs());
     ctx.messages.push(`Validation e-mail for ${p.commonName} sent again to ${entry.checkvalue}.`);
     return { certificateID: rec.certificateID, commonName: p.commonName, email: entry.checkvalue as string };
   },

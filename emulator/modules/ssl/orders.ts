@@ -109,6 +109,7 @@ const answer = (ctx: HandlerContext, rec: CertificateRecord, billing: { total: n
   ssl: certificateSummary(rec, ctx.clock.nowMs(), "getinfo"),
 });
 
+/** A repeated order (same CSR) is another certificate, charged again: names are not unique among certificates (ssl/list filters by commonName). */
 export function createOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/create">) {
   const product = getProduct(p.productID);
   const { csr, key } = csrAndKey(ctx, p.csrData, p.keyData);
@@ -159,7 +160,11 @@ function sameCommonName(rec: CertificateRecord, csr: DecodedCsr): void {
 export function renewOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/renew">) {
   const rec = getCertificate(ctx.account, p.certificateID);
   const product = sameProduct(rec, p);
-  if (!isRenewable(rec, ctx.clock.nowMs())) {
+  // A repeated renew while the renewal runs (status renew) is renewed and charged again, its years
+  // added: the spec documents no refusal (facts.md "SSL" says clients renew only when renewable,
+  // what they do, not what the API refuses). Refusing it would hide a client's double renewal.
+  const again = rec.status === "renew";
+  if (!again && !isRenewable(rec, ctx.clock.nowMs())) {
     throw fault(
       ErrorCode.SSL_ERROR,
       `Certificate ${rec.certificateID} is not renewable (status ${rec.status}, subscription ends ${rec.tsSubscriptionEnds || "-"}); renewal opens 30 days before the end and closes 30 days after, trials cannot be renewed`,
@@ -178,7 +183,7 @@ export function renewOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/renew">) 
     price(product, "renew", period, names.length),
     `renewal of ${product.productName} for ${rec.commonName}, ${period} year(s)`,
   );
-  Object.assign(rec, round, { status: "renew", period, contacts, csrData: p.csrData ?? rec.csrData });
+  Object.assign(rec, round, { status: "renew", period: again ? rec.period + period : period, contacts, csrData: p.csrData ?? rec.csrData });
   if (key) rec.keyData = key;
   else delete rec.keyData;
   ctx.messages.push(`Certificate ${rec.certificateID} renewal ordered; validate ${names.length} name(s) to get the new certificate.`);
@@ -188,6 +193,8 @@ export function renewOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/renew">) 
 export function reissueOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/reissue">) {
   const rec = getCertificate(ctx.account, p.certificateID);
   const product = sameProduct(rec, p);
+  // Only while valid (facts.md "SSL": clients reissue only when status is valid), so a repeated
+  // reissue is refused while the first runs; a reissue is free, so no charge can double.
   if (rec.status !== "valid")
     throw fault(ErrorCode.SSL_ERROR, `Certificate ${rec.certificateID} can be reissued only while valid; its status is ${rec.status}`);
   const { csr, key } = csrAndKey(ctx, p.csrData, p.keyData);

@@ -5,18 +5,22 @@
  * Concrete forms chosen here (the spec shows none), modelled on Sectigo's DCV, derived from the CSR:
  * - dns: checkvalue "_<md5>.<domain> CNAME <sha256[0:32]>.<sha256[32:64]>.sectigo.com" (md5/sha256
  *   of the CSR's DER, lower-case hex; <domain> is the name without "*."). The emulator validates the
- *   name as soon as that CNAME exists in one of its own hosted zones (service dnscreate).
+ *   name as soon as that CNAME is in the zone the name's domain is delegated to (service/lookup.ts
+ *   resolveRecords: the hosted zone when the domain's nameservers are the emulator's; a record in a
+ *   zone the domain does not delegate to is not seen, as a CA's resolver would not see it).
  * - http/https: a file /.well-known/pki-validation/<MD5>.txt holding "<SHA256>\nsectigo.com".
  * - mail: the chosen approver address (see approverEmails).
- * The emulator cannot fetch URLs or read mail, so http, https and mail validate by themselves
- * clock.delays.sslValidationSec after the order (or after changevalidationmethod/resendvalidationmail).
+ * http, https and mail are decided on request (control API ssl/validation: approved, held, or for
+ * http/https fetched from a loopback server the test names: dcv-fetch.ts); by default they also pass
+ * by themselves clock.delays.sslValidationSec after the order (or after changevalidationmethod or
+ * resendvalidationmail); a negative delay turns that timer off.
  * Method default (spec silent): dns, the method ACME-era users automate.
  */
 import { findTld } from "../../data/tlds";
 import type { Clock } from "../../core/clock";
 import type { Ticker } from "../../core/context";
 import { fault } from "../../core/errors";
-import { lookupRecords } from "../service/lookup";
+import { resolveRecords } from "../service/lookup";
 import { csrDigests, type DecodedCsr } from "./csr";
 import { type CertificateRecord, type DcvEntry, dayMs, issueDates, productOf } from "./model";
 import { ErrorCode } from "../../../sdk/core/error-codes";
@@ -38,11 +42,17 @@ export function approverEmails(name: string): string[] {
   return APPROVERS.map((a) => `${a}@${domain}`);
 }
 
+/** When an http, https or mail validation started at `nowMs` passes by itself; undefined = only on request. */
+export function validationDue(clock: Clock, nowMs: number): number | undefined {
+  const sec = clock.delays.sslValidationSec;
+  return sec < 0 ? undefined : nowMs + sec * 1000;
+}
+
 /** A dcv entry for one name. `method` is dns, http, https or an e-mail address. */
 export function dcvEntry(name: string, method: string, csr: DecodedCsr, nowMs: number, clock: Clock): DcvEntry {
   const { md5, sha256 } = csrDigests(csr);
   const base = name.replace(/^\*\./, "");
-  const due = nowMs + clock.delays.sslValidationSec * 1000;
+  const due = validationDue(clock, nowMs);
   if (method === "dns") {
     const dnsHost = `_${md5.toLowerCase()}.${base}`;
     const dnsTarget = `${sha256.slice(0, 32)}.${sha256.slice(32)}.sectigo.com`.toLowerCase();
@@ -95,7 +105,7 @@ export function validationDataView(rec: CertificateRecord): Record<string, unkno
 function passes(world: Parameters<Ticker>[0], e: DcvEntry, nowMs: number): boolean {
   if (e.method === "dns") {
     const want = e.dnsTarget!;
-    return lookupRecords(world, e.dnsHost!, "CNAME").some((a) => a.value.trim().toLowerCase().replace(/\.$/, "") === want);
+    return resolveRecords(world, e.dnsHost!, "CNAME").some((a) => a.value.trim().toLowerCase().replace(/\.$/, "") === want);
   }
   return e.dueMs !== undefined && nowMs >= e.dueMs;
 }

@@ -40,7 +40,7 @@ const AFFIXES: Record<string, { prefixes: string[]; suffixes: string[] }> = {
  * world holds it, or when the domain module treats it as registered elsewhere.
  */
 function isTaken(world: World, punycode: string, tld: string): boolean {
-  return holderOf(world, punycode) !== undefined || isRegisteredElsewhere(punycode, tld);
+  return holderOf(world, punycode) !== undefined || isRegisteredElsewhere(world, punycode, tld);
 }
 
 /**

@@ -129,9 +129,10 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   },
 
   diffExtra(olds, news) {
-    // The live product may have been upgraded outside the program since the last check.
-    const problem = olds.name === news.name ? downgradeProblem(olds.productKey, news.productKey) : undefined;
-    if (problem) throw new Error(`HostingService ${news.name}: productKey: ${problem}`);
+    // A live product above the program's (upgraded outside, or an upgrade whose reply was lost that
+    // landed after the run) is not refused here: a refresh diffs the live state against the
+    // recorded inputs and must not fail. A program asking for less is refused at check
+    // (checkTransition) and, against the live product, by update before any write (converge).
     // renewUntil not reached yet (a renewal that failed or is unconfirmed).
     return wantsRenewal(news, olds) ? { changes: ["tsExpir"] } : undefined;
   },

@@ -17,7 +17,7 @@ import { type PendingOrder, placeOrder, renewalYears, resolvePending, Unconfirme
 import type { PreviewFacts } from "../../money/preview-facts";
 import { renew, wantsRenewal } from "../../money/renewal";
 import { type Charge, yearsText } from "../../money/spend";
-import type { HostingInputs, HostingState, ProductKey } from "./schema";
+import { downgradeProblem, type HostingInputs, type HostingState, type ProductKey } from "./schema";
 
 const RECENT_MS = 48 * 3600_000 + 86_400_000;
 
@@ -170,7 +170,8 @@ export async function hostingCharges(facts: PreviewFacts, olds: HostingState | u
     out.push({ subject, operation: "service/create", what: `create (${news.productKey}, ${yearsText(news.period ?? 1)})` });
     product = news.productKey;
   } else if (!olds) product = (await facts.service(news.name))?.productkey;
-  if (product !== undefined && product !== news.productKey)
+  // Only upwards: update refuses a downgrade before any write (definition.ts converge).
+  if (product !== undefined && product !== news.productKey && downgradeProblem(product, news.productKey) === undefined)
     out.push({ subject, operation: "service/upgrade", what: `upgrade (${product} -> ${news.productKey})` });
   if (olds && wantsRenewal(news, olds)) {
     out.push({

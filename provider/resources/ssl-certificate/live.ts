@@ -3,7 +3,7 @@ import { isGone } from "../../core/errors";
 import type { Ctx } from "../../core/frame";
 import { warn } from "../../core/log";
 import { waitUntil } from "../../core/wait";
-import { type CertSummary, listCertificates, recordsOf, SSL_SCOPE, validationFromApi, withSummary } from "./mapping";
+import { type CertSummary, type DcvEntry, listCertificates, recordsOf, SSL_SCOPE, validationFromApi, withSummary } from "./mapping";
 import { type SslState, VALIDATING } from "./schema";
 
 type Base = Omit<SslState, "status" | "renewable">;
@@ -26,10 +26,11 @@ export async function liveState(ctx: Ctx, id: number, prev: Base & Partial<SslSt
     if (isGone(err)) return undefined;
     throw err;
   }
-  const state = withSummary(prev, summary);
-  if (VALIDATING.has(state.status)) {
-    const v = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "validationStatus" });
-    state.validations = Object.entries(v.validationData?.dcv ?? {}).map(([name, e]) => validationFromApi(name, e));
+  let state = withSummary(prev, summary);
+  const round = VALIDATING.has(state.status) ? await validationRound(ctx, id) : undefined;
+  if (round && "issued" in round) state = withSummary(prev, round.issued);
+  if (round && "dcv" in round) {
+    state.validations = Object.entries(round.dcv).map(([name, e]) => validationFromApi(name, e));
   } else {
     state.validations = (prev.validations ?? []).map((v) => ({ ...v, validated: state.status === "valid" || v.validated }));
   }
@@ -37,6 +38,23 @@ export async function liveState(ctx: Ctx, id: number, prev: Base & Partial<SslSt
   const stale = !prev.certificate || prev.status !== state.status || prev.tsExpir !== state.tsExpir;
   if ((state.status === "valid" || state.status === "expired") && stale) Object.assign(state, await issuedFiles(ctx, id));
   return state;
+}
+
+/**
+ * The running round's validation data, or the certificate's new summary when the round ended
+ * between the summary and this read: validationStatus answers only while a round runs (spec
+ * "ssl module"), and a CA may issue at once (names it validated already). Issued is success, not
+ * an error; any other failure is.
+ */
+async function validationRound(ctx: Ctx, id: number): Promise<{ dcv: Record<string, DcvEntry> } | { issued: CertSummary }> {
+  try {
+    const v = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "validationStatus" });
+    return { dcv: v.validationData?.dcv ?? {} };
+  } catch (err) {
+    const now = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "status" }).catch(() => undefined);
+    if (!now || VALIDATING.has(now.status)) throw err;
+    return { issued: now };
+  }
 }
 
 /**

@@ -44,8 +44,16 @@ export const isPlaceholderId = (idText: string) => UNCONFIRMED_ID.test(idText);
  */
 export async function orderedWithCsr(ctx: Ctx, id: number, status: string, csr: string): Promise<boolean | undefined> {
   const md5 = csrMd5(csr);
-  if (["process", "reissue", "renew"].includes(status)) {
-    const v = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "validationStatus" });
+  if (VALIDATING.has(status)) {
+    let v: ResultOf<"ssl/getinfo">;
+    try {
+      v = await ctx.api.call("ssl/getinfo", { certificateID: id, infoType: "validationStatus" });
+    } catch (err) {
+      // The round ended since `status` was read (issued at once): judge the issued certificate.
+      const now = await statusOf(ctx, id).catch(() => undefined);
+      if (!now || VALIDATING.has(now.status)) throw err;
+      return orderedWithCsr(ctx, id, now.status, csr);
+    }
     let decided: boolean | undefined;
     for (const e of Object.values(v.validationData?.dcv ?? {})) {
       const cv = e.checkvalue;

@@ -1,0 +1,157 @@
+/**
+ * The emulator's authoritative DNS listener: UDP and TCP on one port (loopback by default), the
+ * wire format by dns-packet, the answers by answer.ts from the emulator's current state. So a real
+ * ACME server (pebble `-dnsserver`) or any resolver can check the zones offline.
+ * Per RFC 1035/6891: one question per query (FORMERR otherwise), opcode QUERY only (NOTIMP), class
+ * IN only (REFUSED); UDP answers larger than 512 bytes, or the size the query's EDNS OPT offers
+ * (capped at 1232), are sent truncated (TC) so the asker retries over TCP; TCP messages carry a
+ * 2-byte length and a connection may ask many questions.
+ */
+import dgram from "node:dgram";
+import net from "node:net";
+import dnsPacket, { type Answer, type Packet } from "dns-packet";
+import type { World } from "../core/state";
+import { answer } from "./answer";
+
+const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
+type RcodeName = keyof typeof RCODE;
+/** Largest UDP answer when the query offers more by EDNS (the DNS flag day 2020 figure). */
+const EDNS_MAX = 1232;
+/** A TCP connection idle this long is closed (RFC 7766 suggests seconds). */
+const TCP_IDLE_MS = 10_000;
+
+export interface DnsListener {
+  port: number;
+  host: string;
+  close(): Promise<void>;
+}
+
+type DecodedPacket = Packet & { opcode?: string; flag_rd?: boolean };
+
+function reply(query: DecodedPacket, rcode: RcodeName, body: { aa?: boolean; answers?: Answer[]; authorities?: Answer[] }, edns: boolean): Packet {
+  const flags = (body.aa ? dnsPacket.AUTHORITATIVE_ANSWER : 0) | (query.flag_rd ? dnsPacket.RECURSION_DESIRED : 0) | RCODE[rcode];
+  return {
+    type: "response",
+    id: query.id ?? 0,
+    flags,
+    questions: query.questions ?? [],
+    answers: body.answers ?? [],
+    authorities: body.authorities ?? [],
+    additionals: edns ? [{ type: "OPT", name: ".", udpPayloadSize: EDNS_MAX, flags: 0, options: [] } as unknown as Answer] : [],
+  };
+}
+
+/** The response to one query message, or undefined when it is not worth an answer (too short, a response). */
+export function respond(world: World, message: Buffer, udp: boolean, log: (line: string) => void): Buffer | undefined {
+  let query: DecodedPacket;
+  try {
+    query = dnsPacket.decode(message) as DecodedPacket;
+  } catch {
+    if (message.length < 12 || message[2] & 0x80) return undefined;
+    // Undecodable past the header: FORMERR with the query's id, no question echoed.
+    return dnsPacket.encode(reply({ id: message.readUInt16BE(0), questions: [], flag_rd: false } as DecodedPacket, "FORMERR", {}, false));
+  }
+  if (query.type === "response") return undefined;
+  const opt = (query.additionals ?? []).find((a) => a.type === "OPT") as { udpPayloadSize?: number } | undefined;
+  const edns = opt !== undefined;
+  let packet: Packet;
+  const q = query.questions?.[0];
+  if (query.opcode !== "QUERY") packet = reply(query, "NOTIMP", {}, edns);
+  else if (!q || (query.questions?.length ?? 0) !== 1) packet = reply(query, "FORMERR", {}, edns);
+  else if ((q.class ?? "IN") !== "IN") packet = reply(query, "REFUSED", {}, edns);
+  else {
+    const result = answer(world, q.name, String(q.type).toUpperCase());
+    log(`DNS ${udp ? "udp" : "tcp"} ${q.name} ${q.type} -> ${result.rcode} (${result.answers.length} answers)`);
+    packet = reply(query, result.rcode, { aa: result.authoritative, answers: result.answers, authorities: result.authorities }, edns);
+  }
+  let out = dnsPacket.encode(packet);
+  const limit = edns ? Math.min(Math.max(opt?.udpPayloadSize ?? 512, 512), EDNS_MAX) : 512;
+  if (udp && out.length > limit) {
+    packet.flags = (packet.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE;
+    packet.answers = [];
+    packet.authorities = [];
+    out = dnsPacket.encode(packet);
+  }
+  return out;
+}
+
+/**
+ * Listens on `host`:`port` for UDP and TCP (port 0: one free port for both, retried a few times in
+ * case TCP finds the UDP port taken). `world` is read at every query, so answers follow the state.
+ */
+export async function listenDns(host: string, port: number, world: () => World, log: (line: string, error: boolean) => void): Promise<DnsListener> {
+  const family = net.isIP(host) === 6 ? "udp6" : "udp4";
+  for (let attempt = 0; ; attempt++) {
+    const udp = dgram.createSocket({ type: family });
+    await new Promise<void>((resolve, reject) => {
+      udp.once("error", reject);
+      udp.bind(port, host, () => {
+        udp.off("error", reject);
+        resolve();
+      });
+    });
+    const chosen = udp.address().port;
+    const tcp = net.createServer();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once("error", reject);
+        tcp.listen(chosen, host, () => {
+          tcp.off("error", reject);
+          resolve();
+        });
+      });
+    } catch (err) {
+      udp.close();
+      if (port === 0 && (err as NodeJS.ErrnoException).code === "EADDRINUSE" && attempt < 5) continue;
+      throw err;
+    }
+    return serve(udp, tcp, host, chosen, world, log);
+  }
+}
+
+function serve(udp: dgram.Socket, tcp: net.Server, host: string, port: number, world: () => World, log: (line: string, error: boolean) => void): DnsListener {
+  const quiet = (line: string) => log(line, false);
+  const guarded = (message: Buffer, isUdp: boolean): Buffer | undefined => {
+    try {
+      return respond(world(), message, isUdp, quiet);
+    } catch (err) {
+      log(`DNS error: ${(err as Error).stack ?? err}`, true);
+      return message.length >= 12 ? dnsPacket.encode(reply({ id: message.readUInt16BE(0), questions: [] } as DecodedPacket, "SERVFAIL", {}, false)) : undefined;
+    }
+  };
+  udp.on("error", (err) => log(`DNS udp: ${err.message}`, true));
+  udp.on("message", (msg, rinfo) => {
+    const out = guarded(msg, true);
+    if (out) udp.send(out, rinfo.port, rinfo.address);
+  });
+  const sockets = new Set<net.Socket>();
+  tcp.on("connection", (sock) => {
+    sockets.add(sock);
+    sock.once("close", () => sockets.delete(sock));
+    sock.setTimeout(TCP_IDLE_MS, () => sock.destroy());
+    sock.on("error", () => sock.destroy());
+    let buf = Buffer.alloc(0);
+    sock.on("data", (chunk) => {
+      buf = Buffer.concat([buf, chunk]);
+      while (buf.length >= 2) {
+        const len = buf.readUInt16BE(0);
+        if (buf.length < 2 + len) break;
+        const msg = buf.subarray(2, 2 + len);
+        buf = buf.subarray(2 + len);
+        const out = guarded(msg, false);
+        if (!out) continue;
+        const head = Buffer.alloc(2);
+        head.writeUInt16BE(out.length);
+        sock.write(Buffer.concat([head, out]));
+      }
+    });
+  });
+  return {
+    port,
+    host,
+    async close() {
+      for (const s of sockets) s.destroy();
+      await Promise.all([new Promise<void>((r) => udp.close(() => r())), new Promise<void>((r) => tcp.close(() => r()))]);
+    },
+  };
+}

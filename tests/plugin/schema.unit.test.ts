@@ -1,0 +1,42 @@
+/** The plugin's package schema (plugin/schema.ts): schema.json is a fresh render, and its secret, replace and config facts. */
+import { expect } from "chai";
+import { readFileSync } from "node:fs";
+import { renderSchema, SCHEMA_FILE } from "../../scripts/gen-schema";
+
+describe("plugin: package schema", () => {
+  const schema = JSON.parse(renderSchema());
+
+  it("schema.json is up to date (npm run gen:schema)", () => {
+    expect(readFileSync(SCHEMA_FILE, "utf8") === renderSchema(), "schema.json is out of date: run `npm run gen:schema`").to.equal(true);
+  });
+
+  it("serves the 15 resources and checkDomain, with inputs, required inputs, outputs and docs", () => {
+    expect(Object.keys(schema.resources)).to.have.length(15);
+    expect(schema.functions).to.have.key("dondominio:index:checkDomain");
+    const rec = schema.resources["dondominio:index:DnsRecord"];
+    expect(rec.requiredInputs).to.deep.equal(["serviceName", "name", "type", "value"]);
+    expect(rec.properties.entityId.type).to.equal("string");
+    expect(rec.inputProperties.value.description).to.match(/IPv4/);
+    expect(rec.description).to.match(/service\/dnscreate/);
+  });
+
+  it("marks secret fields secret and replaceOn inputs replaceOnChanges", () => {
+    const box = schema.resources["dondominio:index:MailBox"];
+    expect(box.inputProperties.password.secret).to.equal(true);
+    expect(box.properties.passwordHash.secret).to.equal(true);
+    expect(box.inputProperties.adopt.secret).to.equal(undefined);
+    const rec = schema.resources["dondominio:index:DnsRecord"];
+    expect(["serviceName", "name", "type"].filter((k) => rec.inputProperties[k].replaceOnChanges)).to.have.length(3);
+    expect(rec.inputProperties.value.replaceOnChanges).to.equal(undefined);
+  });
+
+  it("declares the provider config with its environment defaults, the password secret", () => {
+    const v = schema.config.variables;
+    expect(v.apiPasswd).to.include({ secret: true });
+    expect(v.apiPasswd.defaultInfo.environment).to.deep.equal(["DONDOMINIO_API_PASSWD"]);
+    expect(v.maxConcurrency.type).to.equal("integer");
+    expect(schema.provider.inputProperties).to.deep.equal(v);
+    expect(schema.pluginDownloadURL).to.match(/^github:\/\//);
+    expect(schema.language.go.importBasePath).to.match(/sdk\/go\/dondominio$/);
+  });
+});

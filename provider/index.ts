@@ -3,8 +3,25 @@
  *
  *   import { Contact, Domain, HostingService, checkDomain } from "pulumi-dondominio";
  *
- * The resources come from provider/registry.ts (one line per resource). Each resource's provider is the module dist/provider/resources/<resource>/crud.js, serialized by
+ * One line per resource (its folder's index.ts: class, args types, descriptor); provider/registry.ts
+ * lists the descriptors. Each resource's provider is the module dist/provider/resources/<resource>/crud.js, serialized by
  * reference (provider/README.md explains why those paths never move).
  */
-export * from "./registry";
+export * from "./resources/contact";
+export * from "./resources/domain";
+export * from "./resources/hosting-service";
+export * from "./resources/dns-record";
+export * from "./resources/dns-zone";
+export * from "./resources/glue-record";
+export * from "./resources/dnssec-key";
+export * from "./resources/ssl-certificate";
+export * from "./resources/ssl-certificate-validation";
+export * from "./resources/acme-certificate";
+export * from "./resources/ftp-account";
+export * from "./resources/database";
+export * from "./resources/subdomain";
+export * from "./resources/mail-box";
+export * from "./resources/mail-alias";
+export * from "./resources/redirect";
+export { descriptorOf, RESOURCES } from "./registry";
 export { checkDomain, checkDomainOutput, type CheckDomainArgs, type CheckDomainResult } from "./functions/check-domain";

@@ -1,14 +1,15 @@
 /**
  * What a resource is, in one value: its type, its definition (schema, CRUD and hooks: frame.ts),
  * its class (resource-class.ts), the doc of each field, its id format and how its live objects are
- * discovered. Each resource folder's index.ts exports one; provider/registry.ts lists them, and
- * everything that loops over resources (the package index, the export's reads, the docs generator,
- * the plugin's schema) reads them from there, never from a second copy.
+ * discovered. Each resource folder's descriptor.ts exports one; provider/registry.ts lists them, and
+ * everything that loops over resources (the export's reads, the review, the docs generator, the
+ * plugin's schema) reads them from there, never from a second copy.
  *
  * `describeResource` derives the schema a plugin needs (every property with its type, doc,
  * required/optional, secret, replace-on-change, and the outputs) from the zod fields and the class.
  */
 import { z } from "zod";
+import type { NormalRecord } from "../../sdk/rules";
 import type { Api } from "./client";
 import type { AccountScope } from "./discovery";
 import type { ResourceDefinition } from "./frame";
@@ -55,6 +56,12 @@ export interface ResourceDescriptor<I extends Data = any, S extends Data = any> 
   readonly lifecycle: { readonly inPlace: string; readonly replaces: string; readonly destroy: string };
   /** How the export lists the live objects (left out: the export declares none). */
   readonly discover?: Discovery;
+  /**
+   * The DNS records a recorded state holds (`serviceName` set), for the review's `- DELETE` lines of
+   * a resource the program no longer declares (provider/review/collect.ts): the engine plans that
+   * delete from the state alone, so the provider prints none. Left out: the resource holds none.
+   */
+  recordsOf?(outputs: Record<string, any>): NormalRecord[];
 }
 
 /** The spec the class was built from (resourceClass attaches it). */

@@ -4,6 +4,7 @@
  * doc, required/optional, secret, replace-on-change, and the outputs).
  */
 import { expect } from "chai";
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as ts from "typescript";
@@ -106,5 +107,15 @@ describe("provider: the registry of resource descriptors", () => {
       const documented = argsDocs(d.folder, d.type);
       for (const [name, text] of Object.entries(documented)) expect(d.docs[name], `${d.type}.${name}`).to.equal(text);
     }
+  });
+
+  it("loads no @pulumi/pulumi: the registry, the export and the review run without it (an optional peer)", () => {
+    const root = join(__dirname, "..", "..");
+    const script = [
+      `for (const m of ["provider/registry", "provider/export", "provider/review"]) require(${JSON.stringify(`${root}/`)} + m);`,
+      `console.log(JSON.stringify(Object.keys(require.cache).filter((k) => k.includes("@pulumi"))));`,
+    ].join("\n");
+    const out = execFileSync(process.execPath, ["--import", "tsx", "-e", script], { cwd: root, encoding: "utf8" });
+    expect(JSON.parse(out.trim().split("\n").pop() as string)).to.deep.equal([]);
   });
 });

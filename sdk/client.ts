@@ -206,7 +206,9 @@ class Client {
       try {
         const reply = await this.#limiter.run(() => this.#transport.post(op.name, op.module, op.action, body));
         env = parseEnvelope(reply.body, op.name);
+        // A server may echo what it got (the password, a secret parameter) in either text.
         if (env.messages.length) env.messages = env.messages.map((m) => scrubText(m, [...secrets, this.#apiPasswd]));
+        if (env.errorCodeMsg) env.errorCodeMsg = scrubText(env.errorCodeMsg, [...secrets, this.#apiPasswd]);
         if (!env.success && errorKind(env.errorCode) === "blocked") this.#limiter.blocked();
         else this.#limiter.succeeded();
         if (debug)

@@ -213,7 +213,10 @@ export async function updateDynamicDns(opts: DynDnsOptions): Promise<DynDnsResul
   } catch (err) {
     throw new DonDominioResponseShapeError(OP, `the ${format} reply could not be read (${(err as Error).message}; ${body.length} bytes)`);
   }
+  // Every text of the reply: an endpoint (or a proxy) may echo the request URL, which carries the key.
   result.messages = result.messages.map((m) => scrubText(m, [opts.key]));
+  result.value = scrubText(result.value, [opts.key]);
+  result.host = scrubText(result.host, [opts.key]);
   logCall({
     operation: OP,
     durationMs: performance.now() - started,

@@ -91,18 +91,20 @@ function countUpTo(buf: Buffer, needle: number | Buffer, max: number): number {
 
 /**
  * How many parameters a body holds at most, found by scanning for separators only: `&` for
- * urlencoded (pairs are at most one more than the separators), the boundary line for multipart (a
- * part follows each but the last). Stops counting past MAX_PARAMS.
+ * urlencoded (pairs are at most one more than the separators); for multipart, `CRLF--`, which comes
+ * before every delimiter line after the first (the one after the last part included), so a body
+ * has no more parts than it has of them. Not the boundary of the Content-Type: the platform's
+ * parser reads a header with commas as a list and takes the last multipart type's boundary, and a
+ * count by the first one (found nowhere in the body) let every part be decoded. A value holding
+ * `CRLF--` (a PEM with CRLF line ends: two a block) counts more than it is, far below the limit.
+ * Stops counting past MAX_PARAMS.
  */
-export function paramCountUpTo(type: string, contentType: string, body: Buffer, max = MAX_PARAMS): number {
-  if (type === "multipart/form-data") {
-    const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-    // No boundary: the parser refuses the body by name, without decoding any part.
-    if (!boundary) return 0;
-    return Math.max(0, countUpTo(body, Buffer.from(`--${boundary[1] ?? boundary[2]}`), max + 1) - 1);
-  }
+export function paramCountUpTo(type: string, _contentType: string, body: Buffer, max = MAX_PARAMS): number {
+  if (type === "multipart/form-data") return countUpTo(body, MULTIPART_DELIMITER, max);
   return countUpTo(body, 0x26, max) + 1;
 }
+
+const MULTIPART_DELIMITER = Buffer.from("\r\n--");
 
 /** An object for request values keyed by request names: no prototype, so `__proto__` is just a name. */
 export function paramsObject(): Record<string, string> {

@@ -14,8 +14,8 @@ export = async () => {
   new Contact("contact-lov-20001", { contactId: "LOV-20001" }); // Ada Lovelace <ada@example.com>, ES
 
   // ---- Domains (registration: adopt spends nothing; settings as the API answered them) ----
-  new Domain("lovelace-notes-net", { name: "lovelace-notes.net", registration: "adopt", nameservers: ["parking1.dondominio.net", "parking2.dondominio.net"], transferBlock: false, modifyBlock: false, whoisPrivacy: false, viewWhois: false, renewalMode: "manual" });
-  new Domain("lovelace-shop-com", { name: "lovelace-shop.com", registration: "adopt", nameservers: ["parking1.dondominio.net", "parking2.dondominio.net"], transferBlock: false, modifyBlock: false, whoisPrivacy: false, viewWhois: false, renewalMode: "autorenew" });
+  new Domain("lovelace-notes-net", { name: "lovelace-notes.net", registration: "adopt", nameservers: ["parking1.dondominio.net", "parking2.dondominio.net"], transferBlock: false, modifyBlock: false, whoisPrivacy: false, renewalMode: "manual" });
+  new Domain("lovelace-shop-com", { name: "lovelace-shop.com", registration: "adopt", nameservers: ["parking1.dondominio.net", "parking2.dondominio.net"], transferBlock: false, modifyBlock: false, whoisPrivacy: false, renewalMode: "autorenew" });
 
   // ==== lovelace-shop.com ====
   new HostingService("lovelace-shop-com", { name: "lovelace-shop.com", productKey: "basic", registration: "adopt" });

@@ -5,8 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import { Resolver } from "node:dns/promises";
-import { closeTransports } from "../../sdk/core/transport";
+import { printable } from "../../sdk/core/printable";
 import { scrubText } from "../../sdk/core/redact";
+import { closeTransports } from "../../sdk/core/transport";
 import { getApi } from "../core/client";
 import { challengeName, challengeValue, cleanupTxt, presentTxt } from "./challenge";
 import { acmeConfig } from "./credentials";
@@ -111,6 +112,13 @@ async function followCname(name: string, servers: string[] | undefined): Promise
   return current;
 }
 
+/**
+ * One line of output. Its text holds API and DNS data (zone names, entity ids, service names in
+ * errors) and the environment certbot passes: one visible line (sdk/core/printable.ts), so no
+ * reply forges a second line in what certbot and lego log, nor reaches the terminal as an escape.
+ */
+const say = (stream: { write(s: string): unknown }, text: string) => stream.write(`dondominio-acme: ${printable(text, 4000)}\n`);
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, io: AcmeIo = process): Promise<number> {
   if (argv.includes("-h") || argv.includes("--help") || argv[0] === "help") {
     io.stdout.write(ACME_HELP);
@@ -129,7 +137,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     intervalMs = Math.max(seconds(env, "DONDOMINIO_ACME_POLL_INTERVAL", 5) * 1000, 100);
     api = getApi(acmeConfig(env));
   } catch (e) {
-    io.stderr.write(`dondominio-acme: ${(e as Error).message}\n\n${ACME_HELP}`);
+    say(io.stderr, (e as Error).message);
+    io.stderr.write(`\n${ACME_HELP}`);
     return EXIT_USAGE;
   }
   try {
@@ -137,23 +146,23 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const via = name === job.fqdn ? "" : ` (CNAME of ${job.fqdn})`;
     if (job.action === "present") {
       const p = await presentTxt(api, name, job.value);
-      io.stdout.write(`dondominio-acme: ${name}${via} TXT ${p.created ? "created" : "already present"} in zone ${p.zone} (${p.entityID})\n`);
+      say(io.stdout, `${name}${via} TXT ${p.created ? "created" : "already present"} in zone ${p.zone} (${p.entityID})`);
       if (timeoutMs > 0) {
         const w = await waitForTxt(api, p.zone, name, job.value, {
           servers,
           timeoutMs,
           intervalMs,
-          progress: (l) => io.stderr.write(`dondominio-acme: ${l}\n`),
+          progress: (l) => say(io.stderr, l),
         });
-        io.stdout.write(`dondominio-acme: ${name} served by ${w.servers.join(", ")} after ${(w.waitedMs / 1000).toFixed(1)} s\n`);
+        say(io.stdout, `${name} served by ${w.servers.join(", ")} after ${(w.waitedMs / 1000).toFixed(1)} s`);
       }
     } else {
       const c = await cleanupTxt(api, name, job.value);
-      io.stdout.write(`dondominio-acme: ${name}${via} TXT ${c.deleted ? `deleted (${c.deleted})` : "not present"} in zone ${c.zone}\n`);
+      say(io.stdout, `${name}${via} TXT ${c.deleted ? `deleted (${c.deleted})` : "not present"} in zone ${c.zone}`);
     }
     return EXIT_OK;
   } catch (e) {
-    io.stderr.write(`dondominio-acme: ${job.action} ${job.fqdn} failed: ${scrubText((e as Error).message, [api.config.apiPasswd])}\n`);
+    say(io.stderr, `${job.action} ${job.fqdn} failed: ${scrubText((e as Error).message, [api.config.apiPasswd])}`);
     return EXIT_FAILED;
   } finally {
     // Run as the command, the pools are closed so the process ends at once (keep-alive sockets

@@ -23,6 +23,7 @@
  *   DEFAULT_BLOCK_BUDGET_MS), through ctx.api (provider/core/client.ts).
  */
 import type { z } from "zod";
+import { beforeWrite, checkStarted } from "./run-gate";
 import { debugEnabled } from "../../sdk/core/log";
 import { setStackConfig } from "./config";
 import { printableError, printableText } from "./printable";
@@ -306,13 +307,34 @@ export function errorInContext(type: string, err: unknown, what: string, label: 
 type Def = ResourceDefinition<Data, Data>;
 
 async function check(def: Def, olds: Data, news: Data): Promise<{ inputs: Data; failures?: { property: string; reason: string }[] }> {
-  const { inputs, failures } = await checkInputs(def, olds, news);
-  if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
-  if (!failures.length) def.afterCheck?.(olds, inputs);
-  // The engine prints a failure as "property <p> value <v> has a problem", with the value in
-  // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
-  // field's path, so the property is left empty and no input value is ever printed.
-  return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: printableText(f.reason) })) } : { inputs };
+  // The run's gate (run-gate.ts): a failed check keeps every write of this run from happening.
+  const done = checkStarted();
+  let failure: string | undefined;
+  try {
+    const { inputs, failures } = await checkInputs(def, olds, news);
+    if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
+    if (failures.length) failure = `${def.type}${labelOf(def, news)}: ${failures[0].reason}`;
+    else def.afterCheck?.(olds, inputs);
+    // The engine prints a failure as "property <p> value <v> has a problem", with the value in
+    // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
+    // field's path, so the property is left empty and no input value is ever printed.
+    return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: printableText(f.reason) })) } : { inputs };
+  } catch (err) {
+    failure = `${def.type}: ${(err as Error)?.message ?? err}`;
+    throw err;
+  } finally {
+    done(failure);
+  }
+}
+
+/** " <label>" of inputs the schema may have refused, or "" (the type alone names it). */
+function labelOf(def: Def, news: Data): string {
+  try {
+    const label = def.label(userInputs(news));
+    return label ? ` ${label}` : "";
+  } catch {
+    return "";
+  }
 }
 
 async function diff(def: Def, olds: Data, news: Data): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace?: boolean }> {
@@ -329,6 +351,7 @@ async function diff(def: Def, olds: Data, news: Data): Promise<{ changes: boolea
 async function create(def: Def, inputs: Data): Promise<{ id: string; outs: Data }> {
   const ins = userInputs(inputs);
   try {
+    await beforeWrite();
     const { id, outs } = await def.create(context(inputs, "create"), ins);
     return { id, outs: clean(outs) };
   } catch (err) {
@@ -357,6 +380,7 @@ async function read(def: Def, id: string, props: Data): Promise<{ id?: string; p
 async function update(def: Def, id: string, olds: Data, news: Data): Promise<{ outs: Data }> {
   const ins = userInputs(news);
   try {
+    await beforeWrite();
     const outs = await def.update(context(news, "update"), id, userInputs(olds), ins, changedKeys(def, olds, news));
     return { outs: clean(outs) };
   } catch (err) {
@@ -369,6 +393,7 @@ async function remove(def: Def, id: string, props: Data): Promise<void> {
   def.beforeDelete?.(props);
   const state = userInputs(props);
   try {
+    await beforeWrite();
     await def.delete(context(props, "delete"), id, state);
   } catch (err) {
     throw errorInContext(def.type, err, "delete", def.label(state) || id);

@@ -12,6 +12,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { afterRunClaims } from "../dns/dns-claims";
 import { CLAIMS_KEY } from "./frame";
 import { dynamicArgs } from "./resource-args";
 
@@ -60,7 +61,8 @@ export function resourceClass<Args extends object, S extends object>(
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const withSecrets = secretOutputs.length ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] } : opts;
       const props = dynamicArgs(args, names, opts, spec.secretInputs);
-      if (spec.claims) props[CLAIMS_KEY] = spec.claims(name, args);
+      // Every resource waits for the run's DNS claims (provider/dns/dns-claims.ts): a refused run registers none.
+      props[CLAIMS_KEY] = spec.claims ? spec.claims(name, args) : afterRunClaims();
       super(provider, name, props, withSecrets, "dondominio", type);
     }
   }

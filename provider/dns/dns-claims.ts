@@ -102,6 +102,29 @@ function conflictAmong(claims: Run["claims"], keys: readonly string[], owner: Dn
   return undefined;
 }
 
+/**
+ * A CNAME beside another type at one name, claimed by two resources (RFC 1034 3.6.2, sdk/rules
+ * cname-alone.ts): the API would refuse the second write after the first went through.
+ */
+function cnameConflictAmong(claims: Run["claims"], keys: readonly string[], owner: DnsClaimOwner): string | undefined {
+  for (const key of keys) {
+    const at = key.slice(0, key.lastIndexOf(" ") + 1);
+    const mine = (claims.get(key) ?? []).find((c) => sameOwner(c.owner, owner));
+    if (!mine) continue;
+    const type = key.slice(at.length);
+    for (const [other, list] of claims) {
+      if (other === key || !other.startsWith(at)) continue;
+      const otherType = other.slice(at.length);
+      if (type !== "CNAME" && otherType !== "CNAME") continue;
+      const c = list.find((x) => !sameOwner(x.owner, owner));
+      if (!c) continue;
+      const [b, d] = mine.seq < c.seq ? [mine, c] : [c, mine];
+      return `${shown(b.owner)} (${b.what}) and ${shown(d.owner)} (${d.what}): a CNAME holds its name alone (RFC 1034 3.6.2), so the API would refuse the second after the first is written; keep one of them`;
+    }
+  }
+  return undefined;
+}
+
 /** Adds the claims of one resource; returns their keys. Records the rules refuse are left to check, which names the field. */
 function register(
   claims: Run["claims"],
@@ -162,7 +185,7 @@ function plainInputs(serviceName: pulumi.Input<string>, records: pulumi.Input<pu
 /** Registers a claim; a conflict becomes the run's refusal (the first one found is kept). */
 function claim(run: Run, owner: DnsClaimOwner, seq: number, serviceName: string, records: readonly Plain[]): string[] {
   const keys = register(run.claims, owner, seq, serviceName, records);
-  const conflict = conflictAmong(run.claims, keys, owner);
+  const conflict = conflictAmong(run.claims, keys, owner) ?? cnameConflictAmong(run.claims, keys, owner);
   if (conflict) run.refused ??= new DnsOverlapError(conflict);
   return keys;
 }
@@ -205,4 +228,21 @@ export function claimDnsRecords(
     if (run.refused) throw run.refused;
     return undefined;
   });
+}
+
+/**
+ * For a resource that claims no DNS records: its registration waits one turn of the event loop as
+ * the DNS resources' do, and fails with the run's refusal, so that a program refused for its DNS
+ * claims registers none of its other resources either (nothing of it is written, issue 19 item 16).
+ */
+export function afterRunClaims(): pulumi.Output<undefined> {
+  const run = thisRun();
+  return pulumi.output(
+    new Promise<undefined>((resolve, reject) =>
+      setImmediate(() => {
+        if (run.refused) reject(run.refused);
+        else resolve(undefined);
+      }),
+    ),
+  );
 }

@@ -17,3 +17,13 @@ export function validProjectName(name: string): string {
     `--project ${shown.length > 60 ? `${shown.slice(0, 60)}..."` : shown}: a Pulumi project name is 1 to 100 characters, each a letter, digit, "-", "_" or "." (Pulumi's rule)`,
   );
 }
+
+/**
+ * The name as a YAML scalar that reads back as the same string: plain when it starts with a letter
+ * or "_" and is no YAML keyword; otherwise quoted (JSON's string form, which YAML reads alike).
+ * Pulumi's rule allows `null`, `true`, `123`, `1e3`, `.inf`, which YAML would read as a null, a
+ * boolean or a number: the Pulumi CLI then refuses the project (no string `name`).
+ */
+export function yamlProjectName(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name) && !/^(?:true|false|yes|no|on|off|y|n|null)$/i.test(name) ? name : JSON.stringify(name);
+}

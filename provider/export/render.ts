@@ -17,7 +17,7 @@ import { dnsZoneInputs } from "../resources/dns-zone/schema";
 import type { AccountSnapshot, DomainSnapshot, ServiceSnapshot } from "./read";
 import { type Code, concat, fixed, ident, inline, lines, note, ts } from "./code";
 import { recordBase, secretKey, slug, uniqueNames } from "./names";
-import { validProjectName } from "./project-name";
+import { validProjectName, yamlProjectName } from "./project-name";
 
 export interface RenderOptions {
   /** The Pulumi project name (default "dondominio-account"). */
@@ -122,8 +122,8 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
   };
   return {
     files: {
-      // projectName: Pulumi's rule (project-name.ts), so it is one plain YAML scalar.
-      "Pulumi.yaml": `name: ${projectName}\nruntime: nodejs\ndescription: A DonDominio account, exported by dondominio-export\n`,
+      // projectName: Pulumi's rule (project-name.ts), so it is one YAML scalar; quoted where YAML would read no string.
+      "Pulumi.yaml": `name: ${yamlProjectName(projectName)}\nruntime: nodejs\ndescription: A DonDominio account, exported by dondominio-export\n`,
       "package.json": packageJson(projectName, options.packageVersion),
       "tsconfig.json": TSCONFIG,
       "index.ts": indexFile(sink),

@@ -56,6 +56,8 @@ export interface SslProductFacts {
   isMultiDomain: boolean;
   isTrial: boolean;
   numDomains: number;
+  /** The product's key length in bits (ssl/productlist keyLength): a CSR's key must be at least this long. */
+  keyLength?: number;
   /** Allowed years of an order (undefined for a trial: no period). */
   years?: number[];
   sanMaxDomains?: number;
@@ -234,12 +236,12 @@ export class PreviewFacts {
     });
   }
 
-  /** A contact of the account: its type, or undefined when it does not exist (3001). */
-  contact(id: string): Promise<{ contactType: string } | undefined> {
+  /** A contact of the account: its type, country and identity number (what TLD rules judge), or undefined when it does not exist (3001). */
+  contact(id: string): Promise<{ contactType: string; country: string; identNumber: string } | undefined> {
     return this.#once(`contact:${id}`, async () => {
       try {
         const c = await this.#call("contact/getinfo", { contactID: id });
-        return { contactType: c.contactType };
+        return { contactType: c.contactType, country: c.country, identNumber: c.identNumber };
       } catch (err) {
         if (codeOf(err) === 3001) return undefined;
         throw err;
@@ -288,6 +290,31 @@ export class PreviewFacts {
     });
   }
 
+  /**
+   * PHP versions of the account's hosting platform, for a service not created yet: those of the
+   * first service of the account with web space (service/list, then getinfo php); undefined when
+   * the account has none (the version is then judged when the service exists).
+   */
+  platformPhpVersions(hasWeb: (productKey: string) => boolean): Promise<string[] | undefined> {
+    return this.#once("php:platform", async () => {
+      const services = (await this.#list("service/list", {})) as { name: string; productkey?: string }[];
+      const web = services.find((s) => s.productkey !== undefined && hasWeb(s.productkey));
+      return web ? this.phpVersions(web.name) : undefined;
+    });
+  }
+
+  /** The live records of a zone (service/dnslist: name, type, value as listed), undefined when there is no such service. */
+  dnsRecords(serviceName: string): Promise<{ name: string; type: string; value: string }[] | undefined> {
+    return this.#once(`dns:${serviceName}`, async () => {
+      try {
+        return (await this.#list("service/dnslist", { serviceName })) as { name: string; type: string; value: string }[];
+      } catch (err) {
+        if (codeOf(err) === 4001) return undefined;
+        throw err;
+      }
+    });
+  }
+
   /** Names (as listed) of one family of a service's entities. */
   entityNames(family: QuotaFamily, serviceName: string): Promise<string[]> {
     return this.#once(`list:${family}:${serviceName}`, async () => {
@@ -309,6 +336,7 @@ export class PreviewFacts {
           isMultiDomain: p.isMultiDomain,
           isTrial: p.isTrial,
           numDomains: p.numDomains,
+          keyLength: p.keyLength,
           years: p.create ? years(p.create.years) : undefined,
           sanMaxDomains: p.sanMaxDomains,
           createPrice: p.create?.create,

@@ -10,7 +10,7 @@
  * named like a password, key, token..., or a PEM private key under any name), and the stack config
  * (prelude, provider inputs) and the serialized provider (`__provider`) are never read.
  */
-import { holdsPrivateKey, isSecretMember } from "../../sdk/core/secrets";
+import { holdsSecretValue, isSecretMember } from "../../sdk/core/secrets";
 import type { NormalRecord } from "../../sdk/rules";
 import { UNKNOWN } from "../core/frame";
 import { dnsPlanLine } from "../dns/dns-plan";
@@ -132,7 +132,7 @@ function isMarkedSecret(v: unknown): boolean {
 /** A value with every secret (marked by the engine, or one by the sdk's rule) replaced by [secret]. */
 function mask(v: unknown, key?: string): unknown {
   if (isMarkedSecret(v)) return SECRET;
-  if (key !== undefined ? isSecretMember(key, v) : holdsPrivateKey(v)) return SECRET;
+  if (key !== undefined ? isSecretMember(key, v) : holdsSecretValue(v)) return SECRET;
   if (v === UNKNOWN) return "(known after apply)";
   if (Array.isArray(v)) return v.map((x) => mask(x));
   if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mask(x, k)]));

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { bool } from "../../sdk/catalogue/fields";
-import { domainForms, isMailLocalPart, MAIL_LOCAL_RULE } from "../../sdk/rules";
+import { domainForms, mailLocalPartProblem } from "../../sdk/rules";
 import { serviceNameField } from "./service-entities";
 
 /**
@@ -32,8 +32,9 @@ export function mailAddress(serviceName: string, raw: string, ctx: z.RefinementC
       return undefined;
     }
   }
-  if (!isMailLocalPart(local)) {
-    ctx.addIssue({ code: "custom", path: ["name"], message: `"${raw}": ${MAIL_LOCAL_RULE}` });
+  const problem = mailLocalPartProblem(local);
+  if (problem) {
+    ctx.addIssue({ code: "custom", path: ["name"], message: `"${raw}": ${problem}` });
     return undefined;
   }
   return { local, address: `${local}@${serviceName}` };

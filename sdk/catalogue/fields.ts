@@ -4,7 +4,7 @@
  * "nameservers: 1 given, the API needs 2 to 7".
  */
 import { z } from "zod";
-import { domainName, isEmailAddress } from "../rules";
+import { domainName, EPP_PHONE, EPP_PHONE_RULE, emailAddressProblem, eppText } from "../rules";
 
 // ---------- parameters ----------
 
@@ -70,11 +70,7 @@ export const date = () =>
   );
 
 /** Phone +CC.NUMBER (spec "Conventions"; the vendor SDK checks ^\+\d+\.\d+$). */
-export const phone = () =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
-    z.string().regex(/^\+\d{1,4}\.\d{4,15}$/, { error: "must be +CC.NUMBER, for example +34.931234567" }),
-  );
+export const phone = () => z.preprocess((v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v), z.string().regex(EPP_PHONE, { error: EPP_PHONE_RULE }));
 
 /** ISO 3166 two-letter country code, output upper case. */
 export const country = () =>
@@ -83,8 +79,15 @@ export const country = () =>
     z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as ES" }),
   );
 
+/** An e-mail address of RFC 5321 syntax (sdk/rules mail-syntax.ts); the message says what is wrong. */
 export const email = () =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().refine(isEmailAddress, { error: "must be an e-mail address" }));
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: "must be an e-mail address" }).superRefine((s, ctx) => {
+      const problem = emailAddressProblem(s);
+      if (problem) ctx.addIssue({ code: "custom", message: `must be an e-mail address: ${problem}` });
+    }),
+  );
 
 /** PAGE: pageLength and page (spec "Limits": default 1000 and 1; account/zones defaults to 100). */
 export const page = (defaultPageLength = 1000) => ({
@@ -127,16 +130,17 @@ export const CONTACT_FIELDS = [
 export function contactFields() {
   return {
     Type: oneOf(["individual", "organization"] as const),
-    FirstName: text(),
-    LastName: text(),
-    OrgName: text().optional(),
-    IdentNumber: text(),
+    // Lengths of the registries' EPP contact mapping (sdk/rules epp-contact.ts, RFC 5733).
+    FirstName: eppText("firstName"),
+    LastName: eppText("lastName"),
+    OrgName: eppText("orgName").optional(),
+    IdentNumber: eppText("identNumber"),
     Email: email(),
     Phone: phone(),
-    Address: text(),
-    PostalCode: text(),
-    City: text(),
-    State: text(),
+    Address: eppText("address"),
+    PostalCode: eppText("postalCode"),
+    City: eppText("city"),
+    State: eppText("state"),
     Country: country(),
   };
 }

@@ -3,7 +3,7 @@
  * decided by the one rule of secrets.ts (names by pattern, PEM private keys by content), plus the
  * operation's own `secrets` (sdk/catalogue/types.ts).
  */
-import { holdsPrivateKey, isSecretMember, PRIVATE_KEY_BLOCKS } from "./secrets";
+import { holdsSecretValue, isSecretMember, PRIVATE_KEY_BLOCKS } from "./secrets";
 
 export { isSecretName } from "./secrets";
 
@@ -16,7 +16,7 @@ export interface RedactOptions {
   isSecret?: (name: string, value: unknown) => boolean;
   /** What a secret becomes (default "***"). */
   mask?: string;
-  /** false: leave strings that hold a PEM private key under a non-secret name (default: masked). */
+  /** false: leave strings that hold a PEM private key or a URL with a password under a non-secret name (default: masked). */
   privateKeys?: boolean;
 }
 
@@ -30,7 +30,7 @@ export function redact<T>(value: T, options: readonly string[] | RedactOptions =
   const mask = o.mask ?? MASK;
   const secret = o.isSecret ?? ((k: string, x: unknown) => isSecretMember(k, x, extra));
   const walk = (v: unknown, depth: number): unknown => {
-    if (o.privateKeys !== false && holdsPrivateKey(v)) return mask;
+    if (o.privateKeys !== false && holdsSecretValue(v)) return mask;
     if (depth > 32 || v === null || typeof v !== "object") return v;
     if (v instanceof Date) return new Date(v.getTime());
     if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
@@ -54,12 +54,22 @@ export function secretValues(params: Record<string, unknown>, extra: readonly st
 }
 
 /**
- * Replaces every occurrence of the given secret values in `text`, and every PEM private key block
- * (to its END line, or to the end of the text), with "***". Values shorter than 3 characters are
- * skipped: they would mask letters of ordinary words (and are never real secrets).
+ * The forms a secret travels in, each of which a server may echo: as it is, percent-encoded
+ * (a URL's query, encodeURIComponent) and form-encoded (a POST body: a space as "+").
+ */
+function echoForms(secret: string): string[] {
+  return [...new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])];
+}
+
+/**
+ * Replaces every occurrence of the given secret values in `text` (in any form they were sent in:
+ * echoForms), and every PEM private key block (to its END line, or to the end of the text), with
+ * "***". Values shorter than 3 characters are skipped: they would mask letters of ordinary words
+ * (and are never real secrets).
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
   let out = text.replace(PRIVATE_KEY_BLOCKS, MASK);
-  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (s.length >= 3) out = out.split(s).join(MASK);
+  const forms = secrets.filter((s) => s.length >= 3).flatMap(echoForms);
+  for (const s of forms.sort((a, b) => b.length - a.length)) out = out.split(s).join(MASK);
   return out;
 }

@@ -5,19 +5,23 @@
  *
  * A member is secret by its NAME (a pattern, not a list: the API and the resources spell the same
  * secret many ways: apipasswd, aeroPass, pfxpass, sslKey, keyData, dyndnsKey, privateKey...) or by
- * its VALUE (a PEM private key, whatever the member is called). Names compare without case and
+ * its VALUE (a PEM private key, or a URL with a password in it, whatever the member is called). Names compare without case and
  * without separators, so `ssl_key`, `SSL-Key` and `sslKey` are one name.
  */
 
 /** Names that mean "secret" wherever they occur in a member name. */
-const SECRET_PART = /passw|passphrase|pwd|secret|token|authcode|authinfo|credential|cookie|apikey|keydata|keypem/;
-/** Names that end so: aeroPass, pfxpass; key, sslKey, csrKey, certKey, tlsKey, sshKey, signingKey, privateKey, dyndnsKey. */
-const SECRET_END = /(pass|key)$/;
+const SECRET_PART = /passw|passphrase|pwd|secret|token|authcode|authinfo|authorization|bearer|jwt|credential|cookie|apikey|keydata|keypem/;
 /**
- * Names ending in "key" that name something public: the API's product code (`productkey`) and public
- * keys. keytag, keyLength and the like do not end in "key" at all.
+ * Names that end so: aeroPass, pfxpass; key, sslKey, csrKey, certKey, tlsKey, sshKey, signingKey,
+ * privateKey, dyndnsKey; and their plurals (sshKeys, privateKeys: a list of keys is as secret as one).
  */
-const PUBLIC_KEY_NAMES: ReadonlySet<string> = new Set(["productkey", "publickey", "pubkey", "dnskey"]);
+const SECRET_END = /(pass|key|.keys)$/;
+/**
+ * Names ending in "key" or "keys" that name something public: the API's product code (`productkey`)
+ * and public keys. keytag, keyLength and the like do not end in "key" at all; `keys` alone is a
+ * list of names.
+ */
+const PUBLIC_KEY_NAMES: ReadonlySet<string> = new Set(["productkey", "publickey", "pubkey", "dnskey"].flatMap((n) => [n, `${n}s`]));
 
 /** The member name as the rule compares it: lower case, letters and digits only. */
 const normal = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -49,12 +53,26 @@ export function holdsPrivateKey(value: unknown): value is string {
 }
 
 /**
+ * A URL with a password in its userinfo (RFC 3986 3.2.1, `scheme://user:password@host`: a database
+ * connection string, a redirect with credentials). `https://host/a@b` and `mailto:a@b` hold none.
+ * From "://" on, without the scheme: a pattern starting with the scheme's letters backtracks over
+ * every run of letters (a 20,000-letter value took 0.2 s, a megabyte minutes); this one starts at a
+ * literal and each of its runs ends at the next "/".
+ */
+export const CREDENTIAL_URL = /:\/\/[^\s/?#@:]*:[^\s/?#@]+@/;
+
+/** A string that is a secret whatever its member is called: a PEM private key, or a URL carrying a password. */
+export function holdsSecretValue(value: unknown): value is string {
+  return typeof value === "string" && (PRIVATE_KEY_PEM.test(value) || CREDENTIAL_URL.test(value));
+}
+
+/**
  * THE rule: is the member `name` holding `value` a secret? A private key under any name; under a
  * secret name any value but nothing (undefined, null, "") and yes/no flags (`authcodereq`,
  * `exposeAuthcode`, `zonepass` hold no secret).
  */
 export function isSecretMember(name: string, value: unknown, extra: readonly string[] = []): boolean {
-  if (holdsPrivateKey(value)) return true;
+  if (holdsSecretValue(value)) return true;
   if (value === undefined || value === null || value === "" || typeof value === "boolean") return false;
   return isSecretName(name, extra);
 }

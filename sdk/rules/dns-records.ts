@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { DNS_CAPABILITIES as CAP, DNS_TYPES, type DnsType, isDnsType, TXT_MAX, TXT_STRING_BYTES } from "./dns-capabilities";
 import { asciiHost, normalizeValue, txtStrings, txtText } from "./dns-values";
-import { DNS_LABEL, isDnsHost, isDnsName, isIpLiteral, MAX_NAME_LENGTH } from "./host";
+import { DNS_LABEL, isDnsHost, isDnsName, isIpLiteral, MAX_NAME_LENGTH, numericTld } from "./host";
 import { asciiOrSelf, idnaProblem, toUnicode } from "./idn";
 import { RuleError } from "./rule-error";
 
@@ -71,7 +71,9 @@ export const dnsName = (wildcard = true) =>
 
 export function normalizeZone(raw: string): string {
   const zone = typeof raw === "string" ? asciiHost(raw) : undefined;
-  if (!zone || !isDnsHost(zone, 2) || idnaProblem(zone)) {
+  if (typeof raw === "string" && isIpLiteral(raw))
+    throw new RuleError("serviceName", `${JSON.stringify(raw)} is an IP address; the zone is the hosting service's name, a domain name such as example.com`);
+  if (!zone || !isDnsHost(zone, 2) || numericTld(zone) || idnaProblem(zone)) {
     throw new RuleError("serviceName", `${JSON.stringify(raw)} is not a domain name such as example.com (the zone is the hosting service's name)`);
   }
   return zone;

@@ -21,9 +21,15 @@ function labelsMatch(ascii: string, label: RegExp, minLabels: number, wildcard =
   return ascii.length <= MAX_NAME_LENGTH && labels.length >= minLabels && labels.every((l, i) => label.test(l) || (wildcard && i === 0 && l === "*"));
 }
 
-/** An ASCII host name of LDH labels, `minLabels` at least. */
+/**
+ * A top-level label of digits only: what an IPv4 address looks like, never a domain name (RFC 1123
+ * 2.1: a host name is not all-numeric; RFC 3696 2: no TLD is).
+ */
+export const numericTld = (ascii: string) => ascii.includes(".") && /^\d+$/.test(ascii.split(".").pop() ?? "");
+
+/** An ASCII host name of LDH labels, `minLabels` at least (a name of several labels never ends in a numeric label). */
 export function isHostName(ascii: string, minLabels = 1): boolean {
-  return labelsMatch(ascii, LDH_LABEL, minLabels);
+  return labelsMatch(ascii, LDH_LABEL, minLabels) && !numericTld(ascii);
 }
 
 /** An ASCII host name of DNS labels ("_" allowed), `minLabels` at least: record targets, zones. */
@@ -42,6 +48,7 @@ export function hostNameProblem(name: string, opts: { minLabels?: number; reserv
   if (raw === "") return "the name is empty";
   if (/\.\.|^\.|\.$/.test(raw)) return "an empty label (two dots in a row, or a dot at the start or the end)";
   if (/\s/.test(raw)) return "whitespace inside the name";
+  if (isIpLiteral(raw)) return "it is an IP address; a domain name is expected (RFC 1123 2.1)";
   let ascii: string;
   try {
     ascii = toAscii(raw);
@@ -51,6 +58,7 @@ export function hostNameProblem(name: string, opts: { minLabels?: number; reserv
   const labels = ascii.split(".");
   if (labels.length < (opts.minLabels ?? 1)) return `${labels.length} label; at least ${opts.minLabels} are needed (e.g. example.com)`;
   if (ascii.length > MAX_NAME_LENGTH) return `${ascii.length} characters in punycode; a name holds at most ${MAX_NAME_LENGTH}`;
+  if (numericTld(ascii)) return `the last label "${labels.at(-1)}" is all digits, which no domain name has (RFC 3696 section 2)`;
   for (const l of labels) {
     if (l.length > MAX_LABEL_LENGTH) return `label "${l.slice(0, 20)}..." is ${l.length} characters; a label holds at most ${MAX_LABEL_LENGTH}`;
     if (!LDH_LABEL.test(l)) return `label "${l}" must be letters, digits and inner hyphens (LDH)`;

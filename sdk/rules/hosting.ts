@@ -6,6 +6,8 @@
  * Messages never repeat a password.
  */
 import { z } from "zod";
+import { emailAddressProblem, localPartProblem } from "./mail-syntax";
+import { redirectUrlProblem, URL_RULE_MESSAGE } from "./url";
 
 const required = (message?: string) => (message ? { error: message } : undefined);
 
@@ -51,19 +53,23 @@ export const ftpUserField = (missing?: string) => z.string(required(missing)).tr
 
 // ---------- mail ----------
 
-/** An e-mail address (contacts, CSR subjects, approvers): something@host.tld, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** An e-mail address (contacts, CSR subjects, approvers): RFC 5321 syntax (mail-syntax.ts). */
 export function isEmailAddress(v: string): boolean {
-  return EMAIL.test(v);
+  return emailAddressProblem(v) === undefined;
 }
 
-/** Local part of a mailbox or alias: lower case letters, digits and . _ + - (64 at most, RFC 5321). */
+/** Local part of a mailbox or alias: lower case letters, digits and . _ + - (64 at most), an RFC 5321 dot-string (no dot at either end, none doubled). */
 const MAIL_LOCAL = /^[a-z0-9._+-]{1,64}$/;
 export const MAIL_LOCAL_RULE = "the local part must be 1 to 64 lower-case letters, digits, . _ + or -";
 
+/** Why `v` is not a mailbox or alias local part, or undefined. */
+export function mailLocalPartProblem(v: string): string | undefined {
+  if (!MAIL_LOCAL.test(v)) return MAIL_LOCAL_RULE;
+  return localPartProblem(v);
+}
+
 export function isMailLocalPart(v: string): boolean {
-  return MAIL_LOCAL.test(v);
+  return mailLocalPartProblem(v) === undefined;
 }
 
 /** The catalogue's mailbox/alias name: a local part, or an address under an ASCII domain. */
@@ -73,17 +79,19 @@ export const mailNameField = () =>
     z.string().refine(
       (s) => {
         const at = s.lastIndexOf("@");
-        return isMailLocalPart(at < 0 ? s : s.slice(0, at)) && (at < 0 || /^[a-z0-9.-]+$/.test(s.slice(at + 1)));
+        return isMailLocalPart(at < 0 ? s : s.slice(0, at)) && (at < 0 || (/^[a-z0-9.-]+$/.test(s.slice(at + 1)) && isEmailAddress(s)));
       },
       { error: "must be a mailbox name (local part or address under the service's domain)" },
     ),
   );
 
-/** One alias target: an address, no spaces or commas. */
-const MAIL_TARGET = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+/** One alias target: an RFC 5321 address (no spaces or commas either: the API takes a comma list). */
+export function mailTargetProblem(v: string): string | undefined {
+  return v.includes(",") ? "a comma inside one address" : emailAddressProblem(v);
+}
 
 export function isMailTarget(v: string): boolean {
-  return MAIL_TARGET.test(v);
+  return mailTargetProblem(v) === undefined;
 }
 
 /** A list (or one comma-separated string, as the API takes it) -> trimmed, lower case, unique, in order. */
@@ -97,19 +105,30 @@ export const mailTargetsField = (missing?: string) =>
   z.union([z.array(z.string({ error: "each target must be a string" })), z.string()], required(missing)).transform((raw, ctx) => {
     const list = normaliseTargets(raw);
     if (list.length === 0) ctx.addIssue({ code: "custom", message: "needs at least one address" });
-    for (const t of list) if (!isMailTarget(t)) ctx.addIssue({ code: "custom", message: `"${t}" is not an e-mail address` });
+    for (const t of list) {
+      const problem = mailTargetProblem(t);
+      if (problem) ctx.addIssue({ code: "custom", message: `"${t}" is not an e-mail address: ${problem}` });
+    }
     return list;
   });
 
 // ---------- redirects ----------
 
-/** A redirect destination: an http(s) URL with a dotted host. */
-const URL_RULE = /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i;
-export const URL_RULE_MESSAGE = "must be an http:// or https:// URL such as https://example.org/path";
-
+/** A redirect destination: an http(s) URL, its host and port checked (url.ts). */
 export function isRedirectUrl(v: string): boolean {
-  return URL_RULE.test(v);
+  return redirectUrlProblem(v) === undefined;
 }
 
 /** Redirect destination, trimmed and otherwise kept as written (the API stores it as given). */
-export const redirectUrlField = (missing?: string) => z.string(required(missing)).trim().regex(URL_RULE, { error: URL_RULE_MESSAGE });
+export const redirectUrlField = (missing?: string) =>
+  z
+    .string(required(missing))
+    .trim()
+    .transform((s, ctx) => {
+      const problem = redirectUrlProblem(s);
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: problem === URL_RULE_MESSAGE ? problem : `${URL_RULE_MESSAGE}: ${problem}` });
+        return z.NEVER;
+      }
+      return s;
+    });

@@ -11,6 +11,7 @@
  * Professional service (for a downgrade on adopt), an individual contact (for .ru rules through an
  * owner id) and a registered domain.
  */
+import forge from "node-forge";
 import type { DonDominioClient } from "../../sdk";
 import { OWNER } from "../provider/harness";
 
@@ -105,6 +106,20 @@ export const BASE: Record<ResourceName, Record<string, unknown>> = {
 };
 
 const AERO = { aeroId: "AERO-1", aeroPass: "Aero-Pass-1" };
+
+/** A signed CSR for www.cert-example.com whose RSA key has `bits` bits (the products ask for 2048). */
+export function csrWithKey(bits: number, commonName = "www.cert-example.com"): string {
+  const keys = forge.pki.rsa.generateKeyPair({ bits, e: 0x10001 });
+  const csr = forge.pki.createCertificationRequest();
+  csr.publicKey = keys.publicKey;
+  csr.setSubject([{ name: "commonName", value: commonName }]);
+  csr.sign(keys.privateKey, forge.md.sha256.create());
+  return forge.pki.certificationRequestToPem(csr);
+}
+const CSR_1024 = csrWithKey(1024);
+const CSR_512 = csrWithKey(512);
+/** A Spanish organisation whose company NIF (CIF) is right (B1234567 -> control 4). */
+const ES_ORG = { ...OWNER, contactType: "organization", orgName: "Ejemplo SL", identNumber: "B12345674" };
 
 export const CASES: BadInput[] = [
   // ---------- Contact ----------
@@ -844,9 +859,22 @@ export const CASES: BadInput[] = [
 
   // ---------- DnssecKey ----------
   { resource: "DnssecKey", what: "keytag 70000", set: { keytag: 70000 }, field: "keytag", rule: /must be at most 65535/ },
-  { resource: "DnssecKey", what: "algorithm 0", set: { algorithm: 0 }, field: "algorithm", rule: /0 is not a DNSSEC signing algorithm/, engine: true },
+  {
+    resource: "DnssecKey",
+    what: "algorithm 0",
+    set: { algorithm: 0 },
+    field: "algorithm",
+    rule: /0 is reserved .* in the IANA DNSSEC Algorithm Numbers registry, so it is not a DNSSEC signing algorithm/,
+    engine: true,
+  },
   { resource: "DnssecKey", what: "algorithm 300", set: { algorithm: 300 }, field: "algorithm", rule: /must be at most 255/ },
-  { resource: "DnssecKey", what: "digest type 0", set: { digesttype: 0 }, field: "digesttype", rule: /0 is not a DS digest type/ },
+  {
+    resource: "DnssecKey",
+    what: "digest type 0",
+    set: { digesttype: 0 },
+    field: "digesttype",
+    rule: /0 is reserved in the IANA DS RR Type Digest Algorithms registry, so it is not a DS digest type/,
+  },
   { resource: "DnssecKey", what: "digest not hexadecimal", set: { digest: "XYZ" }, field: "digest", rule: /must be hexadecimal/ },
   {
     resource: "DnssecKey",
@@ -984,6 +1012,363 @@ export const CASES: BadInput[] = [
     secret: "TopSecretKeyMaterial",
   },
   { resource: "SslCertificate", what: "a CSR that is not one", set: { subject: undefined, csr: "not a csr" }, field: "csr", rule: /must be a CSR in PEM form/ },
+  // ---------- issue 19 item 15: classes preview let through (each with cases beyond the one named) ----------
+  // a. Who may hold the TLD (sdk/rules tld-eligibility.ts, es-identity.ts).
+  {
+    resource: "Domain",
+    what: ".es owner whose NIF letter is wrong",
+    set: { name: "tienda-example.es", contacts: { owner: { ...OWNER, identNumber: "12345678A" } } },
+    field: "contacts.owner.identNumber",
+    rule: /the NIF's letter is wrong: 12345678 mod 23 gives Z, not A \(ESNIC/,
+    engine: true,
+  },
+  {
+    resource: "Domain",
+    what: ".com.es owner whose NIE letter is wrong",
+    set: { name: "tienda-example.com.es", contacts: { owner: { ...OWNER, identNumber: "X1234567T" } } },
+    field: "contacts.owner.identNumber",
+    rule: /the NIE's letter is wrong: X=0, 01234567 mod 23 gives L, not T/,
+  },
+  {
+    resource: "Domain",
+    what: ".es organisation whose company NIF (CIF) control is wrong",
+    set: { name: "empresa-example.es", contacts: { owner: { ...ES_ORG, identNumber: "B12345678" } } },
+    field: "contacts.owner.identNumber",
+    rule: /company NIF \(CIF\)'s control character is wrong: B1234567 needs 4, not 8/,
+  },
+  {
+    resource: "Domain",
+    what: ".es owner in Spain with no Spanish identity number",
+    set: { name: "sin-nif-example.es", contacts: { owner: { ...OWNER, identNumber: "PASSPORT1" } } },
+    field: "contacts.owner.identNumber",
+    rule: /an owner in Spain is identified by a NIF or NIE/,
+  },
+  {
+    resource: "Domain",
+    what: ".nom.es for an organisation",
+    set: { name: "ejemplo.nom.es", contacts: { owner: ES_ORG } },
+    field: "contacts.owner.contactType",
+    rule: /\.nom\.es domains are for individuals only/,
+  },
+  {
+    resource: "Domain",
+    what: ".org.es for an individual",
+    set: { name: "ejemplo.org.es" },
+    field: "contacts.owner.contactType",
+    rule: /\.org\.es domains are for non-profit organisations only/,
+  },
+  {
+    resource: "Domain",
+    what: ".eu owner residing in the US",
+    set: { name: "europa-example.eu", contacts: { owner: { ...OWNER, country: "US", phone: "+1.2025550123" } } },
+    field: "contacts.owner.country",
+    rule: /\.eu domains need an owner residing or established in the EU, Iceland, Liechtenstein or Norway \(EURid/,
+    engine: true,
+  },
+  {
+    resource: "Domain",
+    what: ".eu owner by id residing in Russia (contact/getinfo)",
+    set: { name: "europa-id-example.eu", contacts: { owner: "$INDIVIDUAL" } },
+    field: "contacts.owner",
+    rule: /\.eu domains need an owner residing or established in the EU.*RU is not one \(contact [A-Z]+-\d+'s country, contact\/getinfo\)/,
+  },
+  {
+    resource: "Domain",
+    what: ".fr owner residing in Canada",
+    set: { name: "societe-ca-example.fr", contacts: { owner: { ...OWNER, country: "CA" } } },
+    field: "contacts.owner.country",
+    rule: /\.fr domains need an owner residing or established in the EU, Iceland, Liechtenstein, Norway or Switzerland \(AFNIC/,
+  },
+  // b. Address syntax (RFC 5321, RFC 1035): sdk/rules mail-syntax.ts.
+  { resource: "Contact", what: "e-mail with an empty domain label", set: { email: "ana@example..com" }, field: "email", rule: /an empty label/, engine: true },
+  { resource: "Contact", what: "e-mail with a leading dot", set: { email: ".ana@example.com" }, field: "email", rule: /starts or ends with a dot \(RFC 5321/ },
+  {
+    resource: "Contact",
+    what: "e-mail with two dots in the local part",
+    set: { email: "an..a@example.com" },
+    field: "email",
+    rule: /two dots in a row \(RFC 5321/,
+  },
+  {
+    resource: "Contact",
+    what: "e-mail whose domain label has 64 characters",
+    set: { email: `ana@${"a".repeat(64)}.com` },
+    field: "email",
+    rule: /a label holds at most 63/,
+  },
+  {
+    resource: "Contact",
+    what: "e-mail of 255 octets",
+    set: { email: `ana@${`${"b".repeat(62)}.`.repeat(4)}com` },
+    field: "email",
+    rule: /an address holds at most 254 \(RFC 5321/,
+  },
+  { resource: "Contact", what: "e-mail domain ending in a hyphen", set: { email: "ana@example-.com" }, field: "email", rule: /inner hyphens \(LDH\)/ },
+  { resource: "Contact", what: "e-mail at an IP address", set: { email: "ana@192.0.2.1" }, field: "email", rule: /IP address/ },
+  {
+    resource: "Domain",
+    what: "inline owner e-mail with an empty label",
+    set: { contacts: { owner: { ...OWNER, email: "ana@.example.com" } } },
+    field: "contacts.owner.email",
+    rule: /an empty label/,
+  },
+  {
+    resource: "MailBox",
+    what: "local part starting with a dot",
+    set: { name: ".info" },
+    field: "name",
+    rule: /starts or ends with a dot \(RFC 5321/,
+    engine: true,
+  },
+  { resource: "MailBox", what: "local part ending with a dot", set: { name: "info.@example.com" }, field: "name", rule: /starts or ends with a dot/ },
+  { resource: "MailAlias", what: "local part with two dots", set: { name: "sa..les" }, field: "name", rule: /two dots in a row/ },
+  {
+    resource: "MailAlias",
+    what: "target with an empty domain label",
+    set: { targets: ["a@example..org"] },
+    field: "targets",
+    rule: /"a@example\.\.org" is not an e-mail address: .*an empty label/,
+  },
+  { resource: "MailAlias", what: "target with a leading dot", set: { targets: [".a@example.org"] }, field: "targets", rule: /starts or ends with a dot/ },
+  { resource: "MailAlias", what: "target under a one-label domain", set: { targets: ["a@localhost"] }, field: "targets", rule: /at least 2 are needed/ },
+  // c. A service name is a domain name, never an IP address.
+  {
+    resource: "HostingService",
+    what: "a service named by an IPv4 address",
+    set: { name: "192.0.2.10" },
+    field: "name",
+    rule: /is an IP address; a domain name is expected/,
+    engine: true,
+  },
+  { resource: "HostingService", what: "a service named by an IPv6 address", set: { name: "2001:db8::10" }, field: "name", rule: /IP address/ },
+  {
+    resource: "HostingService",
+    what: "a name whose last label is numeric",
+    set: { name: "example.123" },
+    field: "name",
+    rule: /last label "123" is all digits/,
+  },
+  { resource: "DnsRecord", what: "serviceName that is an IP address", set: { serviceName: "192.0.2.10" }, field: "serviceName", rule: /IP address/ },
+  { resource: "MailBox", what: "serviceName that is an IP address", set: { serviceName: "10.1.2.3" }, field: "serviceName", rule: /IP address/ },
+  // d. Redirect URL ports (sdk/rules url.ts).
+  {
+    resource: "Redirect",
+    what: "destination port over 65535",
+    set: { destination: "https://example.org:70000/" },
+    field: "destination",
+    rule: /the port 70000 is out of range: a TCP port is 1 to 65535/,
+    engine: true,
+  },
+  { resource: "Redirect", what: "destination port 0", set: { destination: "http://example.org:0/" }, field: "destination", rule: /the port 0 is out of range/ },
+  {
+    resource: "Redirect",
+    what: "destination port not numeric",
+    set: { destination: "https://example.org:https/" },
+    field: "destination",
+    rule: /the port "https" must be a number/,
+  },
+  {
+    resource: "Redirect",
+    what: "destination with an empty port",
+    set: { destination: "https://example.org:/x" },
+    field: "destination",
+    rule: /the port "" must be a number/,
+  },
+  {
+    resource: "Redirect",
+    what: "destination host with an empty label",
+    set: { destination: "https://example..org/" },
+    field: "destination",
+    rule: /an empty label/,
+  },
+  // e. A subdomain is named within its service.
+  {
+    resource: "Subdomain",
+    what: "a full name of another domain (final dot)",
+    set: { name: "blog.other-example.org." },
+    field: "name",
+    rule: /is not under the service's domain example\.com/,
+    engine: true,
+  },
+  {
+    resource: "Subdomain",
+    what: "a name of another domain under the same TLD",
+    set: { name: "blog.other-example.com" },
+    field: "name",
+    rule: /"blog\.other-example\.com" is not under the service's domain example\.com/,
+  },
+  // f. EPP contact lengths (RFC 5733): sdk/rules epp-contact.ts.
+  {
+    resource: "Contact",
+    what: "postal code of 17 characters",
+    set: { postalCode: "1".repeat(17) },
+    field: "postalCode",
+    rule: /17 characters; the registries' EPP contact pc holds at most 16 \(RFC 5733\)/,
+    engine: true,
+  },
+  { resource: "Contact", what: "street of 256 characters", set: { address: "x".repeat(256) }, field: "address", rule: /EPP contact street holds at most 255/ },
+  { resource: "Contact", what: "city of 256 characters", set: { city: "x".repeat(256) }, field: "city", rule: /EPP contact city holds at most 255/ },
+  { resource: "Contact", what: "state of 256 characters", set: { state: "x".repeat(256) }, field: "state", rule: /EPP contact sp holds at most 255/ },
+  {
+    resource: "Contact",
+    what: "organisation name of 256 characters",
+    set: { contactType: "organization", orgName: "x".repeat(256) },
+    field: "orgName",
+    rule: /EPP contact org holds at most 255/,
+  },
+  {
+    resource: "Contact",
+    what: "first and last names over 255 together",
+    set: { firstName: "a".repeat(200), lastName: "b".repeat(100) },
+    field: "lastName",
+    rule: /first and last name together are 301 characters/,
+  },
+  {
+    resource: "Contact",
+    what: "phone with a 4-digit country code",
+    set: { phone: "+3400.931234567" },
+    field: "phone",
+    rule: /must be \+CC\.NUMBER/,
+  },
+  { resource: "Contact", what: "phone of 15 digits", set: { phone: `+34.${"9".repeat(15)}` }, field: "phone", rule: /must be \+CC\.NUMBER/ },
+  {
+    resource: "Domain",
+    what: "inline owner postal code of 20 characters",
+    set: { contacts: { owner: { ...OWNER, postalCode: "0".repeat(20) } } },
+    field: "contacts.owner.postalCode",
+    rule: /EPP contact pc holds at most 16/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "admin contact city of 300 characters",
+    set: { adminContact: { ...OWNER, city: "c".repeat(300) } },
+    field: "adminContact.city",
+    rule: /EPP contact city holds at most 255/,
+  },
+  // g. DNSSEC numbers (IANA registries, RFC 8624): sdk/rules dnssec.ts.
+  {
+    resource: "DnssecKey",
+    what: "algorithm 1 (RSAMD5)",
+    set: { algorithm: 1 },
+    field: "algorithm",
+    rule: /1 \(RSAMD5\) MUST NOT be used to sign zones \(RFC 8624 section 3\.1\)/,
+    engine: true,
+  },
+  { resource: "DnssecKey", what: "algorithm 3 (DSA)", set: { algorithm: 3 }, field: "algorithm", rule: /3 \(DSA\) MUST NOT .*RFC 8624/ },
+  { resource: "DnssecKey", what: "algorithm 12 (ECC-GOST)", set: { algorithm: 12 }, field: "algorithm", rule: /12 \(ECC-GOST\) MUST NOT/ },
+  {
+    resource: "DnssecKey",
+    what: "algorithm 4 (reserved)",
+    set: { algorithm: 4 },
+    field: "algorithm",
+    rule: /4 is reserved in the IANA DNSSEC Algorithm Numbers registry/,
+  },
+  {
+    resource: "DnssecKey",
+    what: "algorithm 252 (INDIRECT)",
+    set: { algorithm: 252 },
+    field: "algorithm",
+    rule: /252 \(INDIRECT\) is not a zone-signing algorithm in the IANA/,
+  },
+  {
+    resource: "DnssecKey",
+    what: "algorithm 20 (unassigned)",
+    set: { algorithm: 20 },
+    field: "algorithm",
+    rule: /20 is unassigned in the IANA DNSSEC Algorithm Numbers registry/,
+  },
+  {
+    resource: "DnssecKey",
+    what: "digest type 1 (SHA-1)",
+    set: { digesttype: 1, digest: "A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4" },
+    field: "digesttype",
+    rule: /1 \(SHA-1\) MUST NOT be used to make a DS record \(RFC 8624 section 3\.3\)/,
+  },
+  { resource: "DnssecKey", what: "digest type 3 (GOST R 34.11-94)", set: { digesttype: 3 }, field: "digesttype", rule: /3 \(GOST R 34\.11-94\) MUST NOT/ },
+  {
+    resource: "DnssecKey",
+    what: "digest type 7 (unassigned)",
+    set: { digesttype: 7 },
+    field: "digesttype",
+    rule: /7 is unassigned in the IANA DS RR Type Digest Algorithms registry/,
+  },
+  // h. A CSR's key shorter than the product's keyLength (ssl/productlist).
+  {
+    resource: "SslCertificate",
+    what: "CSR with a 1024-bit key on a 2048-bit product",
+    set: { subject: undefined, csr: CSR_1024 },
+    field: "csr",
+    rule: /the CSR's RSA key has 1024 bits; PositiveSSL \(101\) needs at least 2048 \(ssl\/productlist keyLength/,
+    engine: true,
+  },
+  {
+    resource: "SslCertificate",
+    what: "CSR with a 512-bit key on a wildcard product",
+    set: { subject: undefined, csr: csrWithKey(512, "*.cert-example.com"), productId: 102 },
+    field: "csr",
+    rule: /the CSR's RSA key has 512 bits; .* needs at least 2048/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "CSR with a 512-bit key on a multi-domain product",
+    set: { subject: undefined, csr: CSR_512, productId: 103 },
+    field: "csr",
+    rule: /512 bits; .*\(103\) needs at least 2048/,
+  },
+  // i. PHP versions: none on a product without web space; one the platform offers, before the service is bought.
+  {
+    resource: "HostingService",
+    what: "PHP version on a redirect-only service",
+    set: { productKey: "redir", phpVersion: "8.2" },
+    field: "phpVersion",
+    rule: /a redir service has no web space, so no PHP version to set/,
+    engine: true,
+  },
+  {
+    resource: "HostingService",
+    what: "PHP version on a mail plan",
+    set: { productKey: "mailplus", phpVersion: "8.1" },
+    field: "phpVersion",
+    rule: /a mailplus service has no web space/,
+  },
+  {
+    resource: "HostingService",
+    what: "PHP version the platform does not offer, on a new service",
+    set: { phpVersion: "5.6" },
+    field: "phpVersion",
+    rule: /5\.6 is not offered; available: 7\.4, 8\.1, 8\.2, 8\.3 \(service\/getinfo php\) on this account's hosting platform.*refused before new-hosting-example\.com is bought/,
+    engine: true,
+  },
+  {
+    resource: "HostingService",
+    what: "PHP version that is no version",
+    set: { phpVersion: "latest" },
+    field: "phpVersion",
+    rule: /"latest" must be a PHP version such as 8\.2/,
+  },
+  // j. A CNAME holds its name alone: against the live zone (service/dnslist) at preview.
+  {
+    resource: "DnsRecord",
+    what: "CNAME where the live zone holds an A record",
+    set: { serviceName: FULL, name: "www", type: "CNAME", value: "other.example.net" },
+    field: "type",
+    rule: /a CNAME at www\.quota-example\.com cannot share its name with other records, and the live zone \(service\/dnslist of quota-example\.com\) holds A .* \(RFC 1034 3\.6\.2/,
+    engine: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "TXT where the live zone holds a CNAME",
+    set: { serviceName: FULL, name: "alias", type: "TXT", value: "hello" },
+    field: "name",
+    rule: /alias\.quota-example\.com holds a CNAME .* in the live zone .*: a TXT record cannot sit beside it \(RFC 1034/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "MX where the live zone holds a CNAME",
+    set: { serviceName: FULL, name: "alias", type: "MX", value: "mail.example.com", priority: 10 },
+    field: "name",
+    rule: /holds a CNAME .*: a MX record cannot sit beside it/,
+  },
 ];
 
 /** Inputs of a case: the base with the case's overrides (undefined removes). */
@@ -1008,6 +1393,8 @@ export async function setUpFixtures(client: DonDominioClient): Promise<{ individ
   for (const s of ["one", "two"]) await call("service/subdomaincreate", { serviceName: FULL, name: s, ftpPath: `/${s}` });
   for (let i = 1; i <= 5; i++) await call("service/mailcreate", { serviceName: FULL, name: `box${i}`, password: PW });
   for (let i = 1; i <= 9; i++) await call("service/mailaliascreate", { serviceName: FULL, name: `alias${i}`, target: "a@example.org" });
+  // A CNAME in the live zone (the CNAME rule's cases; the service's own records hold A www).
+  await call("service/dnscreate", { serviceName: FULL, name: "alias", type: "CNAME", value: "target.example.net" });
   await call("service/create", { serviceName: PRO, productkey: "professional" });
   const c = await call("contact/create", {
     Type: "individual",

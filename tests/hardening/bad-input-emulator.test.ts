@@ -17,6 +17,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { Clock } from "../../emulator/core/clock";
 import { newWorld } from "../../emulator/core/state";
 import { newServiceRecord } from "../../emulator/modules/service/model";
+import { csrWithKey } from "./bad-input-cases";
 
 interface RawCase {
   what: string;
@@ -257,9 +258,9 @@ const CASES: RawCase[] = [
   {
     what: "a parameter of 80 000 bytes in 40 000 characters (the limit counts UTF-8 bytes)",
     action: "contact/create",
-    body: (a, c) => `${a}&${withFirstName(c, "%C3%B1".repeat(40_000))}`,
+    body: (a, c) => `${a}&${c}&pad=${"%C3%B1".repeat(40_000)}`,
     code: 105,
-    message: /FirstName: at most 65536 bytes \(80000 given\)/,
+    message: /pad: at most 65536 bytes \(80000 given\)/,
   },
   {
     what: "a multipart field of 1 MB",
@@ -268,10 +269,10 @@ const CASES: RawCase[] = [
     body: (a, c) =>
       multipart(
         "XYZ",
-        [...new URLSearchParams(`${a}&${c}`)].map(([k, v]) => [k, k === "LastName" ? "b".repeat(MB) : v] as [string, string]),
+        [...[...new URLSearchParams(`${a}&${c}`)], ["pad", "b".repeat(MB)]].map(([k, v]) => [k, v] as [string, string]),
       ),
     code: 105,
-    message: /LastName: at most 65536 bytes/,
+    message: /pad: at most 65536 bytes/,
   },
   {
     what: "a read (domain/list) with a word of 1 MB",
@@ -370,17 +371,17 @@ describe("emulator: malformed bodies, huge values and odd encodings", function (
     return (await r.json()) as { errorCode: number; messages: string[]; responseData: any };
   };
 
+  // Contact fields hold at most 255 characters (EPP, RFC 5733): the byte limit is shown on a parameter the operation ignores.
   it("a value of exactly 64 KiB is accepted (one byte more is refused); valid UTF-8 of every width is kept", async () => {
-    const name = `${"a".repeat(65536 - 10)}ñ€😀`; // 2-, 3- and 4-byte characters
-    const pad = "a".repeat(65536 - Buffer.byteLength(name));
-    const ok = await call("contact/create", `${auth}&${withFirstName(contact, encodeURIComponent(pad + name))}`);
+    const wide = "ñ€😀"; // 2-, 3- and 4-byte characters
+    const ok = await call("contact/create", `${auth}&${withFirstName(contact, encodeURIComponent(`Ana${wide}`))}&pad=${"a".repeat(65536)}`);
     expect(ok.errorCode, JSON.stringify(ok.messages)).to.equal(0);
     const id = ok.responseData.contactID as string;
     const saved = (await emu.control.getState(emu.apiUser)).contacts[id] as { FirstName?: string; firstName?: string };
-    expect(JSON.stringify(saved)).to.include(`${"a".repeat(20)}ñ€😀`);
-    const over = await call("contact/create", `${auth}&${withFirstName(contact, encodeURIComponent(`${pad}${name}b`))}`);
+    expect(JSON.stringify(saved)).to.include(`Ana${wide}`);
+    const over = await call("contact/create", `${auth}&${contact}&pad=${"a".repeat(65537)}`);
     expect(over.errorCode).to.equal(105);
-    expect(over.messages.join("; ")).to.match(/FirstName: at most 65536 bytes \(65537 given\)/);
+    expect(over.messages.join("; ")).to.match(/pad: at most 65536 bytes \(65537 given\)/);
   });
 
   it("dnsZoneData (service/dnssetzone) is not held to the per-parameter limit: a whole zone of 2000 records", async () => {
@@ -394,4 +395,214 @@ describe("emulator: malformed bodies, huge values and odd encodings", function (
     expect(r.errorCode, JSON.stringify(r.messages)).to.equal(0);
     expect((await emu.control.getState(emu.apiUser)).services["example.com"].dns).to.have.length(2000);
   });
+});
+
+/**
+ * Where the real API refuses the classes of issue 19 item 15 too, the emulator does, with the same
+ * rule (sdk/rules) and before any charge: each row is one call with a valid body but for one
+ * value, answered with its error code, a message naming the parameter and the rule, nothing
+ * stored and the balance unchanged.
+ */
+interface ApiCase {
+  what: string;
+  action: string;
+  params: Record<string, string>;
+  code: number;
+  message: RegExp;
+}
+
+const OWNER_DATA: Record<string, string> = {
+  ownerContactType: "individual",
+  ownerContactFirstName: "Ana",
+  ownerContactLastName: "Garcia",
+  ownerContactIdentNumber: "12345678Z",
+  ownerContactEmail: "ana@example.com",
+  ownerContactPhone: "+34.931234567",
+  ownerContactAddress: "Calle Mayor 1",
+  ownerContactPostalCode: "08001",
+  ownerContactCity: "Barcelona",
+  ownerContactState: "Barcelona",
+  ownerContactCountry: "ES",
+};
+const CONTACT_DATA = Object.fromEntries(Object.entries(OWNER_DATA).map(([k, v]) => [k.replace(/^ownerContact/, ""), v]));
+const SVC = "rules-example.com";
+const REDIR = "redir-example.com";
+
+const API_CASES: ApiCase[] = [
+  // a. TLD eligibility (3002: the registry refuses the owner's data).
+  {
+    what: ".es owner whose NIF letter is wrong",
+    action: "domain/create",
+    params: { domain: "tienda-example.es", ...OWNER_DATA, ownerContactIdentNumber: "12345678A" },
+    code: 3002,
+    message: /owner contact identNumber: the NIF's letter is wrong: 12345678 mod 23 gives Z, not A/,
+  },
+  {
+    what: ".eu owner residing in the US",
+    action: "domain/create",
+    params: { domain: "europa-example.eu", ...OWNER_DATA, ownerContactCountry: "US" },
+    code: 3002,
+    message: /owner contact country: \.eu domains need an owner residing or established in the EU/,
+  },
+  {
+    what: ".nom.es for an organisation",
+    action: "domain/create",
+    params: {
+      domain: "ejemplo.nom.es",
+      ...OWNER_DATA,
+      ownerContactType: "organization",
+      ownerContactOrgName: "Ejemplo SL",
+      ownerContactIdentNumber: "B12345674",
+    },
+    code: 3002,
+    message: /owner contact contactType: \.nom\.es domains are for individuals only/,
+  },
+  // b. Address syntax (105).
+  {
+    what: "contact e-mail with an empty label",
+    action: "contact/create",
+    params: { ...CONTACT_DATA, Email: "ana@example..com" },
+    code: 105,
+    message: /Email: must be an e-mail address: .*an empty label/,
+  },
+  {
+    what: "contact e-mail with a leading dot",
+    action: "contact/create",
+    params: { ...CONTACT_DATA, Email: ".ana@example.com" },
+    code: 105,
+    message: /Email: .*starts or ends with a dot/,
+  },
+  {
+    what: "mailbox local part with a leading dot",
+    action: "service/mailcreate",
+    params: { serviceName: SVC, name: ".info", password: "Good-Pass-123" },
+    code: 105,
+    message: /name: must be a mailbox name/,
+  },
+  {
+    what: "alias target with an empty label",
+    action: "service/mailaliascreate",
+    params: { serviceName: SVC, name: "sales", target: "a@example..org" },
+    code: 105,
+    message: /target: .*an empty label/,
+  },
+  // c. An IP address as a service name (105).
+  {
+    what: "service named by an IP address",
+    action: "service/create",
+    params: { serviceName: "192.0.2.10", productkey: "basic" },
+    code: 105,
+    message: /serviceName/,
+  },
+  // d. Redirect URL ports (105).
+  {
+    what: "redirect to a port over 65535",
+    action: "service/redirectcreate",
+    params: { serviceName: SVC, origin: "go", destination: "https://example.org:70000/", type: "301" },
+    code: 105,
+    message: /destination: .*the port 70000 is out of range/,
+  },
+  // f. EPP lengths (105).
+  {
+    what: "postal code of 17 characters",
+    action: "contact/create",
+    params: { ...CONTACT_DATA, PostalCode: "1".repeat(17) },
+    code: 105,
+    message: /PostalCode: 17 characters; .*pc holds at most 16 \(RFC 5733\)/,
+  },
+  {
+    what: "street of 256 characters",
+    action: "contact/create",
+    params: { ...CONTACT_DATA, Address: "x".repeat(256) },
+    code: 105,
+    message: /Address: 256 characters/,
+  },
+  {
+    what: "owner phone with a 4-digit country code",
+    action: "domain/create",
+    params: { domain: "fono-example.com", ...OWNER_DATA, ownerContactPhone: "+3400.931234567" },
+    code: 105,
+    message: /ownerContactPhone: must be \+CC\.NUMBER/,
+  },
+  // h. CSR key shorter than the product's keyLength (5000, before the charge).
+  {
+    what: "CSR with a 1024-bit key",
+    action: "ssl/create",
+    params: { productID: "101", csrData: csrWithKey(1024), adminContactID: "$CONTACT" },
+    code: 5000,
+    message: /csrData: the CSR's RSA key has 1024 bits; .* needs at least 2048/,
+  },
+  // i. PHP on a service without web space (4005), a version not offered (105).
+  {
+    what: "PHP version on a redirect-only service",
+    action: "service/update",
+    params: { serviceName: REDIR, updateType: "phpversion", phpversion: "8.2" },
+    code: 4005,
+    message: /has no web space/,
+  },
+  {
+    what: "PHP version not offered",
+    action: "service/update",
+    params: { serviceName: SVC, updateType: "phpversion", phpversion: "5.6" },
+    code: 105,
+    message: /phpversion: 5\.6 is not available/,
+  },
+  // j. A CNAME beside other data (4004).
+  {
+    what: "CNAME beside an A record",
+    action: "service/dnscreate",
+    params: { serviceName: SVC, name: "www", type: "CNAME", value: "other.example.net" },
+    code: 4004,
+    message: /cannot hold a CNAME together with other records/,
+  },
+];
+
+describe("emulator: the API's own refusals of issue 19 item 15's classes, before any charge", function () {
+  this.timeout(120_000);
+  let emu: RunningEmulator;
+  let agent: Agent;
+  let auth = "";
+  let contactId = "";
+
+  before(async () => {
+    emu = await startEmulator();
+    agent = new Agent({ connect: { ca: emu.caCert } });
+    auth = `apiuser=${encodeURIComponent(emu.apiUser)}&apipasswd=${encodeURIComponent(emu.apiPasswd)}`;
+    const clock = new Clock();
+    const web = newServiceRecord(newWorld(), SVC, "basic", 1, clock, "8.2");
+    web.status = "active";
+    web.dns = [{ entityID: "SRV1-1", name: `www.${SVC}`, type: "A", ttl: 3600, value: "192.0.2.1" } as any];
+    const redir = newServiceRecord(newWorld(), REDIR, "redir", 1, clock, "8.2");
+    redir.status = "active";
+    await emu.control.seed({ accounts: [{ apiuser: emu.apiUser, apipasswd: emu.apiPasswd, balance: 5000, services: { [SVC]: web, [REDIR]: redir } }] });
+    const made = await call("contact/create", new URLSearchParams(CONTACT_DATA).toString());
+    expect(made.errorCode, JSON.stringify(made.messages)).to.equal(0);
+    contactId = made.responseData.contactID;
+  });
+  after(async () => {
+    await agent?.close();
+    await emu?.close();
+  });
+
+  const call = async (action: string, body: string) => {
+    const r = await fetch(`${emu.url}/${action}/`, { method: "POST", body: `${auth}&${body}`, headers: { "content-type": FORM }, dispatcher: agent });
+    return (await r.json()) as { errorCode: number; messages: string[]; responseData: any };
+  };
+  const snapshot = async () => {
+    const a = await emu.control.getState(emu.apiUser);
+    return { stored: JSON.stringify([a.contacts, a.domains, a.services, a.certificates]), balance: (a as { balance?: number }).balance };
+  };
+
+  for (const c of API_CASES) {
+    it(`${c.what}: ${c.code}`, async () => {
+      const before = await snapshot();
+      const params = Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, v === "$CONTACT" ? contactId : v]));
+      const r = await call(c.action, new URLSearchParams(params).toString());
+      expect(r.errorCode, JSON.stringify(r.messages)).to.equal(c.code);
+      expect(r.messages.join("; ")).to.match(c.message);
+      const after = await snapshot();
+      expect(after.stored, "nothing stored").to.equal(before.stored);
+      expect(after.balance, "balance unchanged").to.equal(before.balance);
+    });
+  }
 });

@@ -161,7 +161,9 @@ describe("DNS plan lines", () => {
     expect(d.replaces).to.deep.equal(["name"]);
     // The engine checks a replacement again without its old inputs: the same create line, not printed again.
     await crud.check({}, { serviceName: ZONE, name: "mail", type: "MX", value: "mx1.example.com", priority: 10, ttl: 3600 });
-    // The apply deletes the old record: its line was printed by the diff already.
+    // The apply deletes the old record: its line was printed by the diff already. (The checks above
+    // read the live zone for the CNAME rule, provider/resources/dns-record/facts.ts: only the delete counts.)
+    calls = [];
     await crud.delete("example.com/SRV1-1", state);
     expect(calls).to.deep.equal(["service/dnsdelete"]);
     expect(lines).to.deep.equal(["- DELETE MX example.com 10 mx1.example.com. ttl=3600", "+ CREATE MX mail.example.com 10 mx1.example.com. ttl=3600"]);

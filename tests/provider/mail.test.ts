@@ -39,7 +39,9 @@ describe("MailBox and MailAlias check/diff", () => {
     expect(short.failures?.map((f) => f.reason)).to.deep.equal(["password: must be 8 to 64 printable ASCII characters without spaces (value not shown)"]);
     expect(JSON.stringify(short.failures)).to.not.include("short pw");
     const alias = await aliasCrud.check({}, { serviceName: SVC, name: "s@les", targets: ["not-an-address"] });
-    expect((alias.failures ?? []).map((f) => f.reason)).to.include.members(['targets: "not-an-address" is not an e-mail address']);
+    expect((alias.failures ?? []).map((f) => f.reason)).to.include.members([
+      'targets: "not-an-address" is not an e-mail address: no @ between the local part and the domain',
+    ]);
     const empty = await aliasCrud.check({}, { serviceName: SVC, name: "sales", targets: [] });
     expect(empty.failures?.[0].reason).to.equal("targets: needs at least one address");
   });

@@ -77,7 +77,9 @@ describe("rules: FTP user names, mail names and targets, URLs", () => {
     expect(normaliseTargets(" B@example.org, a@example.org ,b@example.org")).to.deep.equal(["b@example.org", "a@example.org"]);
     expect(mailTargetsField().parse(["A@x.org", "a@x.org", "c@y.org"])).to.deep.equal(["a@x.org", "c@y.org"]);
     expect(mailTargetsField().safeParse(" , ").error?.issues[0]?.message).to.equal("needs at least one address");
-    expect(mailTargetsField().safeParse(["not-an-address"]).error?.issues[0]?.message).to.equal('"not-an-address" is not an e-mail address');
+    expect(mailTargetsField().safeParse(["not-an-address"]).error?.issues[0]?.message).to.equal(
+      '"not-an-address" is not an e-mail address: no @ between the local part and the domain',
+    );
     expect(isMailTarget("a@b.c")).to.equal(true);
     expect(isMailTarget("a@b")).to.equal(false);
   });

@@ -79,6 +79,16 @@ export function ownerTypeOf(ctx: HandlerContext, ownerID: string): string {
   return String(v.contactType ?? "");
 }
 
+/** The owner's type, country and identity number, from the stored contact or the data sent (TLD eligibility rules). */
+export function ownerFactsOf(ctx: HandlerContext, p: Record<string, unknown>): { contactType?: string; country?: string; identNumber?: string } {
+  if (typeof p.ownerContactID === "string") {
+    const v = contactView(getContact(ctx.account, p.ownerContactID));
+    return { contactType: String(v.contactType ?? ""), country: String(v.country ?? ""), identNumber: String(v.identNumber ?? "") };
+  }
+  const text = (k: string) => (typeof p[k] === "string" ? (p[k] as string) : undefined);
+  return { contactType: text("ownerContactType"), country: text("ownerContactCountry"), identNumber: text("ownerContactIdentNumber") };
+}
+
 /** Owner verification status shown on the domain (spec Domain: ownerverification). */
 export function ownerVerification(ctx: HandlerContext, d: DomainRecord): string {
   try {

@@ -3,7 +3,7 @@
  * period (105) and the TLD-specific parameters (101), with the prices of the TLD table.
  */
 import { tldParamProblems } from "../../../sdk/catalogue/domain";
-import { asciiOrSelf, toUnicode } from "../../../sdk/rules";
+import { asciiOrSelf, type OwnerFacts, ownerEligibilityProblems, toUnicode } from "../../../sdk/rules";
 import { fault } from "../../core/errors";
 import { findTld, type TldInfo, type TldPrice } from "../../data/tlds";
 import { ErrorCode } from "../../../sdk/core/error-codes";
@@ -70,4 +70,13 @@ export function checkTldParams(operation: "create" | "transfer", punycode: strin
 /** Money rounding to cents. */
 export function money(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/**
+ * Who may hold the TLD (sdk/rules tld-eligibility.ts: ESNIC's identity numbers and .nom.es, .eu
+ * and .fr residence): the registry refuses the owner, so the order is refused before any charge.
+ */
+export function checkOwnerEligibility(punycode: string, owner: OwnerFacts): void {
+  const problems = ownerEligibilityProblems(punycode, owner);
+  if (problems.length) throw fault(ErrorCode.CONTACT_DATA_ERROR, ...problems.map((p) => `owner contact ${p.field}: ${p.rule}`));
 }

@@ -6,7 +6,7 @@ import { addYears, ymd } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
 import { fault } from "../../core/errors";
 import { nextId, type World } from "../../core/state";
-import { checkContactIds, ownerTypeOf, withContacts } from "./contacts";
+import { checkContactIds, ownerFactsOf, ownerTypeOf, withContacts } from "./contacts";
 import { renewPrice } from "./lifecycle";
 import {
   type DomainRecord,
@@ -23,7 +23,7 @@ import {
   premiumPriceOf,
   setStatus,
 } from "./model";
-import { checkTldParams, money, type ParsedName, parseName, pickPeriod } from "./names";
+import { checkOwnerEligibility, checkTldParams, money, type ParsedName, parseName, pickPeriod } from "./names";
 import { outcomeOf } from "./outcomes";
 import { WAITING_OUTSIDE } from "./transfer";
 import { ErrorCode } from "../../../sdk/core/error-codes";
@@ -158,6 +158,7 @@ export function create(ctx: HandlerContext, p: ParsedParamsOf<"domain/create">) 
   const period = pickPeriod(n.tld.create, p.period, "registrations", n.tld.tld);
   checkContactIds(ctx, p);
   checkTldParams("create", n.punycode, p, ownerType(ctx, p));
+  checkOwnerEligibility(n.punycode, ownerFactsOf(ctx, p));
   const { contacts, paid: billing } = withContacts(ctx, p, () =>
     charge(ctx.account, createPrice(ctx.world, n) * period, `registration of ${n.name} for ${period} year(s)`),
   );
@@ -196,6 +197,7 @@ export function transfer(ctx: HandlerContext, p: ParsedParamsOf<"domain/transfer
   if (n.tld.authcodereq && p.authcode === undefined) throw fault(ErrorCode.PARAMETER_FAULT, `Parameter fault: authcode: required for .${n.tld.tld} transfers`);
   checkContactIds(ctx, p);
   checkTldParams("transfer", n.punycode, p, ownerType(ctx, p));
+  checkOwnerEligibility(n.punycode, ownerFactsOf(ctx, p));
   const { contacts, paid: billing } = withContacts(ctx, p, () => charge(ctx.account, price.price, `transfer of ${n.name}`));
   const source = otherHolder(ctx.world, n.punycode, ctx.account);
   const ns = normaliseNameservers(p.nameservers ?? ["parking"], NAMESERVER_WORDS.transfer);

@@ -51,6 +51,8 @@ export interface DecodedCsr extends CsrSubject {
   spki: Buffer;
   /** DER of the whole CSR (DCV digests are taken over it). */
   der: Buffer;
+  /** RSA modulus length in bits. */
+  keyBits?: number;
 }
 
 /** Parses and verifies a CSR; fault 5000 naming the problem otherwise. */
@@ -82,6 +84,8 @@ export function decodeCsr(pem: string, param = "csrData"): DecodedCsr {
   if (!out.commonName) throw fault(ErrorCode.SSL_ERROR, `${param}: the CSR has no common name (CN)`);
   out.der = Buffer.from(forge.asn1.toDer(pki.certificationRequestToAsn1(csr)).getBytes(), "binary");
   out.spki = forgeKeySpki(csr.publicKey!);
+  const n = (csr.publicKey as forge.pki.rsa.PublicKey | null)?.n;
+  if (n) out.keyBits = n.bitLength();
   return out;
 }
 

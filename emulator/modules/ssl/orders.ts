@@ -8,6 +8,7 @@
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
 import { collectAltNames, SSL_CONTACT_FIELDS, SSL_ROLES, type SslRole } from "../../../sdk/catalogue/ssl-fields";
 import { keySpki } from "../../../sdk/core/x509";
+import { csrKeyProblem } from "../../../sdk/rules";
 import { charge } from "../../core/billing";
 import { ymd } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
@@ -113,6 +114,9 @@ const answer = (ctx: HandlerContext, rec: CertificateRecord, billing: { total: n
 export function createOrder(ctx: HandlerContext, p: ParsedParamsOf<"ssl/create">) {
   const product = getProduct(p.productID);
   const { csr, key } = csrAndKey(ctx, p.csrData, p.keyData);
+  // The CA refuses a key shorter than the product's (sdk/rules csr-key.ts): before any charge.
+  const short = csrKeyProblem(csr.keyBits, product.keyLength, `${product.productName} (${product.productID})`);
+  if (short) throw fault(ErrorCode.SSL_ERROR, `csrData: ${short}`);
   const contacts = contactsFrom(ctx, p);
   const cn = csr.commonName.toLowerCase();
   const names = orderNames(product, cn, p);

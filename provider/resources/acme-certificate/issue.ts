@@ -12,6 +12,7 @@ import { rootCertificates } from "node:tls";
 import * as acme from "acme-client";
 import { challengeName, cleanupTxt, presentTxt } from "../../acme/challenge";
 import { parseServers, waitForTxt } from "../../acme/propagation";
+import { MAX_REPLY_BYTES } from "../../../sdk/core/reply-limit";
 import type { Api } from "../../core/client";
 import { info, warn } from "../../core/log";
 import type { AcmeInputs, AcmeState } from "./schema";
@@ -25,6 +26,9 @@ import type { AcmeInputs, AcmeState } from "./schema";
  */
 function configureHttp(extraCa: string | undefined): void {
   acme.axios.defaults.httpsAgent = new https.Agent({ ca: extraCa ? [...rootCertificates, extraCa] : [...rootCertificates], keepAlive: false });
+  // The sdk's reply cap (sdk/core/reply-limit.ts), counted by axios after it inflates gzip: ACME
+  // replies are a directory, JSON objects and a PEM chain, a few KiB; unset, axios reads any size.
+  acme.axios.defaults.maxContentLength = MAX_REPLY_BYTES;
   (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = 0;
 }
 

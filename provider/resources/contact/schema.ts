@@ -4,7 +4,8 @@
  * mapped to contact/create's Type/FirstName/... in mapping.ts.
  */
 import { z } from "zod";
-import { contactId, country, email, oneOf, phone, text } from "../../../sdk/catalogue/fields";
+import { contactId, country, email, oneOf, phone } from "../../../sdk/catalogue/fields";
+import { eppNameProblem, eppText } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
 export const CONTACT_DATA_FIELDS = [
@@ -26,16 +27,17 @@ export type ContactDataField = (typeof CONTACT_DATA_FIELDS)[number];
 /** Field schemas shared with Domain's inline contacts (same rules as contact/create). */
 export const contactDataShape = {
   contactType: oneOf(["individual", "organization"] as const).optional(),
-  firstName: text().optional(),
-  lastName: text().optional(),
-  orgName: text().optional(),
-  identNumber: text().optional(),
+  // Lengths of the registries' EPP contact mapping (sdk/rules epp-contact.ts, RFC 5733).
+  firstName: eppText("firstName").optional(),
+  lastName: eppText("lastName").optional(),
+  orgName: eppText("orgName").optional(),
+  identNumber: eppText("identNumber").optional(),
   email: email().optional(),
   phone: phone().optional(),
-  address: text().optional(),
-  postalCode: text().optional(),
-  city: text().optional(),
-  state: text().optional(),
+  address: eppText("address").optional(),
+  postalCode: eppText("postalCode").optional(),
+  city: eppText("city").optional(),
+  state: eppText("state").optional(),
   country: country().optional(),
 };
 
@@ -46,6 +48,10 @@ export function requireContactData(v: Record<string, unknown>, ctx: z.Refinement
     if (v[f] === undefined) {
       ctx.addIssue({ code: "custom", path: [...prefix, f], message: f === "orgName" ? "required when contactType is organization" : `required${hint}` });
     }
+  }
+  if (typeof v.firstName === "string" && typeof v.lastName === "string") {
+    const long = eppNameProblem(v.firstName, v.lastName);
+    if (long) ctx.addIssue({ code: "custom", path: [...prefix, "lastName"], message: long });
   }
   if (v.contactType === "individual" && v.orgName !== undefined) {
     ctx.addIssue({ code: "custom", path: [...prefix, "orgName"], message: "only allowed when contactType is organization" });

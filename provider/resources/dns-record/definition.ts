@@ -2,6 +2,7 @@
 import type { ResourceDefinition } from "../../core/frame";
 import { parseEntityResourceId, serviceEntityDefinition } from "../../service-entities/service-entities";
 import { withZoneLock } from "../../dns/zone-lock";
+import { dnsRecordFacts } from "./facts";
 import { createParams, findIdentical, needsUpdate, stateFromItem, updateParams } from "./mapping";
 import { recordDiff, relativeName } from "../../../sdk/rules";
 import { type DnsChange, plannedRecord, reportDnsPlan } from "../../dns/dns-plan";
@@ -22,6 +23,8 @@ const entity: ResourceDefinition<DnsRecordInputs, DnsRecordState> = serviceEntit
   // `ignoreChanges: ["value"]` keeps the live value after a refresh (examples/dynamic-dns).
   inputsFromRead: ["serviceName", "name", "type", "value", "ttl", "priority"],
   label,
+  // A CNAME beside other data of the live zone, refused at preview (facts.ts).
+  checkFacts: dnsRecordFacts,
 
   // An input left out is normally unmanaged; a DNS record's ttl is not: absent means the default.
   diffExtra(olds, news) {

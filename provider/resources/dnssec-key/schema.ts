@@ -6,20 +6,11 @@
  */
 import { z } from "zod";
 import { bool, int } from "../../../sdk/catalogue/fields";
-import { domainForms } from "../../../sdk/rules";
+import { DIGEST_HEX_LENGTH, DS_ALGORITHMS, DS_DIGEST_TYPES, domainForms, dsAlgorithmProblem, dsDigestTypeProblem } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
-/** Digest lengths in hex characters per digest type (RFC 4034: 1 SHA-1, RFC 4509: 2 SHA-256, RFC 5933: 3 GOST, RFC 6605: 4 SHA-384). */
-export const DIGEST_HEX_LENGTH: Record<number, number> = { 1: 40, 2: 64, 3: 64, 4: 96, 5: 64, 6: 64 };
-
-/**
- * DNSSEC algorithm numbers a DS record can name (IANA "DNS Security Algorithm Numbers": the
- * zone-signing ones, and 253/254 private): 0, 2 (DH), 4, 9, 11, 252 (INDIRECT), 255 and the
- * unassigned numbers are refused, since no resolver can validate a key of that algorithm.
- */
-export const DS_ALGORITHMS = [1, 3, 5, 6, 7, 8, 10, 12, 13, 14, 15, 16, 17, 23, 253, 254] as const;
-/** DS digest types (IANA "Digest Algorithms": 1 SHA-1, 2 SHA-256, 3 GOST, 4 SHA-384, 5 GOST 2012, 6 SM3); 0 is reserved. */
-export const DS_DIGEST_TYPES = [1, 2, 3, 4, 5, 6] as const;
+/** The DS numbers' rules: IANA registries and RFC 8624 (sdk/rules dnssec.ts). */
+export { DIGEST_HEX_LENGTH, DS_ALGORITHMS, DS_DIGEST_TYPES };
 
 export const dnssecKeyInputs = z
   .object({
@@ -38,20 +29,10 @@ export const dnssecKeyInputs = z
     } catch (e) {
       ctx.addIssue({ code: "custom", path: ["domain"], message: (e as Error).message });
     }
-    if (!(DS_ALGORITHMS as readonly number[]).includes(raw.algorithm)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["algorithm"],
-        message: `${raw.algorithm} is not a DNSSEC signing algorithm (IANA): use one of ${DS_ALGORITHMS.join(", ")} (13 = ECDSA P-256, 8 = RSA/SHA-256)`,
-      });
-    }
-    if (!(DS_DIGEST_TYPES as readonly number[]).includes(raw.digesttype)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["digesttype"],
-        message: `${raw.digesttype} is not a DS digest type (IANA): use 1 (SHA-1), 2 (SHA-256), 3 (GOST), 4 (SHA-384), 5 (GOST 2012) or 6 (SM3)`,
-      });
-    }
+    const algorithm = dsAlgorithmProblem(raw.algorithm, raw.adopt === true);
+    if (algorithm) ctx.addIssue({ code: "custom", path: ["algorithm"], message: algorithm });
+    const digestType = dsDigestTypeProblem(raw.digesttype, raw.adopt === true);
+    if (digestType) ctx.addIssue({ code: "custom", path: ["digesttype"], message: digestType });
     // Zone-file tools print long digests in groups separated by spaces: those are joined.
     const digest = raw.digest.replace(/\s+/g, "").toUpperCase();
     if (!/^[0-9A-F]+$/.test(digest)) ctx.addIssue({ code: "custom", path: ["digest"], message: "must be hexadecimal (0-9, A-F)" });

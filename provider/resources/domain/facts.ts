@@ -1,6 +1,6 @@
 /** Domain's check rules that need the API's own data (checkFacts; the shared rules and helpers: provider/money/preview-rules.ts). */
 import { tldParamProblems } from "../../../sdk/catalogue/domain";
-import { domainForms } from "../../../sdk/rules";
+import { domainForms, ownerEligibilityProblems } from "../../../sdk/rules";
 import { type FactFailure, runFactRules } from "../../money/preview-facts";
 import { asciiOf, changed, countryRule, type Olds } from "../../money/preview-rules";
 import { type DomainInputs, ROLES } from "./schema";
@@ -68,6 +68,8 @@ export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<
       for (const p of tldParamProblems(d.registration === "transfer" ? "transfer" : "create", ascii, d.tldParams ?? {}, c.contactType)) {
         fail(`tldParams.${p.param}`, `${p.rule} (the owner ${owner} is an ${c.contactType})`);
       }
+      // Who may hold the TLD (sdk/rules tld-eligibility.ts), on the contact's own data (contact/getinfo).
+      for (const p of ownerEligibilityProblems(ascii, c)) fail("contacts.owner", `${p.rule} (contact ${owner}'s ${p.field}, contact/getinfo)`);
     },
   ]);
 }

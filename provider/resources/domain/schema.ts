@@ -8,7 +8,7 @@ import { renewUntilField } from "../../money/renewal";
 import { catalogue } from "../../../sdk/catalogue";
 import { DOB_TLDS, INTENDED_USE_TLDS, JOBS_ROLES, tldParamProblems } from "../../../sdk/catalogue/domain";
 import { bool, contactId, int, oneOf, ROLES } from "../../../sdk/catalogue/fields";
-import { desiredNameservers, domainForms, MODIFIABLE_STATUSES, normaliseTags, unicodeDomainField } from "../../../sdk/rules";
+import { desiredNameservers, domainForms, MODIFIABLE_STATUSES, normaliseTags, ownerEligibilityProblems, unicodeDomainField } from "../../../sdk/rules";
 import type { PendingOrder } from "../../money/money";
 import type { StateOf } from "../../core/resource-class";
 import { type CONTACT_DATA_FIELDS, contactDataShape, requireContactData } from "../contact/schema";
@@ -185,6 +185,13 @@ export const domainInputs = z
       const op = v.registration === "transfer" ? "transfer" : "create";
       for (const p of tldParamProblems(op, domainForms(v.name).ascii, v.tldParams ?? {}, ownerType)) {
         ctx.addIssue({ code: "custom", path: ["tldParams", p.param], message: p.rule });
+      }
+      // Who may hold the TLD (sdk/rules tld-eligibility.ts); an owner given by id is judged at preview (preview-rules.ts).
+      if (typeof owner === "object") {
+        const facts = { contactType: owner.contactType, country: owner.country, identNumber: owner.identNumber };
+        for (const p of ownerEligibilityProblems(domainForms(v.name).ascii, facts)) {
+          ctx.addIssue({ code: "custom", path: ["contacts", "owner", p.field], message: p.rule });
+        }
       }
     }
   });

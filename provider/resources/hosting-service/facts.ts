@@ -1,4 +1,5 @@
 /** HostingService's check rules that need the API's own data (checkFacts; the shared rules and helpers: provider/money/preview-rules.ts). */
+import { hasWebSpace, phpVersionProblem } from "../../../sdk/rules";
 import { type FactFailure, runFactRules } from "../../money/preview-facts";
 import { asciiOf, changed, type Olds } from "../../money/preview-rules";
 import { downgradeProblem, type HostingInputs, productRank } from "./schema";
@@ -27,10 +28,14 @@ export function hostingFacts(olds: Olds<HostingInputs>, h: HostingInputs): Promi
     },
     async (facts, fail) => {
       if (h.phpVersion === undefined || (!isNew && !changed(olds, (o) => o.phpVersion, h.phpVersion))) return;
-      // Only a service that exists tells its versions; a new one is judged at apply.
-      const versions = await facts.phpVersions(h.name);
-      if (versions && !versions.includes(h.phpVersion))
-        fail("phpVersion", `${h.phpVersion} is not offered by ${h.name}; available: ${versions.join(", ")} (service/getinfo php)`);
+      if (!hasWebSpace(h.productKey)) return; // refused by the schema already
+      // A service that exists tells its versions; for one not bought yet, the account's hosting
+      // platform does (another web service's getinfo php); with none, it is judged once it exists.
+      const own = await facts.phpVersions(h.name);
+      const versions = own ?? (await facts.platformPhpVersions(hasWebSpace));
+      const problem = versions && phpVersionProblem(h.productKey, h.phpVersion, versions);
+      if (problem && own) fail("phpVersion", problem.replace("is not offered", `is not offered by ${h.name}`));
+      else if (problem) fail("phpVersion", `${problem} on this account's hosting platform (another service's versions): refused before ${h.name} is bought`);
     },
   ]);
 }

@@ -8,7 +8,7 @@ import { renewUntilField } from "../../money/renewal";
 import { PRODUCT_KEYS } from "../../../sdk/catalogue/service";
 import { bool, int, oneOf } from "../../../sdk/catalogue/fields";
 import type { PendingOrder } from "../../money/money";
-import { unicodeDomainField } from "../../../sdk/rules";
+import { phpVersionProblem, unicodeDomainField } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
@@ -32,6 +32,9 @@ export const hostingInputs = z
   .superRefine((v, ctx) => {
     if (v.registration === "adopt" && v.period !== undefined)
       ctx.addIssue({ code: "custom", path: ["period"], message: "adopt buys nothing: leave period out" });
+    // A product without web space takes no PHP version at all (sdk/rules php.ts): refused before the service is bought.
+    const php = v.phpVersion === undefined ? undefined : phpVersionProblem(v.productKey, v.phpVersion);
+    if (php) ctx.addIssue({ code: "custom", path: ["phpVersion"], message: php });
   });
 
 export type HostingInputs = z.output<typeof hostingInputs>;

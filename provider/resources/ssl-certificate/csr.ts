@@ -11,6 +11,8 @@ export interface ParsedCsr {
   commonName?: string;
   /** SubjectPublicKeyInfo DER, when forge can read the key (RSA). */
   spki?: Buffer;
+  /** The RSA modulus length in bits (forge reads RSA keys only). */
+  keyBits?: number;
 }
 
 /** Parses a PEM CSR; a problem text when it is not one. Non-RSA CSRs are accepted without subject. */
@@ -30,6 +32,8 @@ export function parseCsr(text: string): ParsedCsr | { problem: string } {
   const cn = csr.subject.getField("CN");
   const out: ParsedCsr = { pem };
   if (cn && typeof cn.value === "string") out.commonName = String(cn.value);
+  const n = (csr.publicKey as forge.pki.rsa.PublicKey | null)?.n;
+  if (n) out.keyBits = n.bitLength();
   try {
     out.spki = forgeKeySpki(csr.publicKey!);
   } catch {

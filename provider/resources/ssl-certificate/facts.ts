@@ -1,6 +1,8 @@
 /** SslCertificate's check rules that need the API's own data (checkFacts; the shared rules and helpers: provider/money/preview-rules.ts). */
+import { csrKeyProblem } from "../../../sdk/rules";
 import { type FactFailure, runFactRules } from "../../money/preview-facts";
 import { changed, countryRule, list, type Olds } from "../../money/preview-rules";
+import { parseCsr } from "./csr";
 import type { SslInputs } from "./schema";
 
 export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailure[]> {
@@ -18,6 +20,11 @@ export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailu
         return;
       }
       const named = `${p.productName} (${p.productId})`;
+      if (isNew && s.csr !== undefined && p.keyLength) {
+        const parsed = parseCsr(s.csr);
+        const problem = "problem" in parsed ? undefined : csrKeyProblem(parsed.keyBits, p.keyLength, named);
+        if (problem) fail("csr", problem);
+      }
       if (isNew && s.period !== undefined) {
         if (p.isTrial && s.period !== 1) fail("period", `${named} is a trial with no period to choose: leave period out`);
         else if (!p.isTrial && p.years && !p.years.includes(s.period))

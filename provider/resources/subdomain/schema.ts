@@ -60,7 +60,14 @@ export function subdomainFullName(serviceName: string, raw: string): string | { 
   } catch {
     return { problem: `${JSON.stringify(raw)} is not a valid host name` };
   }
-  const full = host === zone || host.endsWith(`.${zone}`) ? host : `${host}.${zone}`;
+  // A name written full (a final dot) must be under the service; so must one that ends in the
+  // service's own TLD after two labels or more ("blog.other.com" under example.com): read as
+  // relative it would become blog.other.com.example.com, which nobody means.
+  const under = host === zone || host.endsWith(`.${zone}`);
+  const tld = zone.split(".").pop();
+  if (!under && (raw.trim().endsWith(".") || (host.includes(".") && host.split(".").pop() === tld)))
+    return { problem: `"${raw}" is not under the service's domain ${serviceName}: give the label ("blog") or a name ending in .${serviceName}` };
+  const full = under ? host : `${host}.${zone}`;
   if (full === zone) return { problem: `${serviceName} is the service's own domain, not a subdomain` };
   if (!isDnsHost(full, 1)) return { problem: `${JSON.stringify(raw)} is not a valid host name (no wildcards)` };
   const idna = idnaProblem(full);

@@ -1,0 +1,61 @@
+/**
+ * One run writes nothing once a resource of it fails its check (issue 19 item 16). `pulumi up`
+ * previews first, so a failing check stops it before any write; `up --skip-preview` and the
+ * Automation API's `up` do not: the engine checks each resource as the program registers it and
+ * starts creating the valid ones at once, so a bad resource beside them used to leave them
+ * created (and paid for) and the run half-applied.
+ *
+ * In the dynamic-provider process the engine starts for a run (one per preview, up or destroy),
+ * every create, update and delete first waits until no check is in flight and none started for
+ * SETTLE_MS (the checks of resources registered together arrive within milliseconds of each
+ * other), then refuses to write if any check of this run failed. What it cannot stop: a resource
+ * whose inputs come from another resource the same run creates is checked only once that one is
+ * written (its inputs are unknown before), so that one stays written (complete, recorded in the
+ * state) when the later check fails.
+ *
+ * Only in the engine's dynamic-provider host: modules loaded into tests or tools (check() called
+ * directly) share no run and are never gated.
+ */
+
+const SETTLE_MS = 300;
+/** A write waits at most this long for checks to settle (a program still registering resources). */
+const MAX_WAIT_MS = 30_000;
+
+const inHost = /[\\/]cmd[\\/]dynamic-provider[\\/]/.test(require.main?.filename ?? "");
+
+let inFlight = 0;
+let lastActivity = 0;
+let refused: string | undefined;
+
+/** A check starts; the returned function ends it, with the failing resource's first reason if it failed. */
+export function checkStarted(): (failure?: string) => void {
+  if (!inHost) return () => undefined;
+  inFlight++;
+  lastActivity = Date.now();
+  return (failure) => {
+    inFlight--;
+    lastActivity = Date.now();
+    if (failure !== undefined) refused ??= failure;
+  };
+}
+
+/** Before a write: waits for the run's checks to settle; throws when one of them failed. */
+export async function beforeWrite(): Promise<void> {
+  if (!inHost) return;
+  const start = Date.now();
+  while ((inFlight > 0 || Date.now() - lastActivity < SETTLE_MS) && Date.now() - start < MAX_WAIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  if (refused !== undefined)
+    throw new Error(`not applied: another resource of this run failed its check (${refused}), so this run writes nothing; fix it and run again`);
+}
+
+/** Tests of the gate itself. */
+export const runGateForTests = {
+  active: inHost,
+  reset(): void {
+    inFlight = 0;
+    lastActivity = 0;
+    refused = undefined;
+  },
+};

@@ -1,0 +1,126 @@
+/**
+ * `npm run gen:sdks`: the language SDKs of the plugin's schema (schema.json) under sdks/<language>/.
+ *
+ * `pulumi package gen-sdk` (CLI 3.250) hands generation to each language's host
+ * (pulumi-language-<l>), and the Go module proxy serves none of pulumi-language-{go,nodejs,python}
+ * at v3.250.0 (403), so they cannot be built here. The same generators ship in the CLI's own module
+ * (github.com/pulumi/pulumi/pkg/v3/codegen/{nodejs,python,go}, in the module cache):
+ * scripts/pulumi-sdkgen is a 60-line command on them, built once into the cache beside the CLI.
+ * dotnet and java generators live in other repositories (pulumi-dotnet, pulumi-java): they are
+ * generated with `pulumi package gen-sdk` only when their language host is on PATH, else skipped
+ * with the reason.
+ *
+ * The SDKs are committed (tests/plugin/sdks.test.ts fails on drift): Go users take a Go SDK from a
+ * repository path (`go get`), and the generator needs Go, which a TypeScript contributor may lack.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const REPO = resolve(__dirname, "..");
+export const GO_MODULE = "github.com/pulumi-dondominio/pulumi-dondominio/sdks/go";
+export const GENERATED = ["nodejs", "python", "go"] as const;
+export const ELSEWHERE = ["dotnet", "java"] as const;
+const PULUMI_SDK_GO = "v3.250.0"; // the pinned CLI's sdk/v3, in the module cache
+
+function cacheRoot(): string {
+  return process.env.PULUMI_DONDOMINIO_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-dondominio");
+}
+
+/** The generator binary, built from scripts/pulumi-sdkgen (keyed by its sources) and cached. */
+export function ensureSdkgen(): string {
+  const src = join(REPO, "scripts", "pulumi-sdkgen");
+  const hash = createHash("sha256");
+  for (const f of ["main.go", "go.mod", "go.sum"]) hash.update(readFileSync(join(src, f)));
+  const bin = join(cacheRoot(), `pulumi-sdkgen-${hash.digest("hex").slice(0, 12)}`, "sdkgen");
+  if (existsSync(bin)) return bin;
+  mkdirSync(join(bin, ".."), { recursive: true });
+  const tmp = `${bin}.tmp.${process.pid}`;
+  execFileSync("go", ["build", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", "-s -w", "-o", tmp, "."], {
+    cwd: src,
+    env: { ...process.env, CGO_ENABLED: "0" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  renameSync(tmp, bin);
+  return bin;
+}
+
+/** schema.json with the Go import path of sdks/go (the Go module the repository holds). */
+function schemaForSdks(): string {
+  const schema = JSON.parse(readFileSync(join(REPO, "schema.json"), "utf8"));
+  schema.language = { ...schema.language, go: { ...schema.language?.go, importBasePath: `${GO_MODULE}/dondominio` } };
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+const GO_MOD = `module ${GO_MODULE}
+
+go 1.22
+
+require github.com/pulumi/pulumi/sdk/v3 ${PULUMI_SDK_GO}
+`;
+
+function hostOnPath(language: string): boolean {
+  try {
+    execFileSync("sh", ["-c", `command -v pulumi-language-${language}`], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes every SDK this machine can generate under `outRoot`/<language>; returns what was skipped and why. */
+export function generateSdks(outRoot: string): { generated: string[]; skipped: Record<string, string> } {
+  const sdkgen = ensureSdkgen();
+  const work = mkdtempSync(join(tmpdir(), "dondominio-sdks-"));
+  const skipped: Record<string, string> = {};
+  const generated: string[] = [];
+  try {
+    const schemaFile = join(work, "schema.json");
+    writeFileSync(schemaFile, schemaForSdks());
+    for (const language of GENERATED) {
+      const out = join(outRoot, language);
+      // go.mod and go.sum of sdks/go are kept (written once, then `go mod tidy`): not generated.
+      rmSync(language === "go" ? join(out, "dondominio") : out, { recursive: true, force: true });
+      execFileSync(sdkgen, [schemaFile, language, out], { stdio: ["ignore", "inherit", "inherit"] });
+      generated.push(language);
+    }
+    // The generators leave the package version as a placeholder (`gen-sdk --version` fills it): the schema's.
+    const version = JSON.parse(readFileSync(schemaFile, "utf8")).version as string;
+    const fill = (file: string, from: string, to: string) => writeFileSync(file, readFileSync(file, "utf8").replace(from, to));
+    fill(join(outRoot, "nodejs", "package.json"), `"version": "$\{VERSION}"`, `"version": "${version}"`);
+    fill(join(outRoot, "python", "setup.py"), 'VERSION = "0.0.0"', `VERSION = "${version}"`);
+    if (!existsSync(join(outRoot, "go", "go.mod"))) writeFileSync(join(outRoot, "go", "go.mod"), GO_MOD);
+    for (const language of ELSEWHERE) {
+      if (!hostOnPath(language)) {
+        skipped[language] = `pulumi-language-${language} is not on PATH (its generator is not in the Pulumi CLI's module)`;
+        continue;
+      }
+      const out = join(outRoot, language);
+      rmSync(out, { recursive: true, force: true });
+      execFileSync("pulumi", ["package", "gen-sdk", schemaFile, "--language", language, "--out", out], { stdio: ["ignore", "inherit", "inherit"] });
+      generated.push(language);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return { generated, skipped };
+}
+
+/** Every file under `dir`, relative, sorted (for the drift test). */
+export function listFiles(dir: string, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(join(dir, prefix)).sort()) {
+    const rel = prefix ? `${prefix}/${name}` : name;
+    if (statSync(join(dir, rel)).isDirectory()) out.push(...listFiles(dir, rel));
+    else out.push(rel);
+  }
+  return out;
+}
+
+if (require.main === module) {
+  const { generated, skipped } = generateSdks(join(REPO, "sdks"));
+  console.log(`sdks/: ${generated.join(", ")}`);
+  for (const [language, why] of Object.entries(skipped)) console.log(`sdks/${language}: skipped: ${why}`);
+}

@@ -1,0 +1,2 @@
+// Domains, DNS, hosting, mail and SSL at DonDominio (MrDomain), through its reseller API.
+package dondominio

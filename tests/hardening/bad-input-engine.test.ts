@@ -1,0 +1,191 @@
+/**
+ * Bad input inside a program that also holds valid resources (issue 19 item 16): `pulumi up` of
+ * such a program must fail at check, before any write: no write call reaches the emulator, the
+ * balance is unchanged and none of the valid resources is created (the state holds none of them).
+ * One program per class of issue 19 item 15, through the real engine. Then the case that is only
+ * detectable at apply time, asserting what the run left is whole (nothing half-applied).
+ *
+ * Run `npm run build` first (the package is packed from dist/).
+ */
+import { expect } from "chai";
+import type { CountersSnapshot } from "../../emulator";
+import type { EngineStack } from "../../scripts/engine";
+import { type Harness, OWNER, startHarness } from "../provider/harness";
+import { csrWithKey, FULL, isRead, PRO, setUpFixtures } from "./bad-input-cases";
+
+type Pkg = Record<string, new (name: string, args: unknown, opts?: unknown) => unknown>;
+
+function writesBetween(before: CountersSnapshot, after: CountersSnapshot): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [action, n] of Object.entries(after.calls)) {
+    const d = n - (before.calls[action] ?? 0);
+    if (d > 0 && !isRead(action)) out[action] = d;
+  }
+  return out;
+}
+
+/** Valid resources declared before and after the bad one: a free contact, a DNS record, a paid hosting service and domain. */
+function declareValid(pkg: Pkg, tag: string): void {
+  new pkg.Contact(`contact-${tag}`, { ...OWNER, firstName: `Valid${tag}` });
+  new pkg.DnsRecord(`txt-${tag}`, { serviceName: FULL, name: `valid-${tag}`, type: "TXT", value: "kept out" });
+  new pkg.HostingService(`svc-${tag}`, { name: `valid-${tag}-example.com`, productKey: "basic" });
+}
+function declareValidAfter(pkg: Pkg, tag: string): void {
+  new pkg.Domain(`domain-${tag}`, { name: `valid-${tag}-example.com`, contacts: { owner: OWNER } });
+  new pkg.MailAlias(`alias-${tag}`, { serviceName: PRO, name: `valid-${tag}`, targets: ["a@example.org"] });
+}
+
+interface MixedCase {
+  tag: string;
+  what: string;
+  bad: (pkg: Pkg) => void;
+  /** The error names the field and the rule. */
+  rule: RegExp;
+}
+
+const CASES: MixedCase[] = [
+  {
+    tag: "eligibility",
+    what: "a .es domain whose owner's NIF letter is wrong",
+    bad: (pkg) => new pkg.Domain("bad", { name: "tienda-mixed-example.es", contacts: { owner: { ...OWNER, identNumber: "12345678A" } } }),
+    rule: /contacts\.owner\.identNumber: the NIF's letter is wrong/,
+  },
+  {
+    tag: "email",
+    what: "a contact whose e-mail has an empty label",
+    bad: (pkg) => new pkg.Contact("bad", { ...OWNER, email: "ana@example..com" }),
+    rule: /email: must be an e-mail address: .*an empty label/,
+  },
+  {
+    tag: "port",
+    what: "a redirect to a port over 65535",
+    bad: (pkg) => new pkg.Redirect("bad", { serviceName: FULL, origin: "go", destination: "https://example.org:70000/", type: "301" }),
+    rule: /destination: .*the port 70000 is out of range/,
+  },
+  {
+    tag: "dnssec",
+    what: "a DS of algorithm 1 (RFC 8624 MUST NOT)",
+    bad: (pkg) =>
+      new pkg.DnssecKey("bad", {
+        domain: "owned-example.com",
+        keytag: 1,
+        algorithm: 1,
+        digesttype: 2,
+        digest: "A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90",
+      }),
+    rule: /algorithm: 1 \(RSAMD5\) MUST NOT/,
+  },
+  {
+    tag: "php",
+    what: "a new hosting service with a PHP version the platform does not offer",
+    bad: (pkg) => new pkg.HostingService("bad", { name: "php-mixed-example.com", productKey: "basic", phpVersion: "5.6" }),
+    rule: /phpVersion: 5\.6 is not offered/,
+  },
+  {
+    tag: "csr",
+    what: "a certificate whose CSR key is shorter than the product's",
+    bad: (pkg) => new pkg.SslCertificate("bad", { productId: 101, csr: csrWithKey(1024), adminContact: OWNER }),
+    rule: /csr: the CSR's RSA key has 1024 bits/,
+  },
+  {
+    tag: "cname",
+    what: "a CNAME where the live zone holds an A record",
+    bad: (pkg) => new pkg.DnsRecord("bad", { serviceName: FULL, name: "www", type: "CNAME", value: "elsewhere.example.net" }),
+    rule: /type: a CNAME at www\.quota-example\.com cannot share its name/,
+  },
+  {
+    tag: "claims",
+    what: "a CNAME and an A record at one name, both in the program",
+    bad: (pkg) => {
+      new pkg.DnsRecord("bad-a", { serviceName: FULL, name: "both", type: "A", value: "192.0.2.9" });
+      new pkg.DnsRecord("bad-cname", { serviceName: FULL, name: "both", type: "CNAME", value: "elsewhere.example.net" });
+    },
+    rule: /a CNAME holds its name alone/,
+  },
+];
+
+describe("bad input beside valid resources: up fails at check, before any write", function () {
+  this.timeout(900_000);
+  let h: Harness;
+
+  before(async () => {
+    h = await startHarness();
+    await setUpFixtures(h.client);
+  });
+  after(async () => h?.close());
+
+  for (const c of CASES) {
+    it(`${c.tag}: ${c.what}`, async () => {
+      // A stack of its own: what one case left cannot hide another's writes.
+      const eng: EngineStack = await h.stack(async () => {
+        const pkg = h.pkg() as unknown as Pkg;
+        declareValid(pkg, c.tag);
+        c.bad(pkg);
+        declareValidAfter(pkg, c.tag);
+        return {};
+      });
+      const balance = (await h.client.call("account/info", {} as any)) as any;
+      const before = await h.emu.control.counters();
+      const err = await eng.stack.up().then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      const after = await h.emu.control.counters();
+      expect(err, "up should fail").to.be.instanceOf(Error);
+      expect(String(err?.message), String(err?.message).slice(0, 3000)).to.match(c.rule);
+      expect(writesBetween(before, after), "write calls during up").to.deep.equal({});
+      const now = (await h.client.call("account/info", {} as any)) as any;
+      expect(now.balance, "balance").to.equal(balance.balance);
+      const state = JSON.parse(eng.readStateFile());
+      const resources = (state.checkpoint?.latest?.resources ?? []).filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+      expect(
+        resources.map((r: { urn: string }) => r.urn),
+        "no resource recorded",
+      ).to.deep.equal([]);
+    });
+  }
+
+  // Only detectable at apply time: the owner of the .es domain is a Contact the same run creates,
+  // so its identity number can only be read (contact/getinfo) once the contact exists; preview
+  // cannot judge it (an unknown input). What is written must be whole: the contact, created and
+  // recorded; the domain never ordered (no domain/create, the balance unchanged), not in the
+  // state; and the next preview refuses the domain before any write.
+  it("apply time: a .es domain whose owner is a contact of the same run with a wrong NIF letter: the contact is whole, the domain never ordered", async () => {
+    const eng: EngineStack = await h.stack(async () => {
+      const pkg = h.pkg() as unknown as Pkg;
+      const owner = new pkg.Contact("owner", { ...OWNER, firstName: "Late", identNumber: "12345678A" }) as { contactId: unknown };
+      new pkg.Domain("late", { name: "late-owner-example.es", contacts: { owner: owner.contactId } });
+      return {};
+    });
+    const before = await h.emu.control.counters();
+    const balance = ((await h.client.call("account/info", {} as any)) as any).balance;
+    const err = await eng.stack.up().then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    const after = await h.emu.control.counters();
+    expect(err, "up should fail").to.be.instanceOf(Error);
+    expect(String(err?.message)).to.match(
+      /contacts\.owner: the NIF's letter is wrong: 12345678 mod 23 gives Z, not A .*contact [A-Z]+-\d+'s identNumber, contact\/getinfo/,
+    );
+    expect(writesBetween(before, after), "only the contact was written").to.deep.equal({ "contact/create": 1 });
+    expect(((await h.client.call("account/info", {} as any)) as any).balance, "balance").to.equal(balance);
+    const state = JSON.parse(eng.readStateFile());
+    const recorded = (state.checkpoint?.latest?.resources ?? []).filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+    expect(recorded.map((r: { type: string }) => r.type.split(":").pop())).to.deep.equal(["Contact"]);
+    const id = recorded[0].outputs.contactId as string;
+    const live = (await h.client.call("contact/getinfo", { contactID: id } as any)) as any;
+    expect(live.identNumber, "the contact is whole").to.equal("12345678A");
+    expect((await h.emu.control.getState(h.emu.apiUser)).domains).to.satisfy((d: Record<string, { name: string }>) =>
+      Object.values(d).every((x) => x.name !== "late-owner-example.es"),
+    );
+    // The next preview knows the owner: refused there, with no write.
+    const again = await h.emu.control.counters();
+    const previewErr = await eng.stack.preview().then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(String(previewErr?.message)).to.match(/contacts\.owner: the NIF's letter is wrong/);
+    expect(writesBetween(again, await h.emu.control.counters())).to.deep.equal({});
+  });
+});

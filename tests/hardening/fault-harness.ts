@@ -5,6 +5,7 @@
  * output; and the CLI process of a running `up`, for Ctrl-C.
  */
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import { expect } from "chai";
 import type { EngineEvent, PulumiFn } from "@pulumi/pulumi/automation";
 import type { FaultSpec } from "../../emulator";
 import type { EngineStack } from "../../scripts/engine";
@@ -273,4 +274,19 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(everyMs);
   }
+}
+
+/**
+ * After a run with held orders (`releaseWhenDone`): one held order per action was released once its
+ * resource's step ended, none is still held, and each was applied within orderSettleMs of being
+ * sent, the window the provider promises to cover.
+ */
+export async function expectHeldReleased(fh: FaultHarness, held: ReturnType<typeof releaseWhenDone>, actions: readonly string[]): Promise<void> {
+  await eventually("the held orders to be released", async () => held.failures.length > 0 || Object.keys(held.released).length === actions.length, 30_000);
+  expect(held.failures).to.deep.equal([]);
+  expect(held.released, "one held order per paid operation, released once its resource's step ended").to.deep.equal(
+    Object.fromEntries(actions.map((a) => [a, 1])),
+  );
+  expect(await fh.heldCalls()).to.deep.equal([]);
+  for (const [action, ms] of Object.entries(held.heldMs)) expect(ms, `${action}: held order applied within orderSettleMs`).to.be.below(MONEY_SETTLE_MS);
 }

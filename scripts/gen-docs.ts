@@ -1,12 +1,14 @@
 /**
  * `npx tsx scripts/gen-docs.ts`: writes the parts of the docs that are generated from code, between
  * their markers: the DnsRecord support matrix from the rule library's capability table
- * (sdk/rules/dns-capabilities.ts) and the emulator's parity table (emulator/parity.ts). `--check` writes nothing and exits 1 when a file is out of date;
+ * (sdk/rules/dns-capabilities.ts), the emulator's parity table (emulator/parity.ts) and the README's
+ * resource table from the resources' descriptors (provider/registry.ts). `--check` writes nothing and exits 1 when a file is out of date;
  * tests/rules/docs.test.ts runs the same check.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parityTables } from "../emulator/parity";
+import { RESOURCES } from "../provider/registry";
 import { dnsSupportMatrix } from "../sdk/rules";
 
 const REPO = join(__dirname, "..");
@@ -19,10 +21,20 @@ export interface GeneratedBlock {
   render(): string;
 }
 
+/** The README's table of resources: one row per descriptor, in the registry's order. */
+export function resourceTable(): string {
+  const rows = RESOURCES.map((d) => {
+    const { inPlace, replaces, destroy } = d.lifecycle;
+    return `| [\`${d.type}\`](provider/resources/${d.folder}/README.md) | ${d.idFormat} | ${inPlace} | ${replaces} | ${destroy} |`;
+  });
+  return ["| resource | id | changes in place | replaces | destroy |", "|---|---|---|---|---|", ...rows].join("\n");
+}
+
 export const BLOCKS: readonly GeneratedBlock[] = [
   { file: "provider/resources/dns-record/README.md", name: "dns-support-matrix", render: dnsSupportMatrix },
   // emulator/parity.ts: what the emulator models, simplifies or leaves out, and the tests relying on it.
   { file: "emulator/README.md", name: "emulator-parity", render: parityTables },
+  { file: "README.md", name: "resource-table", render: resourceTable },
 ];
 
 const begin = (name: string) => `<!-- BEGIN generated: ${name} (npx tsx scripts/gen-docs.ts; do not edit) -->`;

@@ -191,7 +191,7 @@ class Client {
     const input = (params ?? {}) as Record<string, unknown>;
     const parsed = op.params.safeParse(input);
     if (!parsed.success) {
-      const issues = describeIssues(parsed.error, input).map((p) => ({ param: p.param, rule: p.message.slice(p.param.length + 2) }));
+      const issues = describeIssues(parsed.error, input).map((p) => ({ param: p.param, rule: p.rule }));
       throw new DonDominioValidationError(op.name, issues);
     }
     const data = parsed.data as Record<string, unknown>;
@@ -228,7 +228,7 @@ class Client {
           continue;
         }
         if (err instanceof DonDominioTransportError && err.mayHaveBeenSent && err.status === undefined && !op.retrySafe) {
-          throw new DonDominioAmbiguousError(op.name, err.message.slice(op.name.length + 2), { code: err.code, cause: err });
+          throw new DonDominioAmbiguousError(op.name, err.detail, { code: err.code, cause: err });
         }
         throw err;
       }

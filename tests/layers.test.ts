@@ -5,6 +5,11 @@
  *   import each other; sdk/rules imports nothing of the project but itself;
  * - no cycle between files anywhere (type-only imports included: a type cycle is still a cycle of
  *   meaning);
+ * - in the provider, core/ is the framework only: it imports no resource and none of the families
+ *   built on it (dns/, service-entities/; one exception: every class waits for the run's DNS
+ *   claims, dns/dns-claims.ts), and of money/ only the spend rule the frame enforces at preview
+ *   (spend.ts, with the PreviewFacts it prices from); money/, dns/ and service-entities/
+ *   import no resource either (provider/README.md);
  * - in the emulator, core/ and http/ import no module (modules register themselves: handlers
  *   through modules/index.ts, account members through registerAccountSlice), and modules import
  *   core/ and data/ only.
@@ -136,5 +141,19 @@ describe("layers: the import graph", () => {
 
   it("emulator modules import core/, data/ and the sdk, never the server, http/ or the control API", () => {
     expect(edges(graph, /^emulator\/modules\//, /^emulator\/(?!(core|data|modules)\/)/)).to.deep.equal([]);
+  });
+
+  it("provider core/ is the framework: no resource, no family built on it, of money/ only the frame's spend rule", () => {
+    // One arrow to dns/: every class waits for the run's DNS claims (a refused run registers none).
+    expect(
+      edges(graph, /^provider\/core\//, /^provider\/(resources|dns|service-entities|export|review|functions)\/|^provider\/(registry|index)\.ts$/),
+    ).to.deep.equal(["provider/core/resource-class.ts -> provider/dns/dns-claims.ts"]);
+    expect(edges(graph, /^provider\/core\//, /^provider\/money\/(?!(spend|preview-facts)\.ts$)/)).to.deep.equal([]);
+  });
+
+  it("provider money/, dns/ and service-entities/ import no resource", () => {
+    expect(edges(graph, /^provider\/(money|dns|service-entities)\//, /^provider\/(resources|export|review)\/|^provider\/(registry|index)\.ts$/)).to.deep.equal(
+      [],
+    );
   });
 });

@@ -56,8 +56,11 @@ function altNames(names: string[]): Array<{ type: number; value?: string; ip?: s
   return names.map((n) => (isIP(n) ? { type: 7, ip: n } : { type: 2, value: n }));
 }
 
-/** forge parses values as raw bytes but re-encodes UTF8String values when writing: decode them first. */
-function utf8Value(a: forge.pki.CertificateField): string {
+/**
+ * A subject attribute's text: forge parses values as raw bytes (and re-encodes UTF8String values
+ * when writing), so UTF8String values are decoded first.
+ */
+export function attrText(a: forge.pki.CertificateField): string {
   const v = String(a.value);
   if ((a.valueTagClass as unknown) !== forge.asn1.Type.UTF8) return v;
   try {
@@ -129,7 +132,7 @@ export class Ca implements CertificateAuthority {
     // Keep the CSR's subject (O, C, ... for OV/EV) but the CN is the certificate's common name.
     const subject: forge.pki.CertificateField[] = csr.subject.attributes
       .filter((a) => a.name !== "commonName" && a.type)
-      .map((a) => ({ type: a.type, value: utf8Value(a), valueTagClass: a.valueTagClass }));
+      .map((a) => ({ type: a.type, value: attrText(a), valueTagClass: a.valueTagClass }));
     subject.unshift({ name: "commonName", value: opts.commonName, valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class });
     const names = [...new Set([opts.commonName, ...opts.names])];
     return this.sign(csr.publicKey, subject, names, opts.days, opts.serial);

@@ -10,12 +10,12 @@
  * - Several values may share one name (a wildcard and its apex are validated together; facts.md):
  *   present adds its value beside the others and does nothing when the value is there already;
  *   cleanup deletes the records holding its value only.
- * - Writes hold the provider's zone lock shared (provider/core/zone-lock.ts), as DnsRecord's do, so
+ * - Writes hold the provider's zone lock shared (provider/dns/zone-lock.ts), as DnsRecord's do, so
  *   a DnsZone of the same process never replaces the zone between them.
  */
 import { asciiOrSelf, isDnsName } from "../../sdk/rules";
 import type { Api } from "../core/client";
-import { withZoneLock } from "../core/zone-lock";
+import { withZoneLock } from "../dns/zone-lock";
 
 /** TTL of the challenge records: the API's minimum (DNS_CAPABILITIES.ttl), so a stale value leaves caches soon. */
 export const CHALLENGE_TTL = 60;

@@ -20,12 +20,12 @@ export interface ProviderConfig {
   /**
    * How long after a paid order whose reply was lost the provider keeps looking for its result
    * before it concludes the order did not happen and may send it again (default 5 minutes;
-   * provider/core/money.ts).
+   * provider/money/money.ts).
    */
   orderSettleMs?: number;
   /**
    * The most one run (one provider process: a `pulumi preview`, or the apply of an `up`) may spend,
-   * in the account's currency (provider/core/spend.ts). Unset: no limit but the balance.
+   * in the account's currency (provider/money/spend.ts). Unset: no limit but the balance.
    */
   maxSpend?: number;
 }

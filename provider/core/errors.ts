@@ -1,8 +1,7 @@
 /** Error classification shared by the resources (codes: facts.md "Responses and errors"). */
 import { GONE_CODES } from "../../sdk";
-import { isUnknownOutcome } from "./money";
 
-type Classified = { kind?: string; errorCode?: number };
+type Classified = { kind?: string; errorCode?: number; mayHaveBeenSent?: boolean };
 
 /** The object no longer exists (2008, 3001, 4001, 4002, 5001): read() drops it from the state. */
 export function isGone(err: unknown): boolean {
@@ -11,13 +10,19 @@ export function isGone(err: unknown): boolean {
 }
 
 /**
- * A non-retry-safe call that may or may not have happened (provider/core/money.ts isUnknownOutcome):
- * anything but an API answer (errorCode) or a failure before sending (invalid parameters, a
- * transport error with mayHaveBeenSent false). That is the sdk's ambiguous error (timeout or reset
- * after sending), an HTTP 5xx, an unreadable reply, or an unexpected exception of the client.
+ * A failure after which the order may or may not have run. Only two kinds of failure prove it did
+ * not: an answer of the API (an error envelope: it has an errorCode), and a failure before anything
+ * was sent (invalid parameters; a transport error with mayHaveBeenSent false: refused connection,
+ * TLS). Everything else may hide an order that ran: the sdk's ambiguous error (timeout or reset
+ * after sending), an HTTP 5xx (a gateway may answer 5xx for a request the service ran), a reply
+ * that could not be read, and any unexpected exception of the client while the request was out.
  */
 export function isAmbiguous(err: unknown): boolean {
-  return isUnknownOutcome(err);
+  const e = err as Classified;
+  if (typeof e?.errorCode === "number") return false;
+  if (e?.kind === "validation") return false;
+  if (e?.kind === "transport") return e.mayHaveBeenSent !== false;
+  return true;
 }
 
 /** The object refuses the change in its current state (locks, pending registration, verification). */
@@ -34,7 +39,7 @@ export function hasCode(err: unknown, ...codes: number[]): boolean {
  * Runs a FREE call that is unsafe to repeat (a create with no idempotency key). When it fails
  * ambiguously, `lookup` decides from the live state whether it took effect: a value means yes (that
  * value is returned); undefined means no, and the call is sent once more. Paid orders never use
- * this: a negative lookup is no proof, and they go through placeOrder (provider/core/money.ts).
+ * this: a negative lookup is no proof, and they go through placeOrder (provider/money/money.ts).
  */
 export async function onceWithLookup<T>(send: () => Promise<T>, lookup: () => Promise<T | undefined>): Promise<T> {
   try {

@@ -7,16 +7,16 @@
  * Rules the frame enforces for every resource:
  * - check validates and normalises; failures name the field and the rule. Rules that need the API's
  *   own data (a TLD's years, premium names, SSL products, quotas) run after the schema, through
- *   free, per-process cached reads (checkFacts, provider/core/preview-facts.ts); with no
+ *   free, per-process cached reads (checkFacts, provider/money/preview-facts.ts); with no
  *   credentials or an unreachable API they are skipped and the API judges at apply.
  * - diff compares normalised inputs with the recorded (live) outputs; an input the program leaves
  *   out is not managed and never differs; unknown values (preview) count as changes.
  * - outputs never hold `undefined` (the engine rejects it); the hidden `__timeouts` input carries
  *   customTimeouts, which the dynamic provider protocol does not pass on (see README).
  * - read() returning undefined (the object is gone: GONE_CODES) removes the resource from state.
- * - an output `pendingOrder` (a paid order whose outcome is unknown, provider/core/money.ts) always
+ * - an output `pendingOrder` (a paid order whose outcome is unknown, provider/money/money.ts) always
  *   differs, so the next `up` runs update(), which decides it before anything else.
- * - a resource that spends reports what applying it will charge (`charges`, provider/core/spend.ts):
+ * - a resource that spends reports what applying it will charge (`charges`, provider/money/spend.ts):
  *   a create at check, an update or a replacement at diff; a plan past dondominio:maxSpend or the
  *   balance fails there, at preview, before any order.
  * - API blocks are waited out until the operation's deadline (ctx.deadline: its customTimeouts, else
@@ -29,8 +29,8 @@ import { setStackConfig } from "./config";
 import { printableError, printableText } from "./printable";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./plain-data";
-import type { PreviewFacts } from "./preview-facts";
-import { type Charge, planCharges } from "./spend";
+import type { PreviewFacts } from "../money/preview-facts";
+import { type Charge, planCharges } from "../money/spend";
 
 /** The engine's placeholder for values not known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -90,6 +90,23 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
   charges?(facts: PreviewFacts, olds: S | undefined, news: I): Promise<Charge[]>;
   /** Extra diff verdicts (e.g. settings still pending, a refused downgrade throws). */
   diffExtra?(olds: S, news: I): { changes?: string[]; replaces?: string[] } | undefined;
+  /**
+   * The recorded outputs as diff compares them with the news (MailBox: a password that matches the
+   * recorded fingerprint counts as the recorded one). Raw engine values, hidden inputs included.
+   */
+  diffBasis?(olds: Data, news: Data): Data;
+  /**
+   * Whether the live object differs from the inputs although they are as recorded (DnsZone: another
+   * writer changed a managed record), asked when diff replaces nothing; undefined: the inputs'
+   * verdict stands. `news` are the raw inputs (they may hold unknown values at preview).
+   */
+  diffLive?(olds: S, news: Data): Promise<boolean | undefined>;
+  /** Told the verdict of every diff (DnsRecord: plan lines); may ask the old object to go first. */
+  afterDiff?(olds: Data, news: Data, verdict: { changes: boolean; replaces: string[] }): { deleteBeforeReplace?: boolean } | undefined;
+  /** Told the inputs of every check that passed (DnsRecord: the plan line of a new record). */
+  afterCheck?(olds: Data | undefined, inputs: Data): void;
+  /** Told every delete before it runs (DnsRecord: its plan line). */
+  beforeDelete?(props: Data): void;
   create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;
   /** Live state mapped to outputs, or undefined when the object no longer exists. */
   read(ctx: Ctx, id: string, state: S): Promise<S | undefined>;
@@ -251,7 +268,7 @@ export async function diffVerdict<I extends Data, S extends Data>(
   news: Data,
 ): Promise<{ changed: string[]; replaces: string[] }> {
   const changed = changedKeys(def, compareTo, news);
-  // A paid order whose outcome is unknown (provider/core/money.ts): the next up decides it.
+  // A paid order whose outcome is unknown (provider/money/money.ts): the next up decides it.
   if (state?.pendingOrder !== undefined && !changed.includes("pendingOrder")) changed.push("pendingOrder");
   const replaces = changed.filter((k) => def.replaceOn.includes(k));
   if (!hasUnknown(userInputs(news))) {
@@ -287,103 +304,113 @@ export function errorInContext(type: string, err: unknown, what: string, label: 
   return printableError(e);
 }
 
-export function defineProvider<I extends Data, S extends Data>(def: ResourceDefinition<I, S>): DynamicProviderModule {
-  const withContext = (err: unknown, what: string, label: string) => errorInContext(def.type, err, what, label);
+type Def = ResourceDefinition<Data, Data>;
 
+async function check(def: Def, olds: Data, news: Data): Promise<{ inputs: Data; failures?: { property: string; reason: string }[] }> {
+  // The run's gate (run-gate.ts): a failed check keeps every write of this run from happening.
+  const done = checkStarted();
+  let failure: string | undefined;
+  try {
+    const { inputs, failures } = await checkInputs(def, olds, news);
+    if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
+    if (failures.length) failure = `${def.type}${labelOf(def, news)}: ${failures[0].reason}`;
+    else def.afterCheck?.(olds, inputs);
+    // The engine prints a failure as "property <p> value <v> has a problem", with the value in
+    // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
+    // field's path, so the property is left empty and no input value is ever printed.
+    return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: printableText(f.reason) })) } : { inputs };
+  } catch (err) {
+    failure = `${def.type}: ${(err as Error)?.message ?? err}`;
+    throw err;
+  } finally {
+    done(failure);
+  }
+}
+
+/** " <label>" of inputs the schema may have refused, or "" (the type alone names it). */
+function labelOf(def: Def, news: Data): string {
+  try {
+    const label = def.label(userInputs(news));
+    return label ? ` ${label}` : "";
+  } catch {
+    return "";
+  }
+}
+
+async function diff(def: Def, olds: Data, news: Data): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace?: boolean }> {
+  const basis = def.diffBasis?.(olds, news) ?? olds;
+  const { changed, replaces } = await diffVerdict(def, basis, basis, news);
+  // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
+  if (debugEnabled() && changed.length)
+    console.error(`[dondominio] ${def.type} ${def.label(basis)}: diff ${changed.join(", ")}${replaces.length ? ` (replace: ${replaces.join(", ")})` : ""}`);
+  const verdict = { changes: changed.length > 0, replaces };
+  if (!replaces.length && def.diffLive && (await def.diffLive(basis, news))) verdict.changes = true;
+  return { ...verdict, ...def.afterDiff?.(basis, news, verdict) };
+}
+
+async function create(def: Def, inputs: Data): Promise<{ id: string; outs: Data }> {
+  const ins = userInputs(inputs);
+  try {
+    await beforeWrite();
+    const { id, outs } = await def.create(context(inputs, "create"), ins);
+    return { id, outs: clean(outs) };
+  } catch (err) {
+    if (err instanceof PartialResultError) err.properties = stored(err.properties, inputs[PROVIDER_KEY]);
+    throw errorInContext(def.type, err, "create", def.label(ins));
+  }
+}
+
+async function read(def: Def, id: string, props: Data): Promise<{ id?: string; props?: Data; inputs?: Data }> {
+  const state = userInputs(props);
+  try {
+    const live = await def.read(context(props), id, state);
+    // No id: the object is gone and the engine drops the resource from the state.
+    if (live === undefined) return { id: "", props: {} };
+    const outs = clean(live) as Data;
+    const keys = def.inputsFromRead ?? [];
+    const inputs = keys.some((k) => !sameValue(outs[k], state[k]))
+      ? Object.fromEntries([...keys, TIMEOUTS_KEY].map((k) => [k, k === TIMEOUTS_KEY ? props[k] : outs[k]]).filter(([, v]) => v !== undefined))
+      : undefined;
+    return { id: def.readId?.(live, id) ?? id, props: outs, ...(inputs ? { inputs } : {}) };
+  } catch (err) {
+    throw errorInContext(def.type, err, "read", def.label(state) || id);
+  }
+}
+
+async function update(def: Def, id: string, olds: Data, news: Data): Promise<{ outs: Data }> {
+  const ins = userInputs(news);
+  try {
+    await beforeWrite();
+    const outs = await def.update(context(news, "update"), id, userInputs(olds), ins, changedKeys(def, olds, news));
+    return { outs: clean(outs) };
+  } catch (err) {
+    if (err instanceof PartialResultError) err.properties = stored(err.properties, news[PROVIDER_KEY]);
+    throw errorInContext(def.type, err, "update", def.label(ins));
+  }
+}
+
+async function remove(def: Def, id: string, props: Data): Promise<void> {
+  def.beforeDelete?.(props);
+  const state = userInputs(props);
+  try {
+    await beforeWrite();
+    await def.delete(context(props, "delete"), id, state);
+  } catch (err) {
+    throw errorInContext(def.type, err, "delete", def.label(state) || id);
+  }
+}
+
+/** The dynamic provider of a resource: each resource's crud.ts exports these functions. */
+export function defineProvider<I extends Data, S extends Data>(definition: ResourceDefinition<I, S>): DynamicProviderModule {
+  const def = definition as unknown as Def;
   return printableFailures({
-    async configure(req) {
-      setStackConfig((key) => req.config.get(key));
-    },
-
-    async check(olds, news) {
-      // The run's gate (run-gate.ts): a failed check keeps every write of this run from happening.
-      const done = checkStarted();
-      let failure: string | undefined;
-      try {
-        const { inputs, failures } = await checkInputs(def, olds, news);
-        if (news[TIMEOUTS_KEY] !== undefined) inputs[TIMEOUTS_KEY] = news[TIMEOUTS_KEY];
-        if (failures.length) {
-          let label = "";
-          try {
-            label = def.label(userInputs(news) as I);
-          } catch {
-            // A label of inputs the schema refused: the type alone names it.
-          }
-          failure = `${def.type}${label ? ` ${label}` : ""}: ${failures[0].reason}`;
-        }
-        // The engine prints a failure as "property <p> value <v> has a problem", with the value in
-        // plaintext even for secrets (measured, Pulumi 3.250). The reason already starts with the
-        // field's path, so the property is left empty and no input value is ever printed.
-        return failures.length ? { inputs, failures: failures.map((f) => ({ property: "", reason: printableText(f.reason) })) } : { inputs };
-      } catch (err) {
-        failure = `${def.type}: ${(err as Error)?.message ?? err}`;
-        throw err;
-      } finally {
-        done(failure);
-      }
-    },
-
-    async diff(_id, olds, news) {
-      const { changed, replaces } = await diffVerdict(def, olds, olds, news);
-      // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
-      if (debugEnabled() && changed.length)
-        console.error(
-          `[dondominio] ${def.type} ${def.label(olds as S)}: diff ${changed.join(", ")}${replaces.length ? ` (replace: ${replaces.join(", ")})` : ""}`,
-        );
-      return { changes: changed.length > 0, replaces };
-    },
-
-    async create(inputs) {
-      const ins = userInputs(inputs) as I;
-      try {
-        await beforeWrite();
-        const { id, outs } = await def.create(context(inputs, "create"), ins);
-        return { id, outs: clean(outs) };
-      } catch (err) {
-        if (err instanceof PartialResultError) err.properties = stored(err.properties, inputs[PROVIDER_KEY]);
-        throw withContext(err, "create", def.label(ins));
-      }
-    },
-
-    async read(id, props = {}) {
-      const state = userInputs(props) as S;
-      try {
-        const live = await def.read(context(props), id, state);
-        // No id: the object is gone and the engine drops the resource from the state.
-        if (live === undefined) return { id: "", props: {} };
-        const outs = clean(live) as Data;
-        const keys = def.inputsFromRead ?? [];
-        const inputs = keys.some((k) => !sameValue(outs[k], (state as Data)[k]))
-          ? Object.fromEntries([...keys, TIMEOUTS_KEY].map((k) => [k, k === TIMEOUTS_KEY ? props[k] : outs[k]]).filter(([, v]) => v !== undefined))
-          : undefined;
-        return { id: def.readId?.(live, id) ?? id, props: outs, ...(inputs ? { inputs } : {}) };
-      } catch (err) {
-        throw withContext(err, "read", def.label(state) || id);
-      }
-    },
-
-    async update(id, olds, news) {
-      const ins = userInputs(news) as I;
-      const changed = changedKeys(def, olds, news);
-      try {
-        await beforeWrite();
-        const outs = await def.update(context(news, "update"), id, userInputs(olds) as S, ins, changed);
-        return { outs: clean(outs) };
-      } catch (err) {
-        if (err instanceof PartialResultError) err.properties = stored(err.properties, news[PROVIDER_KEY]);
-        throw withContext(err, "update", def.label(ins));
-      }
-    },
-
-    async delete(id, props) {
-      const state = userInputs(props) as S;
-      try {
-        await beforeWrite();
-        await def.delete(context(props, "delete"), id, state);
-      } catch (err) {
-        throw withContext(err, "delete", def.label(state) || id);
-      }
-    },
+    configure: async (req) => setStackConfig((key) => req.config.get(key)),
+    check: (olds, news) => check(def, olds, news),
+    diff: (_id, olds, news) => diff(def, olds, news),
+    create: (inputs) => create(def, inputs),
+    read: (id, props = {}) => read(def, id, props),
+    update: (id, olds, news) => update(def, id, olds, news),
+    delete: (id, props) => remove(def, id, props),
   });
 }
 

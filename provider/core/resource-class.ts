@@ -12,7 +12,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { afterRunClaims } from "./dns-claims";
+import { afterRunClaims } from "../dns/dns-claims";
 import { CLAIMS_KEY } from "./frame";
 import { dynamicArgs } from "./resource-args";
 
@@ -37,7 +37,7 @@ export interface ClassSpec<Args = object> {
   /** Outputs always stored as secrets (additionalSecretOutputs). */
   readonly secretOutputs?: readonly string[];
   /**
-   * What the resource claims among the program's resources (DNS records: provider/core/dns-claims.ts),
+   * What the resource claims among the program's resources (DNS records: provider/dns/dns-claims.ts),
    * made from the constructor: registration waits for the Output (a hidden input, never stored),
    * and fails with its error, before anything reaches the engine.
    */
@@ -61,11 +61,13 @@ export function resourceClass<Args extends object, S extends object>(
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const withSecrets = secretOutputs.length ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] } : opts;
       const props = dynamicArgs(args, names, opts, spec.secretInputs);
-      // Every resource waits for the run's DNS claims (provider/core/dns-claims.ts): a refused run registers none.
+      // Every resource waits for the run's DNS claims (provider/dns/dns-claims.ts): a refused run registers none.
       props[CLAIMS_KEY] = spec.claims ? spec.claims(name, args) : afterRunClaims();
       super(provider, name, props, withSecrets, "dondominio", type);
     }
   }
+  // The spec stays readable from the class (core/descriptor.ts derives the resource's schema from it).
+  Object.defineProperty(Resource, "spec", { value: spec, enumerable: false });
   return Resource as unknown as ResourceClass<Args, S>;
 }
 

@@ -56,97 +56,98 @@ export const PROJECT_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "i
 
 const RENEWAL_MODES = new Set(["autorenew", "manual", "letexpire"]);
 
+/**
+ * Where the parts of a program go while it is written: the declarations (body), what each type
+ * counts, the config secrets the program reads, and what was left out.
+ */
+interface Sink {
+  add(type: string, name: string, args: Record<string, unknown>, comment?: string): void;
+  body: Code[];
+  secret(resourceName: string, what: string): Code;
+  skipped: ExportSummary["skipped"];
+  /** --zones: takes a service's DnsZone as written lines, and its record count. */
+  zones?: (code: Code[], records: number) => void;
+  counts: Record<string, number>;
+  /** The resource types the program imports. */
+  used: Set<string>;
+  secrets: ExportSummary["secrets"];
+  zoneRecords: number;
+}
+
+function newSink(notes: readonly string[], zones: boolean): Sink {
+  const sink: Sink = {
+    body: [],
+    counts: {},
+    used: new Set<string>(),
+    secrets: [],
+    zoneRecords: 0,
+    skipped: notes.map((n) => {
+      const [what, ...why] = n.split(": ");
+      return { what, why: why.join(": ") };
+    }),
+    add(type, name, args, comment) {
+      sink.counts[type] = (sink.counts[type] ?? 0) + 1;
+      sink.used.add(type);
+      sink.body.push(line(type, name, args, comment));
+    },
+    secret(resourceName, what) {
+      const key = secretKey(resourceName);
+      sink.secrets.push({ key, what });
+      return ts`config.getSecret(${key})`;
+    },
+  };
+  if (zones)
+    sink.zones = (code, records) => {
+      sink.counts.DnsZone = (sink.counts.DnsZone ?? 0) + 1;
+      sink.zoneRecords += records;
+      sink.used.add("DnsZone");
+      sink.body.push(...code);
+    };
+  return sink;
+}
+
 export function renderProject(snapshot: AccountSnapshot, options: RenderOptions = {}): RenderedProject {
   const projectName = validProjectName(options.projectName ?? "dondominio-account");
-  const counts: Record<string, number> = {};
-  const secrets: ExportSummary["secrets"] = [];
-  const skipped: ExportSummary["skipped"] = snapshot.notes.map((n) => {
-    const [what, ...why] = n.split(": ");
-    return { what, why: why.join(": ") };
-  });
-  const used = new Set<string>();
-  const body: Code[] = [];
-  const add = (type: string, name: string, args: Record<string, unknown>, comment?: string) => {
-    counts[type] = (counts[type] ?? 0) + 1;
-    used.add(type);
-    body.push(line(type, name, args, comment));
-  };
-  const secret = (resourceName: string, what: string): Code => {
-    const key = secretKey(resourceName);
-    secrets.push({ key, what });
-    return ts`config.getSecret(${key})`;
-  };
-
-  // ---- contacts ----
-  if (snapshot.contacts.length) {
-    body.push(fixed(""), fixed("  // ---- Contacts (adopted by id: the API changes no contact data in place) ----"));
-    const names = uniqueNames(snapshot.contacts.map((c) => ({ base: `contact-${slug(c.contactId)}`, identity: c.contactId })));
-    for (const [i, c] of snapshot.contacts.entries()) add("Contact", names[i], { contactId: c.contactId }, `${c.name} <${c.email}>, ${c.country}`);
-  }
-
-  // ---- domains ----
-  if (snapshot.domains.length) {
-    body.push(fixed(""), fixed("  // ---- Domains (registration: adopt spends nothing; settings as the API answered them) ----"));
-    const names = uniqueNames(snapshot.domains.map((d) => ({ base: slug(d.name), identity: d.ascii })));
-    const glueNames = uniqueNames(snapshot.domains.flatMap((d) => d.glue.map((g) => ({ base: `${slug(g.name)}-glue`, identity: `${d.ascii} ${g.name}` }))));
-    const keyNames = uniqueNames(
-      snapshot.domains.flatMap((d) =>
-        d.dnssec.map((k) => ({ base: `${slug(d.name)}-ds-${k.keytag}`, identity: `${d.ascii} ${k.keytag} ${k.algorithm} ${k.digesttype} ${k.digest}` })),
-      ),
-    );
-    let g = 0;
-    let k = 0;
-    for (const [i, d] of snapshot.domains.entries()) {
-      const { args, notes } = domainArgs(d);
-      if (d.status !== "active") body.push(note`  ${d.name}: status ${d.status}${d.tsExpir ? `, expiry ${d.tsExpir}` : ""}`);
-      add("Domain", names[i], args, notes.join("; ") || undefined);
-      for (const glue of d.glue) add("GlueRecord", glueNames[g++], { domain: d.name, name: glue.name, ipv4: glue.ipv4, ipv6: glue.ipv6, adopt: true });
-      for (const key of d.dnssec)
-        add("DnssecKey", keyNames[k++], {
-          domain: d.name,
-          keytag: key.keytag,
-          algorithm: key.algorithm,
-          digesttype: key.digesttype,
-          digest: key.digest,
-          adopt: true,
-        });
-      if (d.dnssecNote) skipped.push({ what: `DNSSEC of ${d.name}`, why: d.dnssecNote.replace(/^DNSSEC entries not read: /, "not read: ") });
-    }
-  }
-
-  // ---- services, each with what lives in it ----
+  const sink = newSink(snapshot.notes, options.zones === true);
+  renderContacts(snapshot.contacts, sink);
+  renderDomains(snapshot.domains, sink);
   const serviceNames = uniqueNames(snapshot.services.map((s) => ({ base: slug(s.name), identity: s.name })));
-  const zoneBlock = (code: Code[], records: number) => {
-    counts.DnsZone = (counts.DnsZone ?? 0) + 1;
-    zoneRecords += records;
-    used.add("DnsZone");
-    body.push(...code);
-  };
-  let zoneRecords = 0;
-  const sink: Sink = { add, body, secret, skipped, zones: options.zones ? zoneBlock : undefined };
   for (const [i, s] of snapshot.services.entries()) renderService(s, serviceNames[i], sink);
+  renderCertificates(snapshot.certificates, sink);
+  const summary: ExportSummary = {
+    counts: sink.counts,
+    secrets: sink.secrets,
+    skipped: sink.skipped,
+    ...(options.zones ? { zoneRecords: sink.zoneRecords } : {}),
+  };
+  return {
+    files: {
+      // projectName: Pulumi's rule (project-name.ts), so it is one YAML scalar; quoted where YAML would read no string.
+      "Pulumi.yaml": `name: ${yamlProjectName(projectName)}\nruntime: nodejs\ndescription: A DonDominio account, exported by dondominio-export\n`,
+      "package.json": packageJson(projectName, options.packageVersion),
+      "tsconfig.json": TSCONFIG,
+      "index.ts": indexFile(sink),
+      "README.md": readme(projectName, summary, options.zones === true && sink.counts.DnsZone !== undefined),
+    },
+    summary,
+  };
+}
 
-  // ---- certificates ----
-  if (snapshot.certificates.length) {
-    body.push(
-      fixed(""),
-      fixed("  // ---- SSL certificates (adopted by certificateId: nothing is ordered or written). Private keys are"),
-      fixed("  // never exported, even one the API holds; privateKey is an optional secret input for a key you hold ----"),
-    );
-    const names = uniqueNames(snapshot.certificates.map((c) => ({ base: `certificate-${slug(c.commonName)}`, identity: String(c.certificateId) })));
-    for (const [i, c] of snapshot.certificates.entries()) {
-      const args = {
-        certificateId: c.certificateId,
-        productId: c.productId,
-        commonName: c.commonName,
-        alternativeNames: c.alternativeNames.length ? c.alternativeNames : undefined,
-      };
-      add("SslCertificate", names[i], args, certificateNote(c.status));
-    }
-  }
+function packageJson(projectName: string, packageVersion: string | undefined): string {
+  const pkg = {
+    name: projectName,
+    private: true,
+    main: "index.ts",
+    dependencies: { "@pulumi/pulumi": "^3.216.0", "pulumi-dondominio": packageVersion ?? "^0.1.0" },
+    devDependencies: { typescript: "^5.9.3" },
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
 
-  const imports = [...used].sort().map((t) => ident(t).text);
-  const index = [
+/** index.ts: the program, its imports the types the body declares. */
+function indexFile(sink: Sink): string {
+  const imports = [...sink.used].sort().map((t) => ident(t).text);
+  return [
     "/**",
     ` * The DonDominio account as dondominio-export read it. Every object is adopted (adopt: true, or`,
     ` * registration: "adopt"), with the values the API answered, so the first \`pulumi up\` records the`,
@@ -157,34 +158,62 @@ export function renderProject(snapshot: AccountSnapshot, options: RenderOptions 
     `import { ${imports.join(", ")} } from "pulumi-dondominio";`,
     "",
     "export = async () => {",
-    ...(secrets.length ? ["  const config = new pulumi.Config();"] : ["  void pulumi;"]),
-    lines(body),
+    ...(sink.secrets.length ? ["  const config = new pulumi.Config();"] : ["  void pulumi;"]),
+    lines(sink.body),
     "};",
     "",
   ].join("\n");
+}
 
-  const summary: ExportSummary = { counts, secrets, skipped, ...(options.zones ? { zoneRecords } : {}) };
-  return {
-    files: {
-      // projectName: Pulumi's rule (project-name.ts), so it is one YAML scalar; quoted where YAML would read no string.
-      "Pulumi.yaml": `name: ${yamlProjectName(projectName)}\nruntime: nodejs\ndescription: A DonDominio account, exported by dondominio-export\n`,
-      "package.json": `${JSON.stringify(
-        {
-          name: projectName,
-          private: true,
-          main: "index.ts",
-          dependencies: { "@pulumi/pulumi": "^3.216.0", "pulumi-dondominio": options.packageVersion ?? "^0.1.0" },
-          devDependencies: { typescript: "^5.9.3" },
-        },
-        null,
-        2,
-      )}\n`,
-      "tsconfig.json": TSCONFIG,
-      "index.ts": index,
-      "README.md": readme(projectName, summary, options.zones === true && counts.DnsZone !== undefined),
-    },
-    summary,
-  };
+function renderContacts(contacts: AccountSnapshot["contacts"], out: Sink): void {
+  if (!contacts.length) return;
+  out.body.push(fixed(""), fixed("  // ---- Contacts (adopted by id: the API changes no contact data in place) ----"));
+  const names = uniqueNames(contacts.map((c) => ({ base: `contact-${slug(c.contactId)}`, identity: c.contactId })));
+  for (const [i, c] of contacts.entries()) out.add("Contact", names[i], { contactId: c.contactId }, `${c.name} <${c.email}>, ${c.country}`);
+}
+
+function renderDomains(domains: DomainSnapshot[], out: Sink): void {
+  if (!domains.length) return;
+  out.body.push(fixed(""), fixed("  // ---- Domains (registration: adopt spends nothing; settings as the API answered them) ----"));
+  const names = uniqueNames(domains.map((d) => ({ base: slug(d.name), identity: d.ascii })));
+  const glueNames = uniqueNames(domains.flatMap((d) => d.glue.map((g) => ({ base: `${slug(g.name)}-glue`, identity: `${d.ascii} ${g.name}` }))));
+  const keyNames = uniqueNames(
+    domains.flatMap((d) =>
+      d.dnssec.map((k) => ({ base: `${slug(d.name)}-ds-${k.keytag}`, identity: `${d.ascii} ${k.keytag} ${k.algorithm} ${k.digesttype} ${k.digest}` })),
+    ),
+  );
+  let g = 0;
+  let k = 0;
+  for (const [i, d] of domains.entries()) {
+    const { args, notes } = domainArgs(d);
+    if (d.status !== "active") out.body.push(note`  ${d.name}: status ${d.status}${d.tsExpir ? `, expiry ${d.tsExpir}` : ""}`);
+    out.add("Domain", names[i], args, notes.join("; ") || undefined);
+    for (const glue of d.glue) out.add("GlueRecord", glueNames[g++], { domain: d.name, name: glue.name, ipv4: glue.ipv4, ipv6: glue.ipv6, adopt: true });
+    for (const key of d.dnssec) {
+      const { keytag, algorithm, digesttype, digest } = key;
+      out.add("DnssecKey", keyNames[k++], { domain: d.name, keytag, algorithm, digesttype, digest, adopt: true });
+    }
+    if (d.dnssecNote) out.skipped.push({ what: `DNSSEC of ${d.name}`, why: d.dnssecNote.replace(/^DNSSEC entries not read: /, "not read: ") });
+  }
+}
+
+function renderCertificates(certificates: AccountSnapshot["certificates"], out: Sink): void {
+  if (!certificates.length) return;
+  out.body.push(
+    fixed(""),
+    fixed("  // ---- SSL certificates (adopted by certificateId: nothing is ordered or written). Private keys are"),
+    fixed("  // never exported, even one the API holds; privateKey is an optional secret input for a key you hold ----"),
+  );
+  const names = uniqueNames(certificates.map((c) => ({ base: `certificate-${slug(c.commonName)}`, identity: String(c.certificateId) })));
+  for (const [i, c] of certificates.entries()) {
+    const args = {
+      certificateId: c.certificateId,
+      productId: c.productId,
+      commonName: c.commonName,
+      alternativeNames: c.alternativeNames.length ? c.alternativeNames : undefined,
+    };
+    out.add("SslCertificate", names[i], args, certificateNote(c.status));
+  }
 }
 
 function domainArgs(d: DomainSnapshot): { args: Record<string, unknown>; notes: string[] } {
@@ -200,15 +229,6 @@ function domainArgs(d: DomainSnapshot): { args: Record<string, unknown>; notes: 
   }
   if (d.tags.length) args.tags = d.tags;
   return { args, notes };
-}
-
-interface Sink {
-  add(type: string, name: string, args: Record<string, unknown>, comment?: string): void;
-  body: Code[];
-  secret(resourceName: string, what: string): Code;
-  skipped: ExportSummary["skipped"];
-  /** --zones: takes a service's DnsZone as written lines, and its record count. */
-  zones?: (code: Code[], records: number) => void;
 }
 
 function renderService(s: ServiceSnapshot, name: string, out: Sink): void {

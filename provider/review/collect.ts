@@ -13,7 +13,8 @@
 import { holdsSecretValue, isSecretMember } from "../../sdk/core/secrets";
 import type { NormalRecord } from "../../sdk/rules";
 import { UNKNOWN } from "../core/frame";
-import { dnsPlanLine } from "../core/dns-plan";
+import { dnsPlanLine } from "../dns/dns-plan";
+import { descriptorOf } from "../registry";
 import { LINE_PREFIX, type ProviderLine, parseProviderLine } from "./lines";
 
 /** The parts of a Pulumi EngineEvent (@pulumi/pulumi/automation) read here. */
@@ -232,20 +233,16 @@ function driftOf(m: StepMetadata): Drift | undefined {
 }
 
 /**
- * The `- DELETE` lines of a DnsRecord or DnsZone the program no longer declares: the engine plans
- * that delete from the state alone and never asks the provider at preview, so the provider cannot
- * print them; the recorded outputs say which records go (a DnsZone: the records it manages).
+ * The `- DELETE` lines of a DNS resource the program no longer declares (DnsRecord, DnsZone): the
+ * engine plans that delete from the state alone and never asks the provider at preview, so the
+ * provider cannot print them; the recorded outputs say which records go (descriptor `recordsOf`).
  */
 function deletedRecordLines(m: StepMetadata): ProviderLine[] {
   const type = shortType(m.type ?? urnParts(m.urn).type);
   const outs = m.old?.outputs as Record<string, any> | undefined;
   if (!outs || typeof outs.serviceName !== "string") return [];
-  const records: NormalRecord[] =
-    type === "DnsRecord"
-      ? [outs as NormalRecord]
-      : type === "DnsZone" && Array.isArray(outs.records)
-        ? outs.records.map((r: Omit<NormalRecord, "serviceName">) => ({ ...r, serviceName: outs.serviceName }))
-        : [];
+  // The resource's descriptor says which records its state holds (provider/registry.ts).
+  const records: NormalRecord[] = descriptorOf(type)?.recordsOf?.(outs) ?? [];
   const lines: ProviderLine[] = [];
   for (const record of records) {
     if (typeof record?.name !== "string" || typeof record.type !== "string" || typeof record.value !== "string") continue;

@@ -2,7 +2,7 @@
  * domain module (spec "domain module"): 24 operations. The TLD-specific parameters of create and
  * transfer are checked here by the domain's TLD (spec table "TLD-specific additional parameters"),
  * so the client rejects a missing one before sending; the emulator runs the same rules again with
- * the owner type it learns from an ownerContactID (emulator/modules/domain/tld-rules.ts).
+ * the owner type it learns from an ownerContactID (emulator/modules/domain/names.ts checkTldParams).
  */
 import { contactObject } from "./contact";
 import { z } from "zod";

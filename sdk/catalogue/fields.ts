@@ -167,28 +167,36 @@ export type ContactsShape = {
 };
 
 /**
- * Rules of the CONTACTS block: a role given by data needs the full set (OrgName only for
- * organizations); when the ID is given, the data is ignored (spec). `ownerRequired` on create/transfer.
+ * The rule of a contacts block (domain CONTACTS, the SSL order's): a role given by its ID needs
+ * nothing more (the data is ignored, spec); a role given by data needs the full set (OrgName only
+ * for organizations); `required` names the role that must be given. `issue` reports at a parameter.
  */
-export function checkContacts(ownerRequired: boolean) {
-  return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    for (const role of ROLES) {
-      if (v[`${role}ContactID`] !== undefined) continue;
-      const given = CONTACT_FIELDS.filter((f) => v[`${role}Contact${f}`] !== undefined);
-      if (given.length === 0) {
-        if (role === "owner" && ownerRequired) {
-          ctx.addIssue({ code: "custom", path: ["ownerContactID"], message: "the owner contact is required: ownerContactID or the ownerContact* data" });
-        }
-        continue;
-      }
-      for (const f of CONTACT_FIELDS) {
-        if (f === "OrgName" && v[`${role}ContactType`] !== "organization") continue;
-        if (v[`${role}Contact${f}`] === undefined) {
-          ctx.addIssue({ code: "custom", path: [`${role}Contact${f}`], message: `required when ${role} contact data is given instead of ${role}ContactID` });
-        }
-      }
+export function checkContactBlock(
+  v: Record<string, unknown>,
+  o: { roles: readonly string[]; given: readonly string[]; required?: string; issue: (path: string, message: string) => void },
+): void {
+  for (const role of o.roles) {
+    if (v[`${role}ContactID`] !== undefined) continue;
+    if (!o.given.some((f) => v[`${role}Contact${f}`] !== undefined)) {
+      if (role === o.required) o.issue(`${role}ContactID`, `the ${role} contact is required: ${role}ContactID or the ${role}Contact* data`);
+      continue;
     }
-  };
+    for (const f of CONTACT_FIELDS) {
+      if (f === "OrgName" && v[`${role}ContactType`] !== "organization") continue;
+      if (v[`${role}Contact${f}`] === undefined) o.issue(`${role}Contact${f}`, `required when ${role} contact data is given instead of ${role}ContactID`);
+    }
+  }
+}
+
+/** Rules of the CONTACTS block (checkContactBlock); `ownerRequired` on create/transfer. */
+export function checkContacts(ownerRequired: boolean) {
+  return (v: Record<string, unknown>, ctx: z.RefinementCtx) =>
+    checkContactBlock(v, {
+      roles: ROLES,
+      given: CONTACT_FIELDS,
+      required: ownerRequired ? "owner" : undefined,
+      issue: (path, message) => ctx.addIssue({ code: "custom", path: [path], message }),
+    });
 }
 
 // ---------- responses (loose, coercing: XML carries text) ----------

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { asciiOrSelf, cleanHost, isEmailAddress, isHostName } from "../rules";
-import { CONTACT_FIELDS, contactFields, contactId, text } from "./fields";
+import { CONTACT_FIELDS, checkContactBlock, contactFields, contactId, text } from "./fields";
 
 /** facts.md "SSL": certificate status values. */
 export const SSL_STATUSES = ["process", "valid", "expired", "renew", "reissue", "cancel"] as const;
@@ -86,19 +86,12 @@ function missing(ctx: z.RefinementCtx, path: string, message: string): void {
  */
 export function checkOrder(adminRequired: boolean) {
   return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    for (const role of SSL_ROLES) {
-      if (v[`${role}ContactID`] !== undefined) continue;
-      const given = SSL_CONTACT_FIELDS.filter((f) => v[`${role}Contact${f}`] !== undefined);
-      if (given.length === 0) {
-        if (role === "admin" && adminRequired) missing(ctx, "adminContactID", "the admin contact is required: adminContactID or the adminContact* data");
-        continue;
-      }
-      for (const f of CONTACT_FIELDS) {
-        if (f === "OrgName" && v[`${role}ContactType`] !== "organization") continue;
-        if (v[`${role}Contact${f}`] === undefined)
-          missing(ctx, `${role}Contact${f}`, `required when ${role} contact data is given instead of ${role}ContactID`);
-      }
-    }
+    checkContactBlock(v, {
+      roles: SSL_ROLES,
+      given: SSL_CONTACT_FIELDS,
+      required: adminRequired ? "admin" : undefined,
+      issue: (path, message) => missing(ctx, path, message),
+    });
     for (const [k, val] of Object.entries(v)) {
       const name = ALT_NAME.exec(k);
       const validation = ALT_VALIDATION.exec(k);

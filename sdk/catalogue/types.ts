@@ -1,6 +1,6 @@
 /**
  * The shape of one catalogue entry. The catalogue (one file per API module beside this one) is the
- * single source of truth: the client (sdk/client.ts) and the emulator router (emulator/router.ts)
+ * single source of truth: the client (sdk/client.ts) and the emulator's API handler (emulator/http/api.ts)
  * are both built from it, so they cannot drift apart.
  *
  * Parameter schemas are *coercing*: they accept what a TypeScript caller passes (booleans, numbers,

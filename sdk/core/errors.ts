@@ -127,12 +127,15 @@ export class DonDominioTransportError extends DonDominioError {
   readonly mayHaveBeenSent: boolean;
   /** Only set (an own property) on the configuration faults; undefined for network failures. */
   declare readonly reason?: TransportFailureReason;
+  /** The message without the operation (not enumerable: JSON and inspect show `message` only). */
+  declare readonly detail: string;
   constructor(
     operation: string,
     message: string,
     opts: { status?: number; code?: string; mayHaveBeenSent: boolean; cause?: unknown; reason?: TransportFailureReason },
   ) {
     super("transport", `${operation}: ${message}`, operation, { cause: opts.cause });
+    Object.defineProperty(this, "detail", { value: message, enumerable: false });
     this.status = opts.status;
     this.code = opts.code;
     this.mayHaveBeenSent = opts.mayHaveBeenSent;

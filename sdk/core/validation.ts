@@ -9,6 +9,9 @@ export interface ParamProblem {
   readonly param: string;
   /** True when the parameter is missing, false when present but invalid. */
   readonly missing: boolean;
+  /** What is wrong, without the parameter ("is required", "must be ..."). */
+  readonly rule: string;
+  /** `<param>: <rule>`. */
   readonly message: string;
 }
 
@@ -20,6 +23,6 @@ export function describeIssues(error: z.ZodError, input: Record<string, unknown>
     // passes undefined on to an enum, which reports invalid_value rather than invalid_type).
     const missing = top !== undefined && issue.path.length === 1 && (input[String(top)] === undefined || input[String(top)] === "");
     const rule = missing && issue.code !== "custom" ? "is required" : issue.message;
-    return { param, missing, message: `${param}: ${rule}` };
+    return { param, missing, rule, message: `${param}: ${rule}` };
   });
 }

@@ -151,6 +151,9 @@ export interface ListedRecord extends NormalRecord {
 
 export interface CheckFailure {
   property: string;
+  /** What is wrong, without the property (RuleError's rule). */
+  rule: string;
+  /** `<property>: <rule>`. */
   reason: string;
 }
 
@@ -162,7 +165,7 @@ export function normalizeRecord(input: DnsRecordInput): { record?: NormalRecord;
       return f();
     } catch (e) {
       if (!(e instanceof RuleError)) throw e;
-      failures.push({ property: e.field, reason: e.message });
+      failures.push({ property: e.field, rule: e.rule, reason: e.message });
       return undefined;
     }
   };
@@ -173,7 +176,11 @@ export function normalizeRecord(input: DnsRecordInput): { record?: NormalRecord;
   const ttl = attempt(() => normalizeTtl(input.ttl));
   const priority = type === undefined ? undefined : attempt(() => normalizePriority(type, input.priority));
   if (type && name && name === zone && !CAP.types[type].apex) {
-    failures.push({ property: "name", reason: `name: a ${type} record cannot be at the zone apex (${zone})` });
+    failures.push({
+      property: "name",
+      rule: `a ${type} record cannot be at the zone apex (${zone})`,
+      reason: `name: a ${type} record cannot be at the zone apex (${zone})`,
+    });
   }
   if (failures.length || !zone || !type || !name || value === undefined) return { failures };
   const record: NormalRecord = { serviceName: zoneUnicode(zone), name, type, value };
@@ -193,7 +200,7 @@ const TARGET_TYPES = new Set<DnsType>(["CNAME", "MX", "NS", "SRV"]);
  * `<property>: ` as normalizeRecord's do.
  */
 export function normalizeDesiredRecord(input: DnsRecordInput): { record?: NormalRecord; failures: CheckFailure[] } {
-  const fail = (property: string, reason: string): CheckFailure => ({ property, reason: `${property}: ${reason}` });
+  const fail = (property: string, rule: string): CheckFailure => ({ property, rule, reason: `${property}: ${rule}` });
   // "www.." would lose one dot as the full-name mark and then read as outside the zone: say what it is.
   const given = typeof input.name === "string" ? input.name.trim() : "";
   if (given !== "@" && /\.\.|^\./.test(given)) {

@@ -61,7 +61,7 @@ export class Domain extends pulumi.CustomResource {
     declare public readonly onDestroy: pulumi.Output<string | undefined>;
     declare public /*out*/ readonly ownerVerification: pulumi.Output<string | undefined>;
     /**
-     * A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+     * A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/money/money.ts).
      */
     declare public /*out*/ readonly pendingOrder: pulumi.Output<any | undefined>;
     /**

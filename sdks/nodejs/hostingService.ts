@@ -44,7 +44,7 @@ export class HostingService extends pulumi.CustomResource {
     declare public readonly onDestroy: pulumi.Output<string | undefined>;
     declare public readonly parking: pulumi.Output<boolean | undefined>;
     /**
-     * A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+     * A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
      */
     declare public /*out*/ readonly pendingOrder: pulumi.Output<any | undefined>;
     /**

@@ -66,7 +66,7 @@ export class SslCertificate extends pulumi.CustomResource {
      */
     declare public readonly csr: pulumi.Output<string>;
     /**
-     * A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+     * A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
      */
     declare public /*out*/ readonly pendingOrder: pulumi.Output<any | undefined>;
     /**

@@ -179,7 +179,7 @@ describe("bad input is refused at preview, with no write call", function () {
           .map(([k, v]) => [k, v - (before.calls[k] ?? 0)])
           .filter(([, v]) => (v as number) > 0),
       );
-      // account/info: the balance beside the plan's money lines (provider/core/spend.ts), once per process.
+      // account/info: the balance beside the plan's money lines (provider/money/spend.ts), once per process.
       const { "account/info": balanceReads = 0, ...rest } = delta as Record<string, number>;
       expect(rest).to.deep.equal({ "domain/check": 30 });
       expect(balanceReads).to.be.at.most(1);

@@ -1,11 +1,11 @@
 /**
- * The DNS claims registry (provider/core/dns-claims.ts) under Pulumi's mocks, without the engine:
+ * The DNS claims registry (provider/dns/dns-claims.ts) under Pulumi's mocks, without the engine:
  * which claims conflict, after normalisation, and how a refusal shows (thrown from the constructor
  * for plain values, the claim Outputs of the run failing for values that are Outputs).
  */
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
-import { claimDnsRecords, DnsOverlapError } from "../../provider/core/dns-claims";
+import { claimDnsRecords, DnsOverlapError } from "../../provider/dns/dns-claims";
 
 const ZONE = "example.com";
 const rec = (name: string) => ({ kind: "DnsRecord" as const, name });

@@ -1,11 +1,11 @@
 /**
  * Issue 12 items 1 ("Overlap") and 2 through the real engine against the emulator:
- * - the DNSControl-style lines DnsRecords print (provider/core/dns-plan.ts), collected from the
+ * - the DNSControl-style lines DnsRecords print (provider/dns/dns-plan.ts), collected from the
  *   `[dondominio]` diagnostics of each run (onEvent), each expected line exactly once: creates at the
  *   first preview and up, a modify, a replacement and a new record at the second, the delete of a
  *   record removed from the program at the apply (the engine gives no hook at preview), nothing at a
  *   no-change preview;
- * - the overlap refusal (provider/core/dns-claims.ts): a DnsRecord and a DnsZone, two DnsZones, and two DnsRecords holding the same record, each refused at preview naming both
+ * - the overlap refusal (provider/dns/dns-claims.ts): a DnsRecord and a DnsZone, two DnsZones, and two DnsRecords holding the same record, each refused at preview naming both
  *   resources; `up` refused as well; 0 API writes (emulator counters) and the zone unchanged.
  * Run `npm run build` first.
  */

@@ -1,5 +1,5 @@
 /**
- * DNSControl-style plan lines (provider/core/dns-plan.ts, issue 12 item 2), without the engine: the
+ * DNSControl-style plan lines (provider/dns/dns-plan.ts, issue 12 item 2), without the engine: the
  * line of every record type from a DnsRecord's inputs as the program writes them (normalised by its
  * check), IDN names, TXT over 255 bytes, the default ttl, a value unknown at preview; and which line
  * DnsRecord's check, diff and delete print, once each.
@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { fakeCaller, setCallerFactoryForTests } from "../../provider/core/client";
 import { resetStackConfig, setStackConfig } from "../../provider/core/config";
-import { type DnsChange, dnsPlanLine, reportDnsPlan, resetDnsPlanForTests } from "../../provider/core/dns-plan";
+import { type DnsChange, dnsPlanLine, reportDnsPlan, resetDnsPlanForTests } from "../../provider/dns/dns-plan";
 import { UNKNOWN } from "../../provider/core/frame";
 import { setLogSinkForTests } from "../../provider/core/log";
 import * as crud from "../../provider/resources/dns-record/crud";
@@ -162,7 +162,7 @@ describe("DNS plan lines", () => {
     // The engine checks a replacement again without its old inputs: the same create line, not printed again.
     await crud.check({}, { serviceName: ZONE, name: "mail", type: "MX", value: "mx1.example.com", priority: 10, ttl: 3600 });
     // The apply deletes the old record: its line was printed by the diff already. (The checks above
-    // read the live zone for the CNAME rule, provider/core/preview-rules.ts: only the delete counts.)
+    // read the live zone for the CNAME rule, provider/resources/dns-record/facts.ts: only the delete counts.)
     calls = [];
     await crud.delete("example.com/SRV1-1", state);
     expect(calls).to.deep.equal(["service/dnsdelete"]);

@@ -85,7 +85,7 @@ describe("DnsZone through the engine", function () {
     const pre = await counted(() => eng.stack.preview());
     expect(pre.result.changeSummary).to.deep.equal({ create: 2 });
     expect(writeCalls(pre.calls)).to.deep.equal({});
-    // The plan lines (provider/core/dns-plan.ts), among the diagnostics: 3 deletes (purge), 2 in place, 4 creates.
+    // The plan lines (provider/dns/dns-plan.ts), among the diagnostics: 3 deletes (purge), 2 in place, 4 creates.
     const planLines = pre.result.stdout.split("Diagnostics:")[1]?.match(/\[dondominio\] [-+±] .*/g) ?? [];
     expect(planLines).to.have.length(9);
     expect(planLines).to.include('[dondominio] - DELETE TXT zone-life.example "v=spf1 a mx ~all" ttl=default');

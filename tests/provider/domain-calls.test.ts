@@ -86,7 +86,7 @@ describe("Domain update: API calls (engine)", function () {
     const other = await h.client.contact.create({ ...contactCreateParams(OWNER), FirstName: "Otra" });
     const calls = await upWith({ contacts: { owner: other.contactID } });
     expect(calls.writes).to.deep.equal({ "domain/updatecontacts": 1 });
-    // check's free read that the new owner exists (provider/core/preview-facts.ts), not the update's.
+    // check's free read that the new owner exists (provider/money/preview-facts.ts), not the update's.
     const { "contact/getinfo": fact, ...updateReads } = calls.reads;
     expect(fact).to.equal(1);
     expect(

@@ -47,7 +47,7 @@ describe("HostingService (engine lifecycle)", function () {
     const up = await eng.stack.up();
     // One write each, no read before or after (replies are used), but one status read after the
     // upgrade (its reply stays with the paid order); check's free read of the PHP versions offered;
-    // the balance for the plan's money lines (an upgrade is a paid step, provider/core/spend.ts).
+    // the balance for the plan's money lines (an upgrade is a paid step, provider/money/spend.ts).
     expect((await h.emu.control.counters()).calls).to.deep.equal({ "service/upgrade": 1, "service/update": 2, "service/getinfo": 2, "account/info": 1 });
     expect(up.summary.resourceChanges).to.deep.include({ update: 1 });
     expect(up.outputs.productKey.value).to.equal("professional");

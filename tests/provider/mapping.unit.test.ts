@@ -1,16 +1,9 @@
 /** Pure mappings to and from the API's shapes (no engine, no network). */
 import { expect } from "chai";
 import { type ApiContact, contactDataFromApi, contactToApi } from "../../provider/resources/contact/mapping";
-import { restate, withContacts, withWritten } from "../../provider/resources/domain/live";
-import {
-  acquireParams,
-  contactsToApi,
-  type DomainInfo,
-  type LiveDomain,
-  settingsToChange,
-  stateFromApi,
-  updateCall,
-} from "../../provider/resources/domain/mapping";
+import { restate } from "../../provider/resources/domain/live";
+import { acquireParams, contactsToApi, type DomainInfo, type LiveDomain, stateFromApi } from "../../provider/resources/domain/mapping";
+import { settingsToChange, updateCall, withContacts, withWritten } from "../../provider/resources/domain/settings";
 import { domainInputs } from "../../provider/resources/domain/schema";
 import { type LiveService, serviceChanges, serviceStateFromApi } from "../../provider/resources/hosting-service/mapping";
 import { hostingInputs } from "../../provider/resources/hosting-service/schema";

@@ -8,7 +8,7 @@
  */
 import { expect } from "chai";
 import { z } from "zod";
-import { DnsOverlapError } from "../../provider/core/dns-claims";
+import { DnsOverlapError } from "../../provider/dns/dns-claims";
 import { printableError } from "../../provider/core/printable";
 import { defineProvider, type ResourceDefinition } from "../../provider/core/frame";
 import { info, warn } from "../../provider/core/log";

@@ -1,5 +1,5 @@
 /**
- * The service entities' one CRUD shape (provider/core/service-entities.ts) and Api.listAll, on a
+ * The service entities' one CRUD shape (provider/service-entities/service-entities.ts) and Api.listAll, on a
  * fake caller: the sdk's paging through Api.call, one list per family in a refresh, adopt, a
  * refused create (4004), an ambiguous create, and an update that needs no call.
  */

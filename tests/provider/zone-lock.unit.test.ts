@@ -1,6 +1,6 @@
-/** provider/core/zone-lock.ts: record writes share a zone; a DnsZone's read-then-write holds it alone. */
+/** provider/dns/zone-lock.ts: record writes share a zone; a DnsZone's read-then-write holds it alone. */
 import { expect } from "chai";
-import { withZoneLock, type ZoneLockMode } from "../../provider/core/zone-lock";
+import { withZoneLock, type ZoneLockMode } from "../../provider/dns/zone-lock";
 
 /** A holder that records when it runs, and finishes when told to. */
 function holder(log: string[], name: string) {

@@ -1,7 +1,7 @@
 /** CSR work of the ssl module: generate (ssl/csrcreate), decode (ssl/csrdecode), digests for DCV. */
 import { createHash } from "node:crypto";
 import forge from "node-forge";
-import { newRsaKeyPem } from "../../core/ca";
+import { attrText, newRsaKeyPem } from "../../core/ca";
 import { fault } from "../../core/errors";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 import { csrBase64, derDigest, forgeKeySpki } from "../../../sdk/core/x509";
@@ -87,17 +87,6 @@ export function decodeCsr(pem: string, param = "csrData"): DecodedCsr {
   const n = (csr.publicKey as forge.pki.rsa.PublicKey | null)?.n;
   if (n) out.keyBits = n.bitLength();
   return out;
-}
-
-/** forge leaves parsed values as raw bytes: UTF8String values need decoding. */
-export function attrText(attr: forge.pki.CertificateField): string {
-  const v = String(attr.value);
-  if ((attr.valueTagClass as unknown) !== forge.asn1.Type.UTF8) return v;
-  try {
-    return forge.util.decodeUtf8(v);
-  } catch {
-    return v;
-  }
 }
 
 /** The CSR's subject fields as the API's CSR object. */

@@ -2,7 +2,7 @@
 import { isGone, onceWithLookup } from "../../core/errors";
 import type { ResourceDefinition } from "../../core/frame";
 import { warn } from "../../core/log";
-import { contactFacts } from "../../core/preview-rules";
+import { contactFacts } from "./facts";
 import { contactStateFromApi, contactToApi } from "./mapping";
 import { CONTACT_REPLACE_ON, type ContactInputs, type ContactState, contactInputs } from "./schema";
 

@@ -1,4 +1,4 @@
-/** Contact <-> API shapes (pure; unit-tested in tests/provider/contact.mapping.test.ts). */
+/** Contact <-> API shapes (pure; unit-tested in tests/provider/mapping.unit.test.ts). */
 import type { CallParams, ResultOf } from "../../../sdk";
 import type { CONTACT_FIELDS } from "../../../sdk/catalogue/fields";
 import { CONTACT_DATA_FIELDS, type ContactDataField, type ContactInputs, type ContactState, contactDataShape } from "./schema";

@@ -1,7 +1,7 @@
-/** Database: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
+/** Database: a service entity (provider/service-entities/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { quotaFacts } from "../../core/preview-rules";
-import { listEntities, serviceEntityDefinition } from "../../core/service-entities";
+import { quotaFacts } from "../../money/preview-rules";
+import { listEntities, serviceEntityDefinition } from "../../service-entities/service-entities";
 import { createdDatabase, createParams, databaseNeedsUpdate, databaseStateFromItem, updateParams } from "./mapping";
 import { DATABASE_CREATE_ONLY, DATABASE_REPLACE_ON, type DatabaseInputs, type DatabaseState, databaseInputs } from "./schema";
 

@@ -1,5 +1,5 @@
 /** Database <-> API shapes (pure). */
-import type { CreateParams, Item, UpdateParams } from "../../core/service-entities";
+import type { CreateParams, Item, UpdateParams } from "../../service-entities/service-entities";
 import type { DatabaseInputs, DatabaseState } from "./schema";
 
 /** ddbbcreate parameters. */

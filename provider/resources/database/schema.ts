@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { StateOf } from "../../core/resource-class";
-import { passwordField, passwordUnlessAdopt, serviceNameField } from "../../core/service-entities";
+import { passwordField, passwordUnlessAdopt, serviceNameField } from "../../service-entities/service-entities";
 
 export const databaseInputs = z
   .object({

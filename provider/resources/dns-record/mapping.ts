@@ -9,7 +9,7 @@ import {
   relativeName,
   sameRecordValue,
 } from "../../../sdk/rules";
-import { type CreateParams, hostNameForApi, type Item, type UpdateParams } from "../../core/service-entities";
+import { type CreateParams, hostNameForApi, type Item, type UpdateParams } from "../../service-entities/service-entities";
 import type { DnsRecordInputs, DnsRecordState } from "./schema";
 
 /** priority for MX and SRV only (default 10, spec); left out for the other types. */

@@ -1,6 +1,6 @@
 /** The DnsRecord resource class users write in programs. */
 import type * as pulumi from "@pulumi/pulumi";
-import { claimDnsRecords } from "../../core/dns-claims";
+import { claimDnsRecords } from "../../dns/dns-claims";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
 import { dnsRecordInputs, dnsRecordOutputs, type DnsRecordState } from "./schema";
@@ -26,7 +26,7 @@ export interface DnsRecordArgs {
  * One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place;
  * serviceName, name and type replace; destroy deletes it (service/dnsdelete).
  * The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a
- * DnsZone manages too, is refused at preview (provider/core/dns-claims.ts).
+ * DnsZone manages too, is refused at preview (provider/dns/dns-claims.ts).
  */
 export class DnsRecord extends resourceClass<DnsRecordArgs, DnsRecordState>("DnsRecord", crud, {
   inputs: dnsRecordInputs,

@@ -31,13 +31,13 @@ export interface DnsRecordInputs extends NormalRecord {
 export const dnsRecordInputs: z.ZodType<DnsRecordInputs> = dnsRecordRawInputs.transform((raw, ctx) => {
   const { record, failures } = normalizeDesiredRecord(raw);
   for (const f of failures) {
-    ctx.addIssue({ code: "custom", path: [f.property], message: f.reason.startsWith(`${f.property}: `) ? f.reason.slice(f.property.length + 2) : f.reason });
+    ctx.addIssue({ code: "custom", path: [f.property], message: f.rule });
   }
   if (!record) return z.NEVER;
   const out: DnsRecordInputs = { ...record };
   if (raw.adopt !== undefined) out.adopt = raw.adopt;
   return out;
-}) as unknown as z.ZodType<DnsRecordInputs>;
+});
 
 /** What the state adds to the live record (normalised as the inputs): the API's id and a display name. */
 export const dnsRecordOutputs = {

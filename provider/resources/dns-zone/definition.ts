@@ -2,7 +2,7 @@
  * DnsZone: the records of one hosting service's zone as one resource (id = the serviceName). The
  * change set comes from the live zone (service/dnslist, free, through the list cache) and the
  * declared records (mapping.ts planZone), at preview (check, diff) and again at apply under the
- * zone's lock (provider/core/zone-lock.ts). Apply makes per-record calls, or one service/dnssetzone
+ * zone's lock (provider/dns/zone-lock.ts). Apply makes per-record calls, or one service/dnssetzone
  * when cheaper (mapping.ts useSetZone) and the zone has not changed since the plan's read; README.md
  * says what that guarantees.
  */
@@ -10,10 +10,10 @@ import { type ListedRecord, normalizeZone, recordFromApi } from "../../../sdk/ru
 import { debugEnabled } from "../../../sdk/core/log";
 import { getApi, type Api } from "../../core/client";
 import { isGone } from "../../core/errors";
-import { PartialResultError, type Ctx, type ResourceDefinition } from "../../core/frame";
+import { PartialResultError, type Ctx, type ResourceDefinition, UNKNOWN } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { createEntity, deleteEntity, freshEntities, listEntities, serviceScope, updateEntity } from "../../core/service-entities";
-import { withZoneLock } from "../../core/zone-lock";
+import { createEntity, deleteEntity, freshEntities, listEntities, serviceScope, updateEntity } from "../../service-entities/service-entities";
+import { withZoneLock } from "../../dns/zone-lock";
 import { createParams, findIdentical, updateParams } from "../dns-record/mapping";
 import {
   finalZone,
@@ -30,7 +30,7 @@ import {
   type ZonePlan,
   type ZoneRecord,
 } from "./mapping";
-import { reportDnsPlan } from "../../core/dns-plan";
+import { reportDnsPlan } from "../../dns/dns-plan";
 import { DNS_ZONE_REPLACE_ON, type DnsZoneInputs, type DnsZoneState, dnsZoneInputs } from "./schema";
 
 const ascii = (serviceName: string) => normalizeZone(serviceName);
@@ -94,7 +94,7 @@ const ownedOf = (v: unknown): ZoneRecord[] | undefined => (Array.isArray(v) ? (v
  * record, or an extra record under purge, makes the next up repair it. Undefined when the zone
  * could not be read (the frame's verdict stands).
  */
-export async function liveChanges(olds: DnsZoneState, news: DnsZoneInputs): Promise<boolean | undefined> {
+async function liveChanges(olds: DnsZoneState, news: DnsZoneInputs): Promise<boolean | undefined> {
   const p = await previewPlan(news, ownedOf(olds.records));
   return p === undefined ? undefined : writesOf(p) > 0;
 }
@@ -193,6 +193,16 @@ export const dnsZoneDefinition: ResourceDefinition<DnsZoneInputs, DnsZoneState> 
   inputs: dnsZoneInputs,
   replaceOn: DNS_ZONE_REPLACE_ON,
   label: (r) => r.serviceName ?? "(unnamed)",
+
+  /**
+   * The live zone: a plan with writes (a managed record changed or deleted outside, an extra record
+   * under purge) is a change even when the inputs are as recorded. Unknown inputs (preview) are left
+   * to the inputs' verdict.
+   */
+  async diffLive(olds, news) {
+    if (!Array.isArray(news.records) || typeof news.serviceName !== "string" || JSON.stringify(news).includes(UNKNOWN)) return undefined;
+    return liveChanges(olds, news as DnsZoneInputs);
+  },
 
   // The live zone's rules (threshold, apex NS, a CNAME beside a kept record) at preview, with the plan lines.
   async checkFacts(olds, news) {

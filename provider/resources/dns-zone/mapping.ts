@@ -7,7 +7,7 @@
  * declared). Tested in tests/provider/dns-zone.unit.test.ts.
  */
 import { DNS_CAPABILITIES, type DnsType, type ListedRecord, type NormalRecord, recordValueKey, relativeName } from "../../../sdk/rules";
-import { hostNameForApi } from "../../core/service-entities";
+import { hostNameForApi } from "../../service-entities/service-entities";
 
 /** A declared record as the state keeps it: a NormalRecord without its zone (the resource's serviceName). */
 export type ZoneRecord = Omit<NormalRecord, "serviceName">;
@@ -254,7 +254,7 @@ export function managedView(
   return [...used.values(), ...extra];
 }
 
-/** The change set as plan lines take it (provider/core/dns-plan.ts DnsChange): deletes first, as applied. */
+/** The change set as plan lines take it (provider/dns/dns-plan.ts DnsChange): deletes first, as applied. */
 export function planChanges(serviceName: string, plan: ZonePlan) {
   const normal = (r: ZoneRecord): NormalRecord => ({ serviceName, name: r.name, type: r.type, value: r.value, ...ttlPrio(r) });
   return [

@@ -1,6 +1,6 @@
 /** The DnsZone resource class users write in programs. */
 import type * as pulumi from "@pulumi/pulumi";
-import { claimDnsRecords } from "../../core/dns-claims";
+import { claimDnsRecords } from "../../dns/dns-claims";
 import { resourceClass } from "../../core/resource-class";
 import type { DnsRecordArgs } from "../dns-record/resource";
 import * as crud from "./crud";

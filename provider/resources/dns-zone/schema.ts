@@ -104,7 +104,7 @@ export const dnsZoneInputs: z.ZodType<DnsZoneInputs> = dnsZoneRawInputs.transfor
   const seen = new Map<string, number>();
   raw.records.forEach((r, i) => {
     const { record, failures } = normalizeDesiredRecord({ serviceName: raw.serviceName, ...r });
-    for (const f of failures) issue(["records", i, f.property], f.reason.startsWith(`${f.property}: `) ? f.reason.slice(f.property.length + 2) : f.reason);
+    for (const f of failures) issue(["records", i, f.property], f.rule);
     if (!record) {
       byIndex.push(undefined);
       return;
@@ -142,7 +142,7 @@ export const dnsZoneInputs: z.ZodType<DnsZoneInputs> = dnsZoneRawInputs.transfor
     allowApexNsChanges: raw.allowApexNsChanges ?? false,
     bulk: raw.bulk ?? "auto",
   };
-}) as unknown as z.ZodType<DnsZoneInputs>;
+});
 
 /** The state adds nothing: `records` is the managed part of the live zone as last read or written (see README). */
 export const dnsZoneOutputs: OutputShape = {};

@@ -46,7 +46,7 @@ export const dnssecKeyInputs = z
     const out: DnssecKeyInputs = { domain, keytag: raw.keytag, algorithm: raw.algorithm, digesttype: raw.digesttype, digest };
     if (raw.adopt !== undefined) out.adopt = raw.adopt;
     return out;
-  }) as unknown as z.ZodType<DnssecKeyInputs>;
+  });
 
 export interface DnssecKeyInputs {
   /** Unicode form, lower case (as Domain.name). */

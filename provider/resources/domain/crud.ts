@@ -1,16 +1,11 @@
 /**
- * The module Pulumi serializes for Domain, as `require("pulumi-dondominio/dist/provider/resources/domain/crud.js")`.
- * That path is stored in every Domain's state: it must never move (provider/README.md).
+ * The module Pulumi serializes for Domain, as
+ * `require("pulumi-dondominio/dist/provider/resources/domain/crud.js")`. That path is stored in
+ * every Domain's state: it must never move (provider/README.md). It holds nothing but the frame's
+ * functions for the definition (definition.ts: CRUD and every hook).
  */
 import { defineProvider } from "../../core/frame";
 import { domainDefinition } from "./definition";
 
-const p = defineProvider(domainDefinition);
-export const configure = p.configure;
-export const check = p.check;
-export const diff = p.diff;
-export const create = p.create;
-export const read = p.read;
-export const update = p.update;
-const remove = p.delete;
+export const { configure, check, diff, create, read, update, delete: remove } = defineProvider(domainDefinition);
 export { remove as delete };

@@ -1,85 +1,28 @@
 /** Domain CRUD on normalised values: acquire (register/transfer/adopt), wait, apply settings, renew, forget. */
-import { hasCode, isGone, isNotAllowed } from "../../core/errors";
+import { isGone } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
+import { wantsRenewal } from "../../money/renewal";
 import { domainForms } from "../../../sdk/rules";
-import { domainFacts } from "../../core/preview-rules";
-import { DEFAULT_WAIT_MS, liveState, restate, waitActive, warnStatus, withContacts, withWritten } from "./live";
-import { settingsToChange, updateCall } from "./mapping";
-import { acquire, domainCharges, findDomain, renewIfNeeded, settlePendingOrder, wantsRenewal } from "./orders";
-import { DOMAIN_CREATE_ONLY, DOMAIN_REPLACE_ON, type DomainInputs, type DomainState, domainInputs, SETTLED, type Setting, ACQUIRING } from "./schema";
+import { domainFacts } from "./facts";
+import { liveState, restate, warnStatus } from "./live";
+import { acquire, domainCharges, findDomain, settlePendingOrder } from "./orders";
+import { renewIfNeeded } from "./renew";
+import { applySettings, pendingOf, settingsToChange } from "./settings";
+import { awaitActive, DEFAULT_WAIT_MS, waitForOf } from "./wait";
+import { DOMAIN_CREATE_ONLY, DOMAIN_REPLACE_ON, type DomainInputs, type DomainState, domainInputs, SETTLED, ACQUIRING } from "./schema";
 
 const ascii = (name: string) => domainForms(name).ascii;
 
-/** waitFor default: a registration is quick (minutes), a transfer takes days. */
-function waitForOf(i: DomainInputs): "submitted" | "active" {
-  return i.waitFor ?? (i.registration === "transfer" ? "submitted" : "active");
-}
-
 /**
- * Brings the live settings to the desired ones. While the domain is not settled the API refuses
- * updates: those settings are recorded in pendingSettings and applied by a later update.
- * modifyBlock is lifted first and set last, so that it never blocks the other changes. Each
- * write's reply (DOMSUM) and the value written make the new state, instead of a read; a contact
- * change is read back once (withContacts).
- */
-async function applySettings(ctx: Ctx, desired: DomainInputs, state: DomainState): Promise<{ state: DomainState; pending: Record<string, unknown> }> {
-  const { settings, roles } = settingsToChange(desired, state);
-  const pending: Record<string, unknown> = {};
-  if (!settings.length) return { state, pending };
-  const order: Setting[] = [...settings].sort((a, b) => rank(a, desired) - rank(b, desired));
-  const domain = ascii(desired.name);
-  let next = state;
-  for (const setting of order) {
-    if (!SETTLED.has(state.status)) {
-      pending[setting] = desired[setting];
-      continue;
-    }
-    const call = updateCall(setting, desired, domain, roles);
-    try {
-      next = withWritten(next, desired, setting, await ctx.api.send(call));
-    } catch (err) {
-      // Refused because of the state (pending owner verification, registry lock): keep it pending.
-      if (!isNotAllowed(err) || hasCode(err, 2202)) throw err;
-      pending[setting] = desired[setting];
-      warn(`Domain ${desired.name}: ${setting} not applied yet (${(err as Error).message}); it stays pending`);
-    }
-  }
-  ctx.api.cache.invalidate(`domain:${domain}`);
-  if (settings.includes("contacts") && !("contacts" in pending))
-    next = withContacts(next, await ctx.api.call("domain/getinfo", { domain, infoType: "contact" }), desired);
-  return { state: next, pending };
-}
-
-function rank(s: Setting, d: DomainInputs): number {
-  if (s !== "modifyBlock") return 1;
-  return d.modifyBlock ? 2 : 0;
-}
-
-/**
- * Waits (waitFor), applies the settings and renews (renewUntil). `known`: the state restated from
- * the last one (update of a settled domain), so the settings are written without reading first.
+ * The steps after an acquisition or an update, each in its own file: wait (wait.ts, waitFor), the
+ * settings (settings.ts), renewUntil (renew.ts), then the state as read (live.ts). `known`: the
+ * state restated from the last one (update of a settled domain), so the settings are written
+ * without reading first.
  */
 async function settle(ctx: Ctx, inputs: DomainInputs, timeoutMs: number, id: string, known?: DomainState): Promise<DomainState> {
   const domain = ascii(inputs.name);
-  let state = known ?? (await liveState(ctx, domain, inputs));
-  if (waitForOf(inputs) === "active" && ACQUIRING.has(state.status)) {
-    const r = await waitActive(ctx, domain, inputs.name, timeoutMs);
-    state = await liveState(ctx, domain, inputs);
-    const pending = pendingOf(inputs, state);
-    const recorded = Object.keys(pending).length ? { ...state, pendingSettings: pending } : state;
-    if (r.outcome === "timeout") {
-      throw new PartialResultError(
-        `still ${state.status} after ${Math.round(r.elapsedMs / 1000)}s: recorded as it is; the next \`pulumi up\` keeps waiting (raise customTimeouts or set waitFor: "submitted")`,
-        id,
-        recorded,
-      );
-    }
-    if (r.outcome === "failed") {
-      warnStatus(state);
-      throw new PartialResultError(`ended in status ${state.status} instead of active: recorded as it is`, id, recorded);
-    }
-  }
+  let state = await awaitActive(ctx, inputs, domain, id, timeoutMs, known ?? (await liveState(ctx, domain, inputs)));
   const applied = await applySettings(ctx, inputs, state);
   const { pending } = applied;
   state = applied.state;
@@ -107,12 +50,6 @@ function restatable(olds: DomainState, news: DomainInputs): boolean {
     recorded(news.contacts !== undefined, olds.contacts) &&
     recorded(news.exposeAuthcode === true, olds.authcode)
   );
-}
-
-function pendingOf(d: DomainInputs, s: DomainState): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of settingsToChange(d, s).settings) out[k] = d[k];
-  return out;
 }
 
 export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
@@ -176,7 +113,7 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   },
 
   async update(ctx, id, olds, news) {
-    // A paid order whose reply was lost is decided first (provider/core/money.ts).
+    // A paid order whose reply was lost is decided first (provider/money/money.ts).
     await settlePendingOrder(ctx, id, olds, news, ctx.timeouts.update ?? DEFAULT_WAIT_MS);
     if (olds.status === "transfer-cancel" && news.registration === "transfer" && news.authcode !== undefined) {
       await ctx.api.call("domain/transferrestart", { domain: id, authcode: news.authcode });

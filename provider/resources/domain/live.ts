@@ -1,9 +1,8 @@
-/** Reading a domain and waiting for it (shared by create, read and update). */
+/** Domain, step "read": the live domain as state (shared by create, read and update), restated from a recorded state, and the warnings it calls for. */
 import type { Ctx } from "../../core/frame";
 import { warn } from "../../core/log";
-import { waitUntil } from "../../core/wait";
-import { type DomainInfo, type LiveDomain, stateFromApi } from "./mapping";
-import { ACQUIRING, type DomainInputs, type DomainState, FAILED, SETTLED, type Setting } from "./schema";
+import { type LiveDomain, stateFromApi } from "./mapping";
+import { type DomainInputs, type DomainState, FAILED } from "./schema";
 
 /** Fetches what the state needs: status always; nameservers, contacts, authcode when managed. */
 export async function fetchLive(ctx: Ctx, ascii: string, want: { nameservers?: boolean; contacts?: boolean; authcode?: boolean }): Promise<LiveDomain> {
@@ -61,33 +60,6 @@ export function restate(recorded: DomainState, inputs: DomainInputs): DomainStat
   return state;
 }
 
-/** The DOMSUM of a reply (spec: name, status, tld, tsExpir, domainID; every getinfo and write answers one), mapped as stateFromApi maps it. */
-function summaryOf(reply: DomainInfo, name: string): Pick<DomainState, "name" | "tld" | "domainId" | "status" | "tsExpir"> {
-  const { tld, domainId, status, tsExpir, ...s } = stateFromApi({ status: reply }, { name } as DomainInputs);
-  return { name: s.name, tld, domainId, status, tsExpir };
-}
-
-/**
- * The state once domain/update accepted `setting`: the value written (the API stores what it
- * accepts) and the DOMSUM of its reply, instead of reading the domain again. Contacts are read
- * back instead (withContacts).
- */
-export function withWritten(state: DomainState, desired: DomainInputs, setting: Setting, reply: DomainInfo | undefined): DomainState {
-  const next: DomainState = { ...state, ...(reply?.status !== undefined ? summaryOf(reply, state.name) : {}) };
-  if (setting !== "contacts") (next as Record<string, unknown>)[setting] = desired[setting];
-  return next;
-}
-
-/**
- * The state after a contact change, from one getinfo infoType=contact: every role as it is now
- * (inline data becomes a contact of the API's making) and the owner's verification status (spec
- * Domain: ownerverification is the owner contact's verification status).
- */
-export function withContacts(state: DomainState, info: DomainInfo, desired: DomainInputs): DomainState {
-  const { contacts } = stateFromApi({ status: info, contact: info }, desired);
-  return { ...state, ...summaryOf(info, state.name), contacts, ownerVerification: info.contactOwner?.verificationstatus || undefined };
-}
-
 /** Warnings for states that need the user's attention; never a failure (issue 6). */
 export function warnStatus(s: DomainState): void {
   const n = s.name;
@@ -97,20 +69,4 @@ export function warnStatus(s: DomainState): void {
       `Domain ${n} is ${s.status}${s.transferStatus ? ` (transfer ${s.transferStatus})` : ""}: it was not acquired; fix the cause and change authcode to restart a transfer, or remove the resource`,
     );
   if (s.ownerVerification === "failed") warn(`Domain ${n}: the owner contact's verification failed; some changes will be refused (error 2210)`);
-}
-
-/** Default wait when the program sets no customTimeouts (registrations usually take minutes). */
-export const DEFAULT_WAIT_MS = 20 * 60_000;
-
-/** Polls until the domain is settled (active), failed, or the time is up. */
-export async function waitActive(ctx: Ctx, ascii: string, label: string, timeoutMs: number) {
-  return waitUntil({
-    what: `Domain ${label}`,
-    poll: () => ctx.api.call("domain/getinfo", { domain: ascii, infoType: "status" }),
-    // Anything but a running acquisition (cancelled, inactive, expired) will not become active by waiting.
-    done: (s: DomainInfo) => (SETTLED.has(s.status) ? true : ACQUIRING.has(s.status) ? false : "failed"),
-    describe: (s: DomainInfo) => `${s.status}${s.transferStatus ? ` (transfer ${s.transferStatus})` : ""}`,
-    timeoutMs,
-    initialDelayMs: ctx.api.config.pollIntervalMs ?? 2000,
-  });
 }

@@ -1,10 +1,10 @@
-/** Domain <-> API shapes (pure; unit-tested in tests/provider/domain.mapping.test.ts). */
+/** Domain <-> API shapes (pure; unit-tested in tests/provider/mapping.unit.test.ts). */
 import type { CallParams, ResultOf } from "../../../sdk";
 import { domainForms, normaliseNameserver, normaliseTags } from "../../../sdk/rules";
 import type { ApiCall } from "../../core/client";
 import { sameValue } from "../../core/plain-data";
 import { contactDataFromApi, contactToApi } from "../contact/mapping";
-import { type ContactRef, type DomainInputs, type DomainState, ROLES, type Role, type Setting, SETTINGS } from "./schema";
+import { type ContactRef, type DomainInputs, type DomainState, ROLES, type Role } from "./schema";
 
 const ROLE_KEY = { owner: "contactOwner", admin: "contactAdmin", tech: "contactTech", billing: "contactBilling" } as const satisfies Record<Role, string>;
 
@@ -88,49 +88,6 @@ export function sameContact(desired: ContactRef | undefined, live: ContactRef | 
   if (desired === undefined) return true;
   if (typeof desired === "string" || typeof live === "string" || live === undefined) return sameValue(desired, live);
   return Object.entries(live).every(([k, v]) => v === undefined || sameValue((desired as Record<string, unknown>)[k], v));
-}
-
-/** The settings whose desired value differs from the state (contacts: the roles that differ). */
-export function settingsToChange(desired: DomainInputs, state: Partial<DomainState>): { settings: Setting[]; roles: Role[] } {
-  const settings: Setting[] = [];
-  const roles: Role[] = [];
-  for (const k of SETTINGS) {
-    const want = desired[k];
-    if (want === undefined) continue;
-    if (k === "contacts") {
-      for (const role of ROLES)
-        if (!sameContact(desired.contacts?.[role], (state.contacts as Record<string, ContactRef> | undefined)?.[role])) roles.push(role);
-      if (roles.length) settings.push(k);
-    } else if (!sameValue(want, state[k])) settings.push(k);
-  }
-  return { settings, roles };
-}
-
-/** The update call for one setting (spec "domain/update" updateType table). */
-export function updateCall(
-  setting: Setting,
-  desired: DomainInputs,
-  domain: string,
-  roles: readonly Role[] = ROLES,
-): ApiCall<"domain/updatenameservers"> | ApiCall<"domain/updatecontacts"> | ApiCall<"domain/update"> {
-  switch (setting) {
-    case "nameservers":
-      return { op: "domain/updatenameservers", params: { domain, nameservers: desired.nameservers === "default" ? "default" : (desired.nameservers ?? []) } };
-    case "contacts":
-      return { op: "domain/updatecontacts", params: { domain, ...contactsToApi(desired.contacts, roles) } };
-    case "modifyBlock":
-      return { op: "domain/update", params: { domain, updateType: "block", block: desired.modifyBlock } };
-    case "tags":
-      return { op: "domain/update", params: { domain, updateType: "tag", tag: (desired.tags ?? []).join(",") } };
-    case "transferBlock":
-      return { op: "domain/update", params: { domain, updateType: setting, transferBlock: desired.transferBlock } };
-    case "whoisPrivacy":
-      return { op: "domain/update", params: { domain, updateType: setting, whoisPrivacy: desired.whoisPrivacy } };
-    case "viewWhois":
-      return { op: "domain/update", params: { domain, updateType: setting, viewWhois: desired.viewWhois } };
-    case "renewalMode":
-      return { op: "domain/update", params: { domain, updateType: setting, renewalMode: desired.renewalMode } };
-  }
 }
 
 /** Parameters of domain/create or domain/transfer. TLD parameters were checked at preview (schema.ts). */

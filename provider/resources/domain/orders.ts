@@ -1,6 +1,6 @@
 /**
  * Domain's paid orders: register/transfer, renew (renewUntil), orders whose reply was lost
- * (provider/core/money.ts), and the rule that tells a domain acquired by an interrupted run of this
+ * (provider/money/money.ts), and the rule that tells a domain acquired by an interrupted run of this
  * program from any other domain of the account.
  *
  * The interrupted-run rule. A create finds the name already in this account. That happens when a
@@ -20,12 +20,14 @@ import type { ItemOf } from "../../../sdk";
 import { hasCode } from "../../core/errors";
 import { type Ctx, PartialResultError } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../core/money";
-import type { PreviewFacts } from "../../core/preview-facts";
-import { type Charge, yearsText } from "../../core/spend";
+import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../money/money";
+import type { PreviewFacts } from "../../money/preview-facts";
+import { wantsRenewal } from "../../money/renewal";
+import { renewalCharge, renewedSince } from "./renew";
+import { type Charge, yearsText } from "../../money/spend";
 import { domainForms } from "../../../sdk/rules";
 import { contactDataFromApi } from "../contact/mapping";
-import { acquireParams, type DomainInfo, sameContact } from "./mapping";
+import { acquireParams, sameContact } from "./mapping";
 import { ACQUIRING, type DomainInputs, type DomainState } from "./schema";
 
 const RECENT_MS = 48 * 3600_000;
@@ -169,62 +171,8 @@ export async function settlePendingOrder(ctx: Ctx, id: string, olds: DomainState
   }
 }
 
-async function renewedSince(ctx: Ctx, ascii: string, curExpDate: string): Promise<DomainInfo | undefined> {
-  const s = await ctx.api.call("domain/getinfo", { domain: ascii, infoType: "status" });
-  return s.tsExpir && s.tsExpir !== curExpDate ? s : undefined;
-}
-
-/** Whether renewUntil asks for a renewal of this state (tsExpir earlier than it). */
-export function wantsRenewal(inputs: Pick<DomainInputs, "renewUntil">, state: Pick<DomainState, "tsExpir">): boolean {
-  return !!inputs.renewUntil && !!state.tsExpir && state.tsExpir < inputs.renewUntil;
-}
-
 /**
- * renewUntil: when the expiry is earlier, domain/renew (paid) for the years it takes (at most 10),
- * once. The API's own guard helps: a renewal names the expiry it extends (curExpDate), and one for a
- * date that has moved on is refused. Returns true when a renewal was ordered.
- */
-export async function renewIfNeeded(ctx: Ctx, inputs: DomainInputs, state: DomainState): Promise<boolean> {
-  if (!wantsRenewal(inputs, state)) return false;
-  if (state.status !== "active" && state.status !== "expired-renewgrace") {
-    info(`Domain ${inputs.name}: renewUntil ${inputs.renewUntil} needs a renewal, which waits until the domain is active (it is ${state.status})`);
-    return false;
-  }
-  const ascii = state.punycode || asciiOf(inputs.name);
-  const curExpDate = state.tsExpir ?? "";
-  const years = renewalYears(curExpDate, inputs.renewUntil!);
-  try {
-    await placeOrder<unknown>(ctx, {
-      what: `Domain ${inputs.name}`,
-      operation: "domain/renew",
-      object: `the renewal (an expiry after ${curExpDate})`,
-      send: () => ctx.api.call("domain/renew", { domain: ascii, curExpDate, period: years }),
-      lookup: () => renewedSince(ctx, ascii, curExpDate),
-      evidence: { curExpDate },
-    });
-  } catch (err) {
-    if (err instanceof UnconfirmedOrderError) throw new PartialResultError(err.message, ascii, { ...state, pendingOrder: err.pending });
-    throw err;
-  } finally {
-    ctx.api.cache.invalidate(`domain:${ascii}`);
-  }
-  info(`Domain ${inputs.name}: renewed for ${years} year(s) from ${curExpDate} (renewUntil ${inputs.renewUntil})`);
-  return true;
-}
-
-/** A renewal of `years` (renewUntil) at account/zones' renewal price; none shown for a premium name (domain/check says which). */
-async function renewalCharge(facts: PreviewFacts, subject: string, ascii: string, years: number, until: string): Promise<Charge> {
-  const what = `renew ${yearsText(years)} (renewUntil ${until})`;
-  const base = { subject, operation: "domain/renew", what };
-  const check = await facts.domainCheck(ascii);
-  if (check.ok && check.premium) return { ...base, noPrice: "a premium name: account/zones shows the standard renewal price only" };
-  const price = (await facts.zoneOf(ascii))?.prices.renew;
-  if (price === undefined) return { ...base, noPrice: "account/zones shows no renewal price for this TLD" };
-  return { ...base, amount: price * years, source: "account/zones" };
-}
-
-/**
- * What applying a Domain will charge (provider/core/spend.ts): a registration (domain/check: the
+ * What applying a Domain will charge (provider/money/spend.ts): a registration (domain/check: the
  * price per year, premium included, times the years), a transfer (domain/checkfortransfer), and the
  * renewal renewUntil asks for (account/zones' price per year). `olds` undefined: a create.
  */

@@ -4,15 +4,17 @@
  * other setting is changed in place with domain/update.
  */
 import { z } from "zod";
+import { renewUntilField } from "../../money/renewal";
 import { catalogue } from "../../../sdk/catalogue";
 import { DOB_TLDS, INTENDED_USE_TLDS, JOBS_ROLES, tldParamProblems } from "../../../sdk/catalogue/domain";
-import { bool, contactId, int, oneOf } from "../../../sdk/catalogue/fields";
+import { bool, contactId, int, oneOf, ROLES } from "../../../sdk/catalogue/fields";
 import { desiredNameservers, domainForms, MODIFIABLE_STATUSES, normaliseTags, ownerEligibilityProblems, unicodeDomainField } from "../../../sdk/rules";
-import type { PendingOrder } from "../../core/money";
+import type { PendingOrder } from "../../money/money";
 import type { StateOf } from "../../core/resource-class";
 import { type CONTACT_DATA_FIELDS, contactDataShape, requireContactData } from "../contact/schema";
 
-export const ROLES = ["owner", "admin", "tech", "billing"] as const;
+/** The contact roles of a domain: the catalogue's (domain CONTACTS block). */
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 export const RENEWAL_MODES = ["autorenew", "manual", "letexpire"] as const;
 
@@ -143,11 +145,7 @@ export const domainInputs = z
     exposeAuthcode: bool().optional(),
     waitFor: oneOf(["submitted", "active"] as const).optional(),
     onDestroy: oneOf(["forget", "letexpire"] as const).default("forget"),
-    renewUntil: z
-      .string({ error: "must be a date YYYY-MM-DD" })
-      .trim()
-      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: "must be a date YYYY-MM-DD" })
-      .optional(),
+    renewUntil: renewUntilField(),
     tldParams: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   })
   .strict()
@@ -220,7 +218,7 @@ export const domainOutputs = {
   authcode: z.string().optional(),
   /**
    * A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup
-   * did not find it yet. The next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+   * did not find it yet. The next `pulumi up` looks again before ordering anything (provider/money/money.ts).
    */
   pendingOrder: z.custom<PendingOrder>().optional(),
 };

@@ -1,7 +1,7 @@
-/** FtpAccount: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
+/** FtpAccount: a service entity (provider/service-entities/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { quotaFacts } from "../../core/preview-rules";
-import { serviceEntityDefinition } from "../../core/service-entities";
+import { quotaFacts } from "../../money/preview-rules";
+import { serviceEntityDefinition } from "../../service-entities/service-entities";
 import { createParams, ftpNeedsUpdate, ftpStateFromItem, updateParams } from "./mapping";
 import { FTP_CREATE_ONLY, FTP_REPLACE_ON, type FtpAccountInputs, type FtpAccountState, ftpAccountInputs } from "./schema";
 

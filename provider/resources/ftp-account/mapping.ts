@@ -1,5 +1,5 @@
 /** FtpAccount <-> API shapes (pure). */
-import type { CreateParams, Item, UpdateParams } from "../../core/service-entities";
+import type { CreateParams, Item, UpdateParams } from "../../service-entities/service-entities";
 import type { FtpAccountInputs, FtpAccountState } from "./schema";
 
 export function createParams(r: FtpAccountInputs): CreateParams<"ftp"> {

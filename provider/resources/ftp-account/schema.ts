@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ftpUserField } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
-import { ftpPathField, passwordField, passwordUnlessAdopt, serviceNameField } from "../../core/service-entities";
+import { ftpPathField, passwordField, passwordUnlessAdopt, serviceNameField } from "../../service-entities/service-entities";
 
 /** The catalogue's rule for FTP user names (ftpcreate lower-cases and trims them). */
 const ftpName = ftpUserField("required: the FTP user name");

@@ -58,7 +58,7 @@ export const glueRecordInputs = z
     if (ipv6 !== undefined) out.ipv6 = ipv6;
     if (raw.adopt !== undefined) out.adopt = raw.adopt;
     return out;
-  }) as unknown as z.ZodType<GlueRecordInputs>;
+  });
 
 /**
  * The host in the API's form: full, lower case, punycode, no trailing dot. A name ending with the

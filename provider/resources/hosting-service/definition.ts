@@ -2,10 +2,11 @@
 import { isGone } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { hostingFacts } from "../../core/preview-rules";
+import { wantsRenewal } from "../../money/renewal";
+import { hostingFacts } from "./facts";
 import { waitUntil } from "../../core/wait";
 import { type LiveService, type ServiceInfo, serviceChanges, serviceStateFromApi } from "./mapping";
-import { acquireService, findService, hostingCharges, renewIfNeeded, settlePendingOrder, upgrade, wantsRenewal } from "./orders";
+import { acquireService, findService, hostingCharges, renewIfNeeded, settlePendingOrder, upgrade } from "./orders";
 import { downgradeProblem, HOSTING_CREATE_ONLY, HOSTING_REPLACE_ON, type HostingInputs, type HostingState, hostingInputs } from "./schema";
 
 async function fetchLive(ctx: Ctx, name: string, want: { php: boolean; parking: boolean }): Promise<LiveService> {
@@ -173,7 +174,7 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   },
 
   async update(ctx, id, olds, news) {
-    // A paid order whose reply was lost is decided first (provider/core/money.ts).
+    // A paid order whose reply was lost is decided first (provider/money/money.ts).
     await settlePendingOrder(ctx, id, olds, news, ctx.timeouts.update ?? 10 * 60_000);
     return converge(ctx, news, id, ctx.timeouts.update ?? 10 * 60_000, restatable(olds, news) ? restate(olds, news) : undefined);
   },

@@ -1,6 +1,6 @@
 /**
  * HostingService's paid orders: service/create, service/upgrade, service/renew (renewUntil), each
- * sent once (provider/core/money.ts), and the rule for a service found by create.
+ * sent once (provider/money/money.ts), and the rule for a service found by create.
  *
  * The interrupted-run rule. A create finds a service of that name already in this account (a
  * `pulumi up` interrupted after service/create was accepted: Ctrl-C twice, a killed CLI). It is
@@ -13,9 +13,10 @@ import type { CallParams, ItemOf } from "../../../sdk";
 import { hasCode } from "../../core/errors";
 import { type Ctx, PartialResultError } from "../../core/frame";
 import { info, warn } from "../../core/log";
-import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../core/money";
-import type { PreviewFacts } from "../../core/preview-facts";
-import { type Charge, yearsText } from "../../core/spend";
+import { type PendingOrder, placeOrder, renewalYears, resolvePending, UnconfirmedOrderError } from "../../money/money";
+import type { PreviewFacts } from "../../money/preview-facts";
+import { renew, wantsRenewal } from "../../money/renewal";
+import { type Charge, yearsText } from "../../money/spend";
 import { downgradeProblem, type HostingInputs, type HostingState, type ProductKey } from "./schema";
 
 const RECENT_MS = 48 * 3600_000 + 86_400_000;
@@ -101,37 +102,28 @@ export async function upgrade(ctx: Ctx, name: string, to: ProductKey, state: Hos
   }
 }
 
-export function wantsRenewal(inputs: Pick<HostingInputs, "renewUntil">, state: Pick<HostingState, "tsExpir">): boolean {
-  return !!inputs.renewUntil && !!state.tsExpir && state.tsExpir < inputs.renewUntil;
-}
-
 async function expiryMoved(ctx: Ctx, name: string, before: string): Promise<ListedService | undefined> {
   const s = await findService(ctx, name);
   return s?.tsExpir && s.tsExpir !== before ? s : undefined;
 }
 
-/** renewUntil: service/renew (paid) for the years it takes when tsExpir is earlier, once. True when ordered. */
+/** renewUntil: service/renew (paid) for the years it takes when tsExpir is earlier, once (provider/money/renewal.ts). True when ordered. */
 export async function renewIfNeeded(ctx: Ctx, inputs: HostingInputs, state: HostingState): Promise<boolean> {
   if (!wantsRenewal(inputs, state)) return false;
   if (state.status === "init") return false;
   const before = state.tsExpir ?? "";
-  const years = renewalYears(before, inputs.renewUntil!);
-  try {
-    await placeOrder<unknown>(ctx, {
-      what: `HostingService ${inputs.name}`,
-      operation: "service/renew",
-      object: `the renewal (an expiry after ${before})`,
-      send: () => ctx.api.call("service/renew", { serviceName: inputs.name, period: years }),
-      lookup: () => expiryMoved(ctx, inputs.name, before),
-      evidence: { tsExpir: before },
-    });
-  } catch (err) {
-    if (err instanceof UnconfirmedOrderError) throw new PartialResultError(err.message, inputs.name, { ...state, pendingOrder: err.pending });
-    throw err;
-  } finally {
-    ctx.api.cache.invalidate(`service:${inputs.name}`);
-  }
-  info(`HostingService ${inputs.name}: renewed for ${years} year(s) from ${before} (renewUntil ${inputs.renewUntil})`);
+  await renew(ctx, {
+    what: `HostingService ${inputs.name}`,
+    id: inputs.name,
+    operation: "service/renew",
+    renewUntil: inputs.renewUntil!,
+    tsExpir: before,
+    state,
+    send: (period) => ctx.api.call("service/renew", { serviceName: inputs.name, period }),
+    lookup: () => expiryMoved(ctx, inputs.name, before),
+    evidence: { tsExpir: before },
+    cacheScope: `service:${inputs.name}`,
+  });
   return true;
 }
 
@@ -165,7 +157,7 @@ export async function settlePendingOrder(ctx: Ctx, id: string, olds: HostingStat
 }
 
 /**
- * What applying a HostingService will charge (provider/core/spend.ts): the API has no service price
+ * What applying a HostingService will charge (provider/money/spend.ts): the API has no service price
  * list (account/zones lists TLDs only; no operation shows a service's price before service/create,
  * renew or upgrade answer billing), so each paid step is reported without a price, never guessed.
  * `olds` undefined: a create (an adopted service of a lower product is upgraded at once).

@@ -4,9 +4,10 @@
  * the order is PRODUCT_KEYS', the same the emulator uses: emulator/data/products.ts).
  */
 import { z } from "zod";
+import { renewUntilField } from "../../money/renewal";
 import { PRODUCT_KEYS } from "../../../sdk/catalogue/service";
 import { bool, int, oneOf } from "../../../sdk/catalogue/fields";
-import type { PendingOrder } from "../../core/money";
+import type { PendingOrder } from "../../money/money";
 import { phpVersionProblem, unicodeDomainField } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
@@ -25,11 +26,7 @@ export const hostingInputs = z
     parking: bool().optional(),
     registration: oneOf(["create", "adopt"] as const).default("create"),
     onDestroy: oneOf(["forget", "manual"] as const).default("forget"),
-    renewUntil: z
-      .string({ error: "must be a date YYYY-MM-DD" })
-      .trim()
-      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: "must be a date YYYY-MM-DD" })
-      .optional(),
+    renewUntil: renewUntilField(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -51,7 +48,7 @@ export const hostingOutputs = {
   tsCreate: z.string().optional(),
   tsExpir: z.string().optional(),
   renewable: z.boolean().optional(),
-  /** A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/core/money.ts). */
+  /** A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts). */
   pendingOrder: z.custom<PendingOrder>().optional(),
 };
 export type HostingState = StateOf<HostingInputs, typeof hostingOutputs>;

@@ -1,7 +1,7 @@
-/** MailAlias: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
+/** MailAlias: a service entity (provider/service-entities/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { quotaFacts } from "../../core/preview-rules";
-import { serviceEntityDefinition } from "../../core/service-entities";
+import { quotaFacts } from "../../money/preview-rules";
+import { serviceEntityDefinition } from "../../service-entities/service-entities";
 import { createParams, stateFromItem, targetsDiffer, updateParams } from "./mapping";
 import { MAIL_ALIAS_CREATE_ONLY, MAIL_ALIAS_REPLACE_ON, type MailAliasInputs, type MailAliasState, mailAliasInputs } from "./schema";
 

@@ -1,7 +1,7 @@
 /** MailAlias <-> API shapes (pure). The API takes `target` as one comma list and answers an array. */
-import { localPart } from "../../core/mail-address";
+import { localPart } from "../../service-entities/mail-address";
 import { sameValue } from "../../core/plain-data";
-import type { CreateParams, Item, UpdateParams } from "../../core/service-entities";
+import type { CreateParams, Item, UpdateParams } from "../../service-entities/service-entities";
 import type { MailAliasInputs, MailAliasState } from "./schema";
 
 export function createParams(r: MailAliasInputs): CreateParams<"mailalias"> {

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { mailTargetsField } from "../../../sdk/rules";
-import { mailEntityInputs } from "../../core/mail-address";
+import { mailEntityInputs } from "../../service-entities/mail-address";
 import type { StateOf } from "../../core/resource-class";
 
 /** Alias targets: the rule library's field, the catalogue's too (sdk/rules mailTargetsField). */

@@ -1,12 +1,12 @@
-/** MailBox: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
+/** MailBox: a service entity (provider/service-entities/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { quotaFacts } from "../../core/preview-rules";
-import { serviceEntityDefinition } from "../../core/service-entities";
+import { quotaFacts } from "../../money/preview-rules";
+import { serviceEntityDefinition } from "../../service-entities/service-entities";
 import { createParams, mailBoxState, updateParams } from "./mapping";
 import { passwordMatches } from "./password";
 import { MAILBOX_CREATE_ONLY, MAILBOX_REPLACE_ON, type MailBoxInputs, type MailBoxState, mailBoxInputs } from "./schema";
 
-export const mailBoxDefinition: ResourceDefinition<MailBoxInputs, MailBoxState> = serviceEntityDefinition({
+const entity: ResourceDefinition<MailBoxInputs, MailBoxState> = serviceEntityDefinition({
   type: "MailBox",
   family: "mail",
   inputs: mailBoxInputs,
@@ -29,3 +29,9 @@ export const mailBoxDefinition: ResourceDefinition<MailBoxInputs, MailBoxState> 
       : undefined,
   cannotCreate: (inputs) => (inputs.password === undefined ? "a new mailbox needs a password" : undefined),
 });
+
+export const mailBoxDefinition: ResourceDefinition<MailBoxInputs, MailBoxState> = {
+  ...entity,
+  // The state holds no password (the API masks it): one that matches `passwordHash` counts as unchanged at diff.
+  diffBasis: (olds, news) => (passwordMatches(olds.passwordHash, news.password) ? { ...olds, password: news.password } : olds),
+};

@@ -1,6 +1,6 @@
 /** MailBox <-> API shapes (pure, but for the password's fingerprint). */
-import { localPart } from "../../core/mail-address";
-import type { CreateParams, Item, UpdateParams } from "../../core/service-entities";
+import { localPart } from "../../service-entities/mail-address";
+import type { CreateParams, Item, UpdateParams } from "../../service-entities/service-entities";
 import { passwordFingerprint } from "./password";
 import type { MailBoxInputs, MailBoxState } from "./schema";
 

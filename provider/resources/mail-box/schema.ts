@@ -7,8 +7,8 @@
  */
 import { z } from "zod";
 import { passwordField } from "../../../sdk/rules";
-import { mailEntityInputs } from "../../core/mail-address";
-import { passwordUnlessAdopt } from "../../core/service-entities";
+import { mailEntityInputs } from "../../service-entities/mail-address";
+import { passwordUnlessAdopt } from "../../service-entities/service-entities";
 import type { StateOf } from "../../core/resource-class";
 
 /** The password may be left out only with adopt (the live one is kept: service-entities.ts passwordUnlessAdopt). */

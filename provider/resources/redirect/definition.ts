@@ -1,6 +1,6 @@
-/** Redirect: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
+/** Redirect: a service entity (provider/service-entities/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
-import { serviceEntityDefinition } from "../../core/service-entities";
+import { serviceEntityDefinition } from "../../service-entities/service-entities";
 import { createParams, needsUpdate, stateFromItem, updateParams } from "./mapping";
 import { REDIRECT_CREATE_ONLY, REDIRECT_REPLACE_ON, type RedirectInputs, type RedirectState, redirectInputs } from "./schema";
 

@@ -1,5 +1,5 @@
 /** Redirect <-> API shapes (pure). */
-import type { CreateParams, Item, UpdateParams } from "../../core/service-entities";
+import type { CreateParams, Item, UpdateParams } from "../../service-entities/service-entities";
 import type { RedirectInputs, RedirectState } from "./schema";
 
 /** The origin is sent relative to the service ("@" for the apex); the API answers the full name. */

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { bool, oneOf } from "../../../sdk/catalogue/fields";
 import { asciiHost as ascii, idnaProblem, isDnsName, MAX_NAME_LENGTH, redirectUrlField } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
-import { serviceNameField } from "../../core/service-entities";
+import { serviceNameField } from "../../service-entities/service-entities";
 
 /** The origin relative to the zone ("" = apex, ASCII labels), or a reason it is not acceptable. */
 export function relativeOrigin(serviceName: string, raw: string): { relative: string } | { problem: string } {

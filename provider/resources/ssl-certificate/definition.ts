@@ -6,7 +6,7 @@ import type { CallParams } from "../../../sdk";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
 import { sameValue } from "../../core/plain-data";
-import { sslFacts } from "../../core/preview-rules";
+import { sslFacts } from "./facts";
 import { DEFAULT_WAIT_MS, liveState, waitIssued, warnStatus } from "./live";
 import { certSpki, keySpki } from "../../../sdk/core/x509";
 import { listCertificates, SSL_SCOPE } from "./mapping";
@@ -184,7 +184,7 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   },
 
   async update(ctx, idText, olds, news) {
-    // A paid order whose reply was lost is decided first (provider/core/money.ts, orders.ts).
+    // A paid order whose reply was lost is decided first (provider/money/money.ts, orders.ts).
     const settled = await settlePendingOrder(ctx, idText, olds, news, ctx.timeouts.update ?? DEFAULT_WAIT_MS);
     const id = settled.id;
     const prior = settled.state;

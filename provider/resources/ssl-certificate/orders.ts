@@ -1,6 +1,6 @@
 /**
  * SslCertificate's paid orders (ssl/create, renew, reissue, multidomainaddsan), each sent once
- * (provider/core/money.ts), and how a certificate in the account is recognised as this program's.
+ * (provider/money/money.ts), and how a certificate in the account is recognised as this program's.
  *
  * Which certificate is ours. The API has no idempotency key and several certificates may share a
  * common name, so the CSR decides: a certificate being validated names its DCV record or file after
@@ -19,10 +19,10 @@ import { certSpki } from "../../../sdk/core/x509";
 import type { Ctx } from "../../core/frame";
 import { PartialResultError } from "../../core/frame";
 import { warn } from "../../core/log";
-import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../core/money";
+import { type PendingOrder, placeOrder, resolvePending, UnconfirmedOrderError } from "../../money/money";
 import { sameValue } from "../../core/plain-data";
-import type { PreviewFacts, SslProductFacts } from "../../core/preview-facts";
-import { type Charge, yearsText } from "../../core/spend";
+import type { PreviewFacts, SslProductFacts } from "../../money/preview-facts";
+import { type Charge, yearsText } from "../../money/spend";
 import { csrMd5, parseCsr } from "./csr";
 import { type CertSummary, listCertificates, orderParams, SSL_SCOPE } from "./mapping";
 import { type SslInputs, type SslState, VALIDATING } from "./schema";
@@ -251,7 +251,7 @@ function certificatePrice(p: SslProductFacts, perYear: number, years: number, na
 }
 
 /**
- * What applying an SslCertificate will charge (provider/core/spend.ts), from ssl/productlist: an
+ * What applying an SslCertificate will charge (provider/money/spend.ts), from ssl/productlist: an
  * order (create price; a trial is free), a renewal with autoRenew (renew price), each added name
  * (sanPrice); a reissue has no price the API shows. `olds` undefined: a create or a replacement.
  */

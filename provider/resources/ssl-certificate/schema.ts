@@ -9,7 +9,7 @@ import { bool, contactId, country, email, int, oneOf } from "../../../sdk/catalo
 import { isSslName, validationMethod } from "../../../sdk/catalogue/ssl-fields";
 import { cleanHost, hostNameProblem } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
-import type { PendingOrder } from "../../core/money";
+import type { PendingOrder } from "../../money/money";
 import { contactDataShape, requireContactData } from "../contact/schema";
 import { keySpki } from "../../../sdk/core/x509";
 import { parseCsr } from "./csr";
@@ -104,7 +104,7 @@ export const sslInputs = raw.transform((v, ctx) => {
   if (cn === undefined) return z.NEVER;
   const out: SslInputs = { ...v, commonName: cn, ...(csr ? { csr } : {}), ...(v.alternativeNames ? { alternativeNames: alts } : {}) };
   return out;
-}) as unknown as z.ZodType<SslInputs>;
+});
 
 /** One name to validate, and what the CA asks for it (from getinfo infoType=validationStatus). */
 export interface Validation {
@@ -142,7 +142,7 @@ export const sslOutputs = {
   /** PEM, once issued. */
   certificate: z.string().optional(),
   certificateChain: z.array(z.string()).optional(),
-  /** A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/core/money.ts). */
+  /** A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/money/money.ts). */
   pendingOrder: z.custom<PendingOrder>().optional(),
 };
 export type SslState = StateOf<SslInputs, typeof sslOutputs>;

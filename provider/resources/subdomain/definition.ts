@@ -1,8 +1,8 @@
-/** Subdomain: a service entity (provider/core/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
+/** Subdomain: a service entity (provider/service-entities/service-entities.ts); the frame in provider/core/frame.ts does the rest. */
 import type { ResourceDefinition } from "../../core/frame";
 import { asciiOrSelf } from "../../../sdk/rules";
-import { quotaFacts } from "../../core/preview-rules";
-import { serviceEntityDefinition } from "../../core/service-entities";
+import { quotaFacts } from "../../money/preview-rules";
+import { serviceEntityDefinition } from "../../service-entities/service-entities";
 import { subdomainNeedsUpdate, subdomainParams, subdomainStateFromItem, subdomainUpdateParams } from "./mapping";
 import { SUBDOMAIN_CREATE_ONLY, SUBDOMAIN_REPLACE_ON, type SubdomainInputs, type SubdomainState, subdomainInputs } from "./schema";
 

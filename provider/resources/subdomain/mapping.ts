@@ -1,6 +1,6 @@
 /** Subdomain <-> API shapes (pure). */
 import { asciiOrSelf } from "../../../sdk/rules";
-import { type CreateParams, hostNameForApi, type Item, type UpdateParams } from "../../core/service-entities";
+import { type CreateParams, hostNameForApi, type Item, type UpdateParams } from "../../service-entities/service-entities";
 import type { SslInputs, SubdomainInputs, SubdomainState } from "./schema";
 
 /**

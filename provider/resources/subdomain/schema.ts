@@ -8,7 +8,7 @@ import { createPrivateKey, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { domainForms, idnaProblem, isDnsHost, toAscii } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
-import { ftpPathField, serviceNameField } from "../../core/service-entities";
+import { ftpPathField, serviceNameField } from "../../service-entities/service-entities";
 
 const pemText = (kind: string) =>
   z

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place; serviceName, name and type replace; destroy deletes it (service/dnsdelete). The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a DnsZone manages too, is refused at preview (provider/core/dns-claims.ts).
+// One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place; serviceName, name and type replace; destroy deletes it (service/dnsdelete). The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a DnsZone manages too, is refused at preview (provider/dns/dns-claims.ts).
 type DnsRecord struct {
 	pulumi.CustomResourceState
 

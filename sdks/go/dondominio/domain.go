@@ -30,7 +30,7 @@ type Domain struct {
 	// "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
 	OnDestroy         pulumi.StringPtrOutput `pulumi:"onDestroy"`
 	OwnerVerification pulumi.StringPtrOutput `pulumi:"ownerVerification"`
-	// A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+	// A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 	PendingOrder pulumi.AnyOutput `pulumi:"pendingOrder"`
 	// Settings the API refused while the domain was not active, with the values still to apply.
 	PendingSettings pulumi.MapOutput `pulumi:"pendingSettings"`
@@ -308,7 +308,7 @@ func (o DomainOutput) OwnerVerification() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.OwnerVerification }).(pulumi.StringPtrOutput)
 }
 
-// A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+// A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 func (o DomainOutput) PendingOrder() pulumi.AnyOutput {
 	return o.ApplyT(func(v *Domain) pulumi.AnyOutput { return v.PendingOrder }).(pulumi.AnyOutput)
 }

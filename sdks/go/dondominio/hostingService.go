@@ -21,7 +21,7 @@ type HostingService struct {
 	// "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
 	OnDestroy pulumi.StringPtrOutput `pulumi:"onDestroy"`
 	Parking   pulumi.BoolPtrOutput   `pulumi:"parking"`
-	// A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+	// A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 	PendingOrder pulumi.AnyOutput `pulumi:"pendingOrder"`
 	// Years bought at creation (default 1).
 	Period pulumi.IntPtrOutput `pulumi:"period"`
@@ -232,7 +232,7 @@ func (o HostingServiceOutput) Parking() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.BoolPtrOutput { return v.Parking }).(pulumi.BoolPtrOutput)
 }
 
-// A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+// A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 func (o HostingServiceOutput) PendingOrder() pulumi.AnyOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.AnyOutput { return v.PendingOrder }).(pulumi.AnyOutput)
 }

@@ -31,7 +31,7 @@ type SslCertificate struct {
 	CommonName pulumi.StringPtrOutput `pulumi:"commonName"`
 	// The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
 	Csr pulumi.StringOutput `pulumi:"csr"`
-	// A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+	// A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 	PendingOrder pulumi.AnyOutput `pulumi:"pendingOrder"`
 	// Years (default the product's minimum).
 	Period pulumi.IntPtrOutput `pulumi:"period"`
@@ -291,7 +291,7 @@ func (o SslCertificateOutput) Csr() pulumi.StringOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringOutput { return v.Csr }).(pulumi.StringOutput)
 }
 
-// A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+// A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 func (o SslCertificateOutput) PendingOrder() pulumi.AnyOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.AnyOutput { return v.PendingOrder }).(pulumi.AnyOutput)
 }

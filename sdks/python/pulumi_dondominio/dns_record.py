@@ -148,7 +148,7 @@ class DnsRecord(pulumi.CustomResource):
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place; serviceName, name and type replace; destroy deletes it (service/dnsdelete). The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a DnsZone manages too, is refused at preview (provider/core/dns-claims.ts).
+        One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place; serviceName, name and type replace; destroy deletes it (service/dnsdelete). The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a DnsZone manages too, is refused at preview (provider/dns/dns-claims.ts).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -167,7 +167,7 @@ class DnsRecord(pulumi.CustomResource):
                  args: DnsRecordArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place; serviceName, name and type replace; destroy deletes it (service/dnsdelete). The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a DnsZone manages too, is refused at preview (provider/core/dns-claims.ts).
+        One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place; serviceName, name and type replace; destroy deletes it (service/dnsdelete). The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a DnsZone manages too, is refused at preview (provider/dns/dns-claims.ts).
 
         :param str resource_name: The name of the resource.
         :param DnsRecordArgs args: The arguments to use to populate this resource's properties.

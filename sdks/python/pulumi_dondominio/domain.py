@@ -531,7 +531,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter(name="pendingOrder")
     def pending_order(self) -> pulumi.Output[Optional[Any]]:
         """
-        A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+        A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/money/money.ts).
         """
         return pulumi.get(self, "pending_order")
 

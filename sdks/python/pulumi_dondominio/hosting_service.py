@@ -315,7 +315,7 @@ class HostingService(pulumi.CustomResource):
     @pulumi.getter(name="pendingOrder")
     def pending_order(self) -> pulumi.Output[Optional[Any]]:
         """
-        A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+        A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
         """
         return pulumi.get(self, "pending_order")
 

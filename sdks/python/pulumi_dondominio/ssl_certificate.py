@@ -439,7 +439,7 @@ class SslCertificate(pulumi.CustomResource):
     @pulumi.getter(name="pendingOrder")
     def pending_order(self) -> pulumi.Output[Optional[Any]]:
         """
-        A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/core/money.ts).
+        A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
         """
         return pulumi.get(self, "pending_order")
 

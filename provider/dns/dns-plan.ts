@@ -29,9 +29,9 @@ import {
   unicodeOrSelf,
   zoneUnicode,
 } from "../../sdk/rules";
-import { clean } from "./plain-data";
-import { hasUnknown, UNKNOWN } from "./frame";
-import { info } from "./log";
+import { clean } from "../core/plain-data";
+import { hasUnknown, UNKNOWN } from "../core/frame";
+import { info } from "../core/log";
 
 export type DnsChange =
   | { op: "create"; record: NormalRecord }

@@ -21,8 +21,9 @@
  * message saying that nothing was charged.
  */
 import { type Backoff, backoff } from "../../sdk/core/retry";
-import type { Ctx } from "./frame";
-import { info, warn } from "./log";
+import { isAmbiguous } from "../core/errors";
+import type { Ctx } from "../core/frame";
+import { info, warn } from "../core/log";
 import { authorizeOrder } from "./spend";
 
 /** The output `pendingOrder`: an order sent whose outcome is not known yet. No secret in it. */
@@ -54,21 +55,8 @@ export class UnconfirmedOrderError extends Error {
 
 type Classified = { kind?: string; errorCode?: number; mayHaveBeenSent?: boolean; status?: number; message?: string };
 
-/**
- * A failure after which the order may or may not have run. Only two kinds of failure prove it did
- * not: an answer of the API (an error envelope: it has an errorCode), and a failure before anything
- * was sent (invalid parameters; a transport error with mayHaveBeenSent false: refused connection,
- * TLS). Everything else may hide an order that ran: the sdk's ambiguous error (timeout or reset
- * after sending), an HTTP 5xx (a gateway may answer 5xx for a request the service ran), a reply
- * that could not be read, and any unexpected exception of the client while the request was out.
- */
-export function isUnknownOutcome(err: unknown): boolean {
-  const e = err as Classified;
-  if (typeof e?.errorCode === "number") return false;
-  if (e?.kind === "validation") return false;
-  if (e?.kind === "transport") return e.mayHaveBeenSent !== false;
-  return true;
-}
+/** The outcome of a paid call is unknown: core/errors.ts isAmbiguous (an API answer or a failure before sending is not). */
+export const isUnknownOutcome = isAmbiguous;
 
 function settleMs(ctx: Ctx): number {
   return ctx.api.config.orderSettleMs ?? DEFAULT_ORDER_SETTLE_MS;
@@ -112,7 +100,7 @@ async function look<T>(lookup: () => Promise<T | undefined>): Promise<T | undefi
 
 /**
  * Sends a paid order once (see the module comment). Before it is sent, dondominio:maxSpend is
- * checked against what this process already ordered (provider/core/spend.ts).
+ * checked against what this process already ordered (provider/money/spend.ts).
  */
 export async function placeOrder<T>(ctx: Ctx, o: OrderSpec<T>): Promise<T> {
   const release = authorizeOrder(o.what, o.operation);

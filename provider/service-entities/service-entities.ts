@@ -11,9 +11,10 @@
 import type { z } from "zod";
 import type { CallParams, ItemOf, OperationName } from "../../sdk";
 import { domainForms, passwordField as passwordRule, pathField, unicodeDomainField } from "../../sdk/rules";
-import type { Api } from "./client";
-import { hasCode, isGone, onceWithLookup } from "./errors";
-import type { ResourceDefinition } from "./frame";
+import type { Api } from "../core/client";
+import { hasCode, isGone, isNotAllowed, onceWithLookup } from "../core/errors";
+import type { Discovery } from "../core/descriptor";
+import type { ResourceDefinition } from "../core/frame";
 
 export type Family = "ftp" | "ddbb" | "subdomain" | "mail" | "mailalias" | "redirect" | "dns";
 type Action = "list" | "create" | "update" | "delete";
@@ -92,6 +93,34 @@ export function listEntities<F extends Family>(api: Api, family: F, serviceName:
     serviceScope(serviceName),
     () => api.listAll(operation, { serviceName } as CallParams<typeof operation>) as Promise<Item<F>[]>,
   );
+}
+
+/**
+ * The discovery of a family's objects inside one service (`dondominio-export`): the list read() uses,
+ * each item as the snapshot keeps it. A family the service's product lacks is refused
+ * (notAllowed): nothing of it to export.
+ */
+export function discoverFamily<F extends Family>(
+  family: F,
+  key: string,
+  label: (n: number) => string,
+  map: (item: Item<F>, name: string) => unknown,
+): Discovery {
+  return {
+    scope: "service",
+    key,
+    label,
+    async read(api, serviceName, name) {
+      // Listed afresh, not from the list cache: an export run after a change made in another process reads it.
+      const operation = familyOp(family, "list");
+      const list = api.listAll(operation, { serviceName } as CallParams<typeof operation>) as Promise<Item<F>[]>;
+      const items = await list.catch((err: unknown) => {
+        if (!isNotAllowed(err)) throw err;
+        return [] as Item<F>[];
+      });
+      return items.map((item) => map(item, name));
+    },
+  };
 }
 
 /** The family's items listed afresh (after an ambiguous write, the cached list may predate it). */

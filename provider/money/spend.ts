@@ -22,8 +22,8 @@
  * order that would take this process's spending past maxSpend is refused before it is sent.
  */
 import { debugEnabled } from "../../sdk/core/log";
-import { resolveConfig } from "./config";
-import { info } from "./log";
+import { resolveConfig } from "../core/config";
+import { info } from "../core/log";
 import { type PreviewFacts, previewFacts } from "./preview-facts";
 
 /** One paid step of a plan. */

@@ -3,7 +3,7 @@
  * operations (account/zones), whether a name is premium, taken or refused (domain/check), the
  * country codes (tool/gettable), a contact's type (contact/getinfo), a hosting service and its
  * quotas (service/getinfo, the families' lists), the SSL products (ssl/productlist), and what a
- * plan will spend (provider/core/spend.ts): the prices of account/zones, domain/check,
+ * plan will spend (provider/money/spend.ts): the prices of account/zones, domain/check,
  * domain/checkfortransfer and ssl/productlist, the balance and currency of account/info.
  *
  * Every read here is free (no money, no change) and made at most once per provider process and
@@ -15,7 +15,7 @@
  */
 import type { ArgsOf, CallParams, ItemOf, OperationName, ResultOf } from "../../sdk";
 import { debugEnabled } from "../../sdk/core/log";
-import { type Api, getApi } from "./client";
+import { type Api, getApi } from "../core/client";
 
 /** A read the rules could not make: the rule is skipped (the API judges at apply). */
 export class FactUnavailable extends Error {}

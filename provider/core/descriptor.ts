@@ -1,0 +1,197 @@
+/**
+ * What a resource is, in one value: its type, its definition (schema, CRUD and hooks: frame.ts),
+ * its class (resource-class.ts), the doc of each field, its id format and how its live objects are
+ * discovered. Each resource folder's descriptor.ts exports one; provider/registry.ts lists them, and
+ * everything that loops over resources (the export's reads, the review, the docs generator, the
+ * plugin's schema) reads them from there, never from a second copy.
+ *
+ * `describeResource` derives the schema a plugin needs (every property with its type, doc,
+ * required/optional, secret, replace-on-change, and the outputs) from the zod fields and the class.
+ */
+import { z } from "zod";
+import type { NormalRecord } from "../../sdk/rules";
+import type { Api } from "./client";
+import type { AccountScope } from "./discovery";
+import type { ResourceDefinition } from "./frame";
+import { type ClassSpec, outputNames } from "./resource-class";
+
+type Data = Record<string, any>;
+
+/** A resource class as the descriptor holds it: any class made by resourceClass. */
+export type AnyResourceClass = abstract new (...args: any[]) => unknown;
+
+/**
+ * How `dondominio-export` finds the live objects of a resource, through read-only calls: at the
+ * account's scope (contacts, domains, services, certificates) or inside one hosting service (its
+ * records, mailboxes...). `key` names the member of the snapshot the objects go to
+ * (provider/export/read.ts); the export's renderer turns them into adopting declarations.
+ */
+export type Discovery =
+  | { readonly scope: "account"; readonly key: string; read(api: Api, scope: AccountScope): Promise<unknown[]> }
+  | {
+      readonly scope: "service";
+      readonly key: string;
+      /** The progress line's count ("3 DNS records"). */
+      label(count: number): string;
+      read(api: Api, serviceName: string, name: string): Promise<unknown[]>;
+    };
+
+export interface ResourceDescriptor<I extends Data = any, S extends Data = any> {
+  /** The type name, part of every URN (`pulumi-nodejs:dynamic/dondominio:<type>`): never changes. */
+  readonly type: string;
+  /** The resource folder (provider/resources/<folder>/): crud.ts there is the module in users' state. */
+  readonly folder: string;
+  /** What the resource is, for docs and the plugin's schema. */
+  readonly description: string;
+  readonly definition: ResourceDefinition<I, S>;
+  /** The class users write; built by resourceClass, so it carries its ClassSpec. */
+  readonly resource: AnyResourceClass;
+  /** The doc of every input field, by name. */
+  readonly docs: Readonly<Record<string, string>>;
+  /** The doc of every output the state adds or redefines (other outputs are inputs: their doc is the input's). */
+  readonly outputDocs: Readonly<Record<string, string>>;
+  /** The id the engine records, e.g. "`<serviceName>/<entityID>`" (Markdown). */
+  readonly idFormat: string;
+  /** What an update changes in place, what replaces, and what destroy does (Markdown, one line each: the README's table). */
+  readonly lifecycle: { readonly inPlace: string; readonly replaces: string; readonly destroy: string };
+  /** How the export lists the live objects (left out: the export declares none). */
+  readonly discover?: Discovery;
+  /**
+   * The DNS records a recorded state holds (`serviceName` set), for the review's `- DELETE` lines of
+   * a resource the program no longer declares (provider/review/collect.ts): the engine plans that
+   * delete from the state alone, so the provider prints none. Left out: the resource holds none.
+   */
+  recordsOf?(outputs: Record<string, any>): NormalRecord[];
+}
+
+/** The spec the class was built from (resourceClass attaches it). */
+export function classSpecOf(d: Pick<ResourceDescriptor, "resource" | "type">): ClassSpec {
+  const spec = (d.resource as unknown as { spec?: ClassSpec }).spec;
+  if (!spec) throw new Error(`${d.type}: its class was not built by resourceClass`);
+  return spec;
+}
+
+/** The object schema of the program's inputs, under the inputs' transforms. */
+export function inputFields(inputs: z.ZodType): Record<string, z.ZodType> {
+  let s: z.ZodType = inputs;
+  while (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+  if (!(s instanceof z.ZodObject)) throw new Error("the inputs schema must be an object, possibly transformed");
+  return s.shape as Record<string, z.ZodType>;
+}
+
+/** A property's type as a plugin schema needs it. */
+export type TypeSpec =
+  | { kind: "string" | "number" | "boolean" | "any" }
+  | { kind: "enum"; values: (string | number | boolean)[] }
+  | { kind: "array"; items: TypeSpec }
+  | { kind: "record"; values: TypeSpec }
+  | { kind: "object"; properties: Record<string, { type: TypeSpec; required: boolean }> }
+  | { kind: "union"; of: TypeSpec[] };
+
+/** The type a zod schema accepts (before its transforms: what a program writes). */
+export function typeOf(schema: z.ZodType): TypeSpec {
+  const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
+  switch (def.type) {
+    case "string":
+      return { kind: "string" };
+    case "number":
+    case "int":
+    case "bigint":
+      return { kind: "number" };
+    case "boolean":
+      return { kind: "boolean" };
+    case "enum":
+      return { kind: "enum", values: Object.values(def.entries as Record<string, string>) };
+    case "literal":
+      return { kind: "enum", values: [...(def.values as (string | number | boolean)[])] };
+    case "array":
+      return { kind: "array", items: typeOf(def.element) };
+    case "record":
+      return { kind: "record", values: typeOf(def.valueType) };
+    case "object":
+      return {
+        kind: "object",
+        properties: Object.fromEntries(
+          Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, { type: typeOf(v), required: isRequired(v) }]),
+        ),
+      };
+    case "union": {
+      const of = (def.options as z.ZodType[]).map(typeOf);
+      return of.length === 1 ? of[0] : { kind: "union", of };
+    }
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "readonly":
+    case "catch":
+    case "nonoptional":
+      return typeOf(def.innerType);
+    case "pipe":
+      // A preprocess is a pipe from a transform: the accepted type is what it hands on.
+      return (def.in as { _zod: { def: { type: string } } })._zod.def.type === "transform" ? typeOf(def.out) : typeOf(def.in);
+    case "lazy":
+      return typeOf(def.getter());
+    default:
+      return { kind: "any" };
+  }
+}
+
+/** Whether a program must give the field (a field that accepts undefined is optional). */
+export function isRequired(schema: z.ZodType): boolean {
+  const t = (schema as unknown as { _zod: { optin?: string } })._zod.optin;
+  if (t === "optional") return false;
+  return !schema.safeParse(undefined).success;
+}
+
+export interface PropertySpec {
+  name: string;
+  type: TypeSpec;
+  doc: string;
+  required: boolean;
+  secret: boolean;
+  /** A change replaces the resource. */
+  replaceOnChange: boolean;
+  /** Only read at creation: a later change is never compared (createOnly). */
+  createOnly: boolean;
+}
+
+export interface ResourceSchema {
+  type: string;
+  description: string;
+  idFormat: string;
+  inputs: PropertySpec[];
+  /** Every member of the state: the inputs as normalised, and what the state adds. */
+  outputs: Omit<PropertySpec, "replaceOnChange" | "createOnly">[];
+}
+
+/** Everything a schema of the resource needs, derived from the descriptor (no second copy). */
+export function describeResource(d: ResourceDescriptor): ResourceSchema {
+  const spec = classSpecOf(d);
+  const fields = inputFields(d.definition.inputs);
+  const replaceOn = new Set(d.definition.replaceOn);
+  const createOnly = new Set(d.definition.createOnly ?? []);
+  const secretIn = new Set(spec.secretInputs ?? []);
+  const secretOut = new Set([...(spec.secretOutputs ?? []), ...(spec.secretInputs ?? [])]);
+  const doc = (name: string) => d.docs[name] ?? "";
+  const inputs = Object.entries(fields).map(([name, schema]) => ({
+    name,
+    type: typeOf(schema),
+    doc: doc(name),
+    required: isRequired(schema),
+    secret: secretIn.has(name),
+    replaceOnChange: replaceOn.has(name),
+    createOnly: createOnly.has(name),
+  }));
+  const outputs = outputNames(spec).map((name) => {
+    const out = spec.outputs[name];
+    return {
+      name,
+      type: out ? typeOf(out) : typeOf(fields[name]),
+      doc: d.outputDocs[name] ?? doc(name),
+      required: out ? isRequired(out) : isRequired(fields[name]),
+      secret: secretOut.has(name),
+    };
+  });
+  return { type: d.type, description: d.description, idFormat: d.idFormat, inputs, outputs };
+}

@@ -1,0 +1,39 @@
+/** MailAlias: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
+import type { ResourceDescriptor } from "../../core/descriptor";
+import { discoverFamily } from "../../service-entities/service-entities";
+import { mailAliasDefinition } from "./definition";
+
+export const mailAliasDescriptor: ResourceDescriptor = {
+  type: "MailAlias",
+  folder: "mail-alias",
+  description:
+    "A mail alias of a service (service/mailaliascreate). targets change in place (service/mailaliasupdate); serviceName and name replace; destroy deletes it (service/mailaliasdelete). The id is `<serviceName>/<entityID>`.",
+  definition: mailAliasDefinition,
+  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
+  get resource() {
+    return (require("./resource") as typeof import("./resource")).MailAlias;
+  },
+  idFormat: "`<serviceName>/<entityID>`",
+  lifecycle: {
+    inPlace: "targets",
+    replaces: "serviceName, name",
+    destroy: "deletes the alias",
+  },
+  discover: discoverFamily(
+    "mailalias",
+    "aliases",
+    (n) => `${n} aliases`,
+    (a) => ({ name: a.name, targets: [...a.target] }),
+  ),
+  docs: {
+    serviceName: "The mail or hosting service's name, e.g. \"example.com\" (a HostingService's `name`).",
+    name: 'The local part ("sales") or the full address under the service\'s domain.',
+    targets: "Destination addresses, at least one (lower-cased, duplicates dropped, order kept).",
+    adopt: "Take over an alias of the same address that already exists instead of failing.",
+  },
+  outputDocs: {
+    name: "The full address: `sales@example.com`.",
+    targets: "Destination addresses as the API answers them.",
+    entityId: "The API's entityID.",
+  },
+};

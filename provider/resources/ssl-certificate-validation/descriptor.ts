@@ -1,0 +1,33 @@
+/** SslCertificateValidation: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
+import type { ResourceDescriptor } from "../../core/descriptor";
+import { validationDefinition } from "./definition";
+
+export const sslCertificateValidationDescriptor: ResourceDescriptor = {
+  type: "SslCertificateValidation",
+  folder: "ssl-certificate-validation",
+  description:
+    "Waits (reading only: ssl/getinfo) until a certificate is issued, and outputs its PEM files, so one `pulumi up` can order a certificate, publish its validation records from the order's outputs and install the issued certificate. Nothing is ordered, written or paid; destroy only forgets it. The wait is bounded by `customTimeouts.create` (default 20 min), as SslCertificate's `waitFor: \"issued\"`.",
+  definition: validationDefinition,
+  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
+  get resource() {
+    return (require("./resource") as typeof import("./resource")).SslCertificateValidation;
+  },
+  idFormat: "certificateID",
+  lifecycle: {
+    inPlace: "nothing: a later up waits again when a refresh saw the certificate not valid",
+    replaces: "certificateId",
+    destroy: "forgets it (nothing in the API)",
+  },
+  docs: {
+    certificateId: "The certificate to wait for: an SslCertificate's `certificateId`.",
+    validationRecordIds:
+      "The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).",
+  },
+  outputDocs: {
+    status: "valid once create returns; a refresh records the live status (process, renew, reissue, expired, cancel: the next up waits again).",
+    commonName: "The certificate's common name.",
+    tsExpir: "Expiry date of the certificate (YYYY-MM-DD).",
+    certificate: "PEM of the issued certificate (no private key: the program has it).",
+    certificateChain: "PEM list: the issuer chain.",
+  },
+};

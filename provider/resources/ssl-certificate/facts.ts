@@ -1,0 +1,59 @@
+/** SslCertificate's check rules that need the API's own data (checkFacts; the shared rules and helpers: provider/money/preview-rules.ts). */
+import { csrKeyProblem } from "../../../sdk/rules";
+import { type FactFailure, runFactRules } from "../../money/preview-facts";
+import { changed, countryRule, list, type Olds } from "../../money/preview-rules";
+import { parseCsr } from "./csr";
+import type { SslInputs } from "./schema";
+
+export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailure[]> {
+  const isNew = olds === undefined || olds.productId !== s.productId || olds.commonName?.toLowerCase() !== s.commonName;
+  return runFactRules(`SslCertificate ${s.commonName}`, [
+    async (facts, fail) => {
+      // Adopting orders nothing: create checks the program against the certificate itself.
+      if (olds === undefined && s.certificateId !== undefined) return;
+      // An unchanged certificate costs no read; new names on one are judged again (multidomainaddsan).
+      if (!isNew && !changed(olds, (o) => o.alternativeNames ?? [], s.alternativeNames ?? [])) return;
+      const products = await facts.sslProducts();
+      const p = products.get(s.productId);
+      if (!p) {
+        fail("productId", `${s.productId} is not an SSL product of this account (ssl/productlist offers ${list(products.keys())})`);
+        return;
+      }
+      const named = `${p.productName} (${p.productId})`;
+      if (isNew && s.csr !== undefined && p.keyLength) {
+        const parsed = parseCsr(s.csr);
+        const problem = "problem" in parsed ? undefined : csrKeyProblem(parsed.keyBits, p.keyLength, named);
+        if (problem) fail("csr", problem);
+      }
+      if (isNew && s.period !== undefined) {
+        if (p.isTrial && s.period !== 1) fail("period", `${named} is a trial with no period to choose: leave period out`);
+        else if (!p.isTrial && p.years && !p.years.includes(s.period))
+          fail("period", `${s.period} years is not offered for ${named}; allowed: ${p.years.join(", ")} (ssl/productlist)`);
+      }
+      const wildcards = [...products.values()].filter((x) => x.isWildcard).map((x) => x.productId);
+      if (s.commonName.startsWith("*.") && !p.isWildcard) {
+        fail(
+          "commonName",
+          `${s.commonName} is a wildcard name and ${named} is not a wildcard product; order one with isWildcard (ssl/productlist: ${list(wildcards)})`,
+        );
+      }
+      const alts = s.alternativeNames ?? [];
+      if (alts.length && !p.isMultiDomain) {
+        const multi = [...products.values()].filter((x) => x.isMultiDomain).map((x) => x.productId);
+        fail("alternativeNames", `${named} covers one name: alternative names need a multi-domain product (isMultiDomain; ssl/productlist: ${list(multi)})`);
+      } else if (alts.length) {
+        const wild = alts.find((n) => n.startsWith("*."));
+        if (wild && !p.isWildcard) fail("alternativeNames", `${wild} is a wildcard name and ${named} is not a wildcard product`);
+        const max = p.sanMaxDomains ?? p.numDomains;
+        if (1 + alts.length > max) fail("alternativeNames", `${1 + alts.length} names with the common name; ${named} allows at most ${max} (sanMaxDomains)`);
+      }
+    },
+    async (facts, fail) => {
+      if (!isNew) return;
+      if (typeof s.adminContact === "object") await countryRule(facts, fail, "adminContact.country", s.adminContact);
+      else if (isNew && typeof s.adminContact === "string" && !(await facts.contact(s.adminContact))) {
+        fail("adminContact", `contact ${s.adminContact} does not exist in this account (contact/getinfo answered 3001)`);
+      }
+    },
+  ]);
+}

@@ -7,8 +7,8 @@
  * (github.com/pulumi/pulumi/pkg/v3/codegen/{nodejs,python,go}, in the module cache):
  * scripts/pulumi-sdkgen is a 60-line command on them, built once into the cache beside the CLI.
  * dotnet and java generators live in other repositories (pulumi-dotnet, pulumi-java): they are
- * generated with `pulumi package gen-sdk` only when their language host is on PATH, else skipped
- * with the reason.
+ * generated only where their generator is on PATH, else skipped with the reason
+ * (scripts/gen-sdks-elsewhere.ts).
  *
  * The SDKs are committed (tests/plugin/sdks.test.ts fails on drift): Go users take a Go SDK from a
  * repository path (`go get`), and the generator needs Go, which a TypeScript contributor may lack.
@@ -18,11 +18,12 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { ELSEWHERE, generateDotnet, generateJava, whyNot } from "./gen-sdks-elsewhere";
 
 const REPO = resolve(__dirname, "..");
 export const GO_MODULE = "github.com/pulumi-dondominio/pulumi-dondominio/sdks/go";
 export const GENERATED = ["nodejs", "python", "go"] as const;
-export const ELSEWHERE = ["dotnet", "java"] as const;
+export { ELSEWHERE };
 const PULUMI_SDK_GO = "v3.250.0"; // the pinned CLI's sdk/v3, in the module cache
 
 function cacheRoot(): string {
@@ -61,17 +62,8 @@ go 1.22
 require github.com/pulumi/pulumi/sdk/v3 ${PULUMI_SDK_GO}
 `;
 
-function hostOnPath(language: string): boolean {
-  try {
-    execFileSync("sh", ["-c", `command -v pulumi-language-${language}`], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Writes every SDK this machine can generate under `outRoot`/<language>; returns what was skipped and why. */
-export function generateSdks(outRoot: string): { generated: string[]; skipped: Record<string, string> } {
+export async function generateSdks(outRoot: string): Promise<{ generated: string[]; skipped: Record<string, string> }> {
   const sdkgen = ensureSdkgen();
   const work = mkdtempSync(join(tmpdir(), "dondominio-sdks-"));
   const skipped: Record<string, string> = {};
@@ -93,13 +85,13 @@ export function generateSdks(outRoot: string): { generated: string[]; skipped: R
     fill(join(outRoot, "python", "setup.py"), 'VERSION = "0.0.0"', `VERSION = "${version}"`);
     if (!existsSync(join(outRoot, "go", "go.mod"))) writeFileSync(join(outRoot, "go", "go.mod"), GO_MOD);
     for (const language of ELSEWHERE) {
-      if (!hostOnPath(language)) {
-        skipped[language] = `pulumi-language-${language} is not on PATH (its generator is not in the Pulumi CLI's module)`;
+      const why = whyNot(language);
+      if (why) {
+        skipped[language] = why;
         continue;
       }
-      const out = join(outRoot, language);
-      rmSync(out, { recursive: true, force: true });
-      execFileSync("pulumi", ["package", "gen-sdk", schemaFile, "--language", language, "--out", out], { stdio: ["ignore", "inherit", "inherit"] });
+      if (language === "dotnet") await generateDotnet(schemaFile, outRoot, work);
+      else generateJava(schemaFile, outRoot);
       generated.push(language);
     }
   } finally {
@@ -120,7 +112,8 @@ export function listFiles(dir: string, prefix = ""): string[] {
 }
 
 if (require.main === module) {
-  const { generated, skipped } = generateSdks(join(REPO, "sdks"));
-  console.log(`sdks/: ${generated.join(", ")}`);
-  for (const [language, why] of Object.entries(skipped)) console.log(`sdks/${language}: skipped: ${why}`);
+  generateSdks(join(REPO, "sdks")).then(({ generated, skipped }) => {
+    console.log(`sdks/: ${generated.join(", ")}`);
+    for (const [language, why] of Object.entries(skipped)) console.log(`sdks/${language}: SKIPPED: ${why}`);
+  });
 }

@@ -10,8 +10,8 @@
  * - then each resource's declarations in its order, each with its lines above it.
  * A grouped form (RenderOptions.zones: DnsZone) takes the place of the resource it declares.
  */
-import type { Adoption, Line, MemberScope, ResourceDescriptor } from "../core/descriptor";
-import { memberState } from "../core/descriptor";
+import { type Adoption, type Line, type MemberScope, memberState } from "../core/adoption";
+import type { ResourceDescriptor } from "../core/descriptor";
 import { RESOURCES } from "../registry";
 import type { AccountSnapshot } from "./read";
 

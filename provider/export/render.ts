@@ -11,7 +11,8 @@
  * written: each is an optional stack config secret; left unset, the live password is kept (the
  * provider writes none on adopt). Private keys are never read nor written.
  */
-import type { Adoption, Line, ResourceDescriptor } from "../core/descriptor";
+import type { Adoption, Line } from "../core/adoption";
+import type { ResourceDescriptor } from "../core/descriptor";
 import { descriptorOf, RESOURCES } from "../registry";
 import { adoptionsOf, type Piece } from "./adoptions";
 import type { AccountSnapshot } from "./read";

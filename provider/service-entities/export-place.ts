@@ -2,7 +2,7 @@
  * Where the export writes the objects of a hosting service (core/descriptor.ts ExportPlace): the
  * headings two or more families share, and their order by name.
  */
-import { type ExportPlace, text } from "../core/descriptor";
+import { type ExportPlace, text } from "../core/adoption";
 
 type Place = NonNullable<ExportPlace["heading"]>;
 

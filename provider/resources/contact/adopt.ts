@@ -1,5 +1,5 @@
 /** Contact in an exported program (core/descriptor.ts `adopt`): adopted by its id alone, the API changes no contact data in place. */
-import { type Adoption, type ExportPlace, text } from "../../core/descriptor";
+import { type Adoption, type ExportPlace, text } from "../../core/adoption";
 import type { ContactSnapshot } from "./discover";
 
 export function adoptContact(c: ContactSnapshot): Adoption {

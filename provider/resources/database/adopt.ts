@@ -2,7 +2,7 @@
  * Database in an exported program (core/descriptor.ts `adopt`): `adopt: true`; the password the
  * API lists is never copied: an optional config secret, unset the live one is kept.
  */
-import type { Adoption, ExportPlace } from "../../core/descriptor";
+import type { Adoption, ExportPlace } from "../../core/adoption";
 import { byKey, HOSTING_HEADING } from "../../service-entities/export-place";
 
 export function adoptDatabase(d: { serviceName: string; name: string; user: string; externalAccess: boolean }): Adoption {

@@ -3,7 +3,7 @@
  * the API listed it, its name relative to the zone. A type DnsRecord does not take is a comment.
  */
 import { DNS_TYPES, isDnsType, type ListedRecord, relativeName } from "../../../sdk/rules";
-import { type Adoption, type ExportPlace, text } from "../../core/descriptor";
+import { type Adoption, type ExportPlace, text } from "../../core/adoption";
 
 /** The inputs that adopt a listed record (DnsZone's records are these without serviceName and adopt). */
 export function adoptedRecordArgs(r: ListedRecord): Record<string, unknown> {

@@ -15,7 +15,7 @@
  * leaves undeclared records alone (those the program once declared are still deleted when removed).
  */
 import { DNS_TYPES, isDnsType, type ListedRecord, normalizeZone } from "../../../sdk/rules";
-import { type Adoption, type GroupAdoption, type Line, text } from "../../core/descriptor";
+import { type Adoption, type GroupAdoption, type Line, text } from "../../core/adoption";
 import { adoptedRecordArgs, byRecord } from "../dns-record/adopt";
 import { isApexNs, recordKey } from "./mapping";
 import { dnsZoneInputs } from "./schema";

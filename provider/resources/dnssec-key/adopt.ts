@@ -1,5 +1,5 @@
 /** DnssecKey in an exported program (core/descriptor.ts `adopt`): `adopt: true` with the live entry; read with the domains. */
-import type { Adoption } from "../../core/descriptor";
+import type { Adoption } from "../../core/adoption";
 import { asciiOf } from "../../core/discovery";
 
 export function adoptDnssecKey(k: { domain: string; keytag: number; algorithm: number; digesttype: number; digest: string }): Adoption {

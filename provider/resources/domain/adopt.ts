@@ -2,7 +2,7 @@
  * Domain in an exported program (core/descriptor.ts `adopt`): `registration: "adopt"` spends
  * nothing, and the settings are the ones the API answered, so the first `up` writes none.
  */
-import { type Adoption, type ExportPlace, text } from "../../core/descriptor";
+import { type Adoption, type ExportPlace, text } from "../../core/adoption";
 import { RENEWAL_MODES } from "./schema";
 import type { DomainSnapshot } from "./discover";
 

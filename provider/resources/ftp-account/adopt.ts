@@ -2,7 +2,7 @@
  * FtpAccount in an exported program (core/descriptor.ts `adopt`): `adopt: true`; the password the
  * API lists is never copied: an optional config secret, unset the live one is kept.
  */
-import type { Adoption, ExportPlace } from "../../core/descriptor";
+import type { Adoption, ExportPlace } from "../../core/adoption";
 import { byKey, HOSTING_HEADING } from "../../service-entities/export-place";
 
 export function adoptFtpAccount(f: { serviceName: string; name: string; ftpPath: string }): Adoption {

@@ -1,5 +1,5 @@
 /** GlueRecord in an exported program (core/descriptor.ts `adopt`): `adopt: true` with its live addresses; read with the domains. */
-import type { Adoption } from "../../core/descriptor";
+import type { Adoption } from "../../core/adoption";
 import { asciiOf } from "../../core/discovery";
 
 export function adoptGlueRecord(g: { domain: string; name: string; ipv4: string; ipv6?: string }): Adoption {

@@ -4,7 +4,7 @@
  * service are still declared).
  */
 import { PRODUCT_KEYS } from "../../../sdk/catalogue/service";
-import { type Adoption, text } from "../../core/descriptor";
+import { type Adoption, text } from "../../core/adoption";
 import type { ServiceHead } from "./discover";
 
 export function adoptService(s: ServiceHead): Adoption {

@@ -1,5 +1,5 @@
 /** MailAlias in an exported program (core/descriptor.ts `adopt`): `adopt: true` with its live targets. */
-import type { Adoption, ExportPlace } from "../../core/descriptor";
+import type { Adoption, ExportPlace } from "../../core/adoption";
 import { byKey, MAIL_HEADING } from "../../service-entities/export-place";
 
 export function adoptMailAlias(a: { serviceName: string; name: string; targets: string[] }): Adoption {

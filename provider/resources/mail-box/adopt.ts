@@ -2,7 +2,7 @@
  * MailBox in an exported program (core/descriptor.ts `adopt`): `adopt: true`, the password left
  * out (the API never tells it): an optional config secret; unset, the live password is kept.
  */
-import type { Adoption, ExportPlace } from "../../core/descriptor";
+import type { Adoption, ExportPlace } from "../../core/adoption";
 import { byKey, MAIL_HEADING } from "../../service-entities/export-place";
 
 export interface DiscoveredMailBox {

@@ -1,5 +1,5 @@
 /** Redirect in an exported program (core/descriptor.ts `adopt`): `adopt: true` with its live destination and type. */
-import { type Adoption, type ExportPlace, text } from "../../core/descriptor";
+import { type Adoption, type ExportPlace, text } from "../../core/adoption";
 import { byKey } from "../../service-entities/export-place";
 
 export function adoptRedirect(r: { serviceName: string; origin: string; destination: string; type: string }): Adoption {

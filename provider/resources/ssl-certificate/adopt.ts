@@ -2,7 +2,7 @@
  * SslCertificate in an exported program (core/descriptor.ts `adopt`): adopted by certificateId,
  * nothing ordered or written. A private key is never exported, even one the API holds.
  */
-import { type Adoption, type ExportPlace, text } from "../../core/descriptor";
+import { type Adoption, type ExportPlace, text } from "../../core/adoption";
 import type { CertificateSnapshot } from "./discover";
 
 export function adoptSslCertificate(c: CertificateSnapshot): Adoption {

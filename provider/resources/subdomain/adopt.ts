@@ -2,7 +2,7 @@
  * Subdomain in an exported program (core/descriptor.ts `adopt`): `adopt: true`. An installed SSL
  * certificate is not declared (its private key would be written in the program): left as it is.
  */
-import type { Adoption, ExportPlace } from "../../core/descriptor";
+import type { Adoption, ExportPlace } from "../../core/adoption";
 import { byKey, HOSTING_HEADING } from "../../service-entities/export-place";
 
 export function adoptSubdomain(x: { serviceName: string; name: string; ftpPath: string; hasSsl: boolean }): Adoption {

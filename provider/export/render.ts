@@ -4,7 +4,7 @@
  * index.ts and README.md. Pure and deterministic: the same account gives the same files, so a
  * second export diffs cleanly against the first.
  *
- * Every object is declared as its resource's `adopt` says (core/descriptor.ts; adoptions.ts puts
+ * Every object is declared as its resource's `adopt` says (core/adoption.ts; adoptions.ts puts
  * them in program order), with the values the API answered, so the first `up` records the account
  * and writes nothing. This file only writes: the names (names.ts), every value as a literal and
  * every text as an inert comment (code.ts), the secrets as config reads. Passwords are never

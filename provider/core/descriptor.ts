@@ -11,6 +11,7 @@
 import { z } from "zod";
 import type { NormalRecord } from "../../sdk/rules";
 import type { Api } from "./client";
+import type { Adoption, ExportPlace, GroupAdoption, MemberScope } from "./adoption";
 import type { AccountScope } from "./discovery";
 import type { ResourceDefinition } from "./frame";
 import { type ClassSpec, outputNames } from "./resource-class";
@@ -22,19 +23,28 @@ export type AnyResourceClass = abstract new (...args: any[]) => unknown;
 
 /**
  * How `dondominio-export` finds the live objects of a resource, through read-only calls: at the
- * account's scope (contacts, domains, services, certificates) or inside one hosting service (its
- * records, mailboxes...). `key` names the member of the snapshot the objects go to
- * (provider/export/read.ts); the export's renderer turns them into adopting declarations.
+ * account's scope (contacts, domains, services, certificates), inside one hosting service (its
+ * records, mailboxes...), or inside one domain (its glue records and DNSSEC entries, which the
+ * Domain's discovery reads with the domains: one list for all). `key` names the member of the
+ * snapshot the objects go to (provider/export/read.ts): at the account's scope, of the snapshot;
+ * inside a service or a domain, of that object's state. `members` names the scope of the objects an
+ * account-scope object holds (HostingService: "service"; Domain: "domain").
  */
 export type Discovery =
-  | { readonly scope: "account"; readonly key: string; read(api: Api, scope: AccountScope): Promise<unknown[]> }
+  | {
+      readonly scope: "account";
+      readonly key: string;
+      readonly members?: MemberScope;
+      read(api: Api, scope: AccountScope): Promise<unknown[]>;
+    }
   | {
       readonly scope: "service";
       readonly key: string;
       /** The progress line's count ("3 DNS records"). */
       label(count: number): string;
       read(api: Api, serviceName: string, name: string): Promise<unknown[]>;
-    };
+    }
+  | { readonly scope: "domain"; readonly key: string };
 
 export interface ResourceDescriptor<I extends Data = any, S extends Data = any> {
   /** The type name, part of every URN (`pulumi-nodejs:dynamic/dondominio:<type>`): never changes. */
@@ -56,6 +66,16 @@ export interface ResourceDescriptor<I extends Data = any, S extends Data = any> 
   readonly lifecycle: { readonly inPlace: string; readonly replaces: string; readonly destroy: string };
   /** How the export lists the live objects (left out: the export declares none). */
   readonly discover?: Discovery;
+  /**
+   * The program arguments that adopt a discovered object (a state `discover` yields; inside a
+   * service or a domain, memberState) with zero writes, and what the export writes around them.
+   * Present with `discover`.
+   */
+  adopt?(state: Data): Adoption;
+  /** Where the export writes the declarations (default: no heading, as discovered). */
+  readonly exportPlace?: ExportPlace;
+  /** Another form of the export that declares the objects of another resource (DnsZone). */
+  readonly adoptAll?: GroupAdoption;
   /**
    * The DNS records a recorded state holds (`serviceName` set), for the review's `- DELETE` lines of
    * a resource the program no longer declares (provider/review/collect.ts): the engine plans that

@@ -81,7 +81,7 @@ export function inline(text: string, max = INLINE_MAX): string {
 }
 
 /** A `//` comment line at `indent`: the template as is, every `${}` flattened by inline(). */
-export function note(strings: TemplateStringsArray, ...values: unknown[]): Code {
+export function note(strings: readonly string[], ...values: unknown[]): Code {
   const text = strings.reduce((out, s, i) => out + s + (i < values.length ? inline(String(values[i])) : ""), "");
   const indent = /^ */.exec(text)?.[0] ?? "";
   return Code.make(`${indent}// ${inline(text.slice(indent.length), Number.POSITIVE_INFINITY)}`);

@@ -55,9 +55,17 @@ export function uniqueNames(requests: readonly NameRequest[]): string[] {
   });
 }
 
+/** A base name from its parts (an Adoption's name, core/descriptor.ts): each made a slug, empty ones left out, joined by "-". */
+export function nameBase(parts: readonly string[]): string {
+  return parts
+    .map(slug)
+    .filter((p) => p !== "")
+    .join("-");
+}
+
 /** A DNS record's base name: zone, relative host ("@" left out) and type: "example-com-www-a", "example-com-mx". */
 export function recordBase(zone: string, relative: string, type: string): string {
-  return [slug(zone), relative === "@" ? "" : slug(relative), type.toLowerCase()].filter(Boolean).join("-");
+  return nameBase([zone, relative === "@" ? "" : relative, type]);
 }
 
 /** A stack config key for a secret of a resource: "<resource name>-password". */

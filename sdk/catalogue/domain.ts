@@ -32,6 +32,7 @@ import {
   rNum,
   rObj,
   requireDomRef,
+  ROLES,
   rStr,
   text,
 } from "./_prelude";
@@ -42,7 +43,8 @@ import {
 export const INTENDED_USE_TLDS = ["barcelona", "madrid", "cat", "scot", "eus", "gal", "quebec", "radio"] as const;
 /** Spec: ownerDateOfBirth is required on create for these TLDs when the owner is an individual. */
 export const DOB_TLDS = ["ee", "fi", "hk", "moscow", "my", "vn"] as const;
-export const JOBS_ROLES = ["Owner", "Admin", "Tech", "Billing"] as const;
+/** The contact roles as the .jobs parameters spell them (jobsOwnerWebsite...). */
+export const JOBS_ROLES = ROLES.map((r) => `${r[0].toUpperCase()}${r.slice(1)}`) as readonly Capitalize<(typeof ROLES)[number]>[];
 
 const sirenNumber = () =>
   z.preprocess((v) => (typeof v === "string" ? v.replace(/\s/g, "") : v), z.string().regex(/^\d{9}$/, { error: "must be a 9-digit SIREN number" }));

@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverContacts } from "./discover";
 import { contactDefinition } from "./definition";
+import { adoptContact, contactExportPlace } from "./adopt";
 
 export const contactDescriptor: ResourceDescriptor = {
   type: "Contact",
@@ -19,6 +20,8 @@ export const contactDescriptor: ResourceDescriptor = {
     destroy: "forgets it with a warning (the API has no contact delete)",
   },
   discover: { scope: "account", key: "contacts", read: discoverContacts },
+  adopt: adoptContact,
+  exportPlace: contactExportPlace,
   docs: {
     contactType: "individual or organization.",
     firstName: "First name (of the contact person, for an organization).",

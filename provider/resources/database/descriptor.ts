@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { databaseDefinition } from "./definition";
+import { adoptDatabase, databaseExportPlace } from "./adopt";
 
 export const databaseDescriptor: ResourceDescriptor = {
   type: "Database",
@@ -26,6 +27,8 @@ export const databaseDescriptor: ResourceDescriptor = {
       (n) => `${n} databases`,
       (d) => ({ name: d.name, user: d.user, externalAccess: d.externalAccess }),
     ),
+  adopt: adoptDatabase,
+  exportPlace: databaseExportPlace,
   docs: {
     serviceName: 'The hosting service\'s name, e.g. "example.com". Changing it replaces (a new, empty database).',
     password: "8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).",

@@ -3,6 +3,7 @@ import type { ResourceDescriptor } from "../../core/descriptor";
 import { type NormalRecord, recordFromApi } from "../../../sdk/rules";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { dnsRecordDefinition } from "./definition";
+import { adoptDnsRecord, dnsRecordExportPlace } from "./adopt";
 
 export const dnsRecordDescriptor: ResourceDescriptor = {
   type: "DnsRecord",
@@ -27,6 +28,8 @@ export const dnsRecordDescriptor: ResourceDescriptor = {
     (r, name) => recordFromApi(name, r),
   ),
   recordsOf: (outs) => [outs as NormalRecord],
+  adopt: adoptDnsRecord,
+  exportPlace: dnsRecordExportPlace,
   docs: {
     serviceName: 'The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".',
     name: '"@" for the apex, a name relative to the zone ("www", "*.dev") or a full one ("www.example.com.").',

@@ -2,6 +2,7 @@
 import type { NormalRecord } from "../../../sdk/rules";
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { dnsZoneDefinition } from "./definition";
+import { dnsZoneAdoptAll } from "./adopt";
 
 export const dnsZoneDescriptor: ResourceDescriptor = {
   type: "DnsZone",
@@ -21,6 +22,7 @@ export const dnsZoneDescriptor: ResourceDescriptor = {
   },
   recordsOf: (outs) =>
     Array.isArray(outs.records) ? outs.records.map((r: Omit<NormalRecord, "serviceName">) => ({ ...r, serviceName: outs.serviceName })) : [],
+  adoptAll: dnsZoneAdoptAll,
   docs: {
     serviceName: 'The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".',
     records: "Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).",

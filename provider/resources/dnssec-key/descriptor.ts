@@ -1,6 +1,7 @@
 /** DnssecKey: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { dnssecKeyDefinition } from "./definition";
+import { adoptDnssecKey } from "./adopt";
 
 export const dnssecKeyDescriptor: ResourceDescriptor = {
   type: "DnssecKey",
@@ -18,6 +19,9 @@ export const dnssecKeyDescriptor: ResourceDescriptor = {
     replaces: "any input",
     destroy: "deletes the DS entry",
   },
+  // Read with the domains (domain/getinfo infoType=dnssec of each active one): the Domain's discovery.
+  discover: { scope: "domain", key: "dnssec" },
+  adopt: adoptDnssecKey,
   docs: {
     domain: "The signed domain (e.g. `domain.name`).",
     keytag: "Key tag of the DNSKEY (0 to 65535).",

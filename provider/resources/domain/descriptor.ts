@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverDomains } from "./discover";
 import { domainDefinition } from "./definition";
+import { adoptDomain, domainExportPlace } from "./adopt";
 
 export const domainDescriptor: ResourceDescriptor = {
   type: "Domain",
@@ -18,7 +19,9 @@ export const domainDescriptor: ResourceDescriptor = {
     replaces: "`name` (the old domain is forgotten, never deleted)",
     destroy: '**never deletes**: forgets with a warning, or `onDestroy: "letexpire"` sets renewalMode letexpire',
   },
-  discover: { scope: "account", key: "domains", read: discoverDomains },
+  discover: { scope: "account", key: "domains", members: "domain", read: discoverDomains },
+  adopt: adoptDomain,
+  exportPlace: domainExportPlace,
   docs: {
     name: "Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.",
     registration: "register (default), transfer, or adopt a domain already in the account (spends nothing).",

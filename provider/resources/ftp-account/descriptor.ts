@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { ftpAccountDefinition } from "./definition";
+import { adoptFtpAccount, ftpAccountExportPlace } from "./adopt";
 
 export const ftpAccountDescriptor: ResourceDescriptor = {
   type: "FtpAccount",
@@ -26,6 +27,8 @@ export const ftpAccountDescriptor: ResourceDescriptor = {
       (n) => `${n} FTP accounts`,
       (f) => ({ name: f.name.toLowerCase(), ftpPath: f.ftpPath }),
     ),
+  adopt: adoptFtpAccount,
+  exportPlace: ftpAccountExportPlace,
   docs: {
     serviceName: 'The hosting service\'s name, e.g. "example.com". Changing it replaces.',
     name: "The FTP user name: 1 to 32 letters, digits, . _ - (stored lower case). Changing it replaces.",

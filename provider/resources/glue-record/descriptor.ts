@@ -1,6 +1,7 @@
 /** GlueRecord: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { glueRecordDefinition } from "./definition";
+import { adoptGlueRecord } from "./adopt";
 
 export const glueRecordDescriptor: ResourceDescriptor = {
   type: "GlueRecord",
@@ -18,6 +19,9 @@ export const glueRecordDescriptor: ResourceDescriptor = {
     replaces: "domain, name",
     destroy: "deletes the glue record",
   },
+  // Read with the domains (domain/list infoType=gluerecords, one list for all): the Domain's discovery.
+  discover: { scope: "domain", key: "glue" },
+  adopt: adoptGlueRecord,
   docs: {
     domain: "The domain the host belongs to (e.g. `domain.name`). Changing it replaces.",
     name: 'The host: relative to the domain ("ns1") or full ("ns1.example.com"). Changing it replaces.',

@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverServices } from "./discover";
 import { hostingDefinition } from "./definition";
+import { adoptService } from "./adopt";
 
 export const hostingServiceDescriptor: ResourceDescriptor = {
   type: "HostingService",
@@ -18,7 +19,8 @@ export const hostingServiceDescriptor: ResourceDescriptor = {
     replaces: "`name`",
     destroy: 'forgets with a warning (the API has no service delete), or `onDestroy: "manual"`',
   },
-  discover: { scope: "account", key: "services", read: discoverServices },
+  discover: { scope: "account", key: "services", members: "service", read: discoverServices },
+  adopt: adoptService,
   docs: {
     name: "The service name: the domain it serves. Changing it replaces.",
     productKey: "redir, mini, mail, mailplus, mailpro, basic, professional, advanced, corporate. Upgrades in place; downgrades are refused.",

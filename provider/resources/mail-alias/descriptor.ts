@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { mailAliasDefinition } from "./definition";
+import { adoptMailAlias, mailAliasExportPlace } from "./adopt";
 
 export const mailAliasDescriptor: ResourceDescriptor = {
   type: "MailAlias",
@@ -25,6 +26,8 @@ export const mailAliasDescriptor: ResourceDescriptor = {
     (n) => `${n} aliases`,
     (a) => ({ name: a.name, targets: [...a.target] }),
   ),
+  adopt: adoptMailAlias,
+  exportPlace: mailAliasExportPlace,
   docs: {
     serviceName: "The mail or hosting service's name, e.g. \"example.com\" (a HostingService's `name`).",
     name: 'The local part ("sales") or the full address under the service\'s domain.',

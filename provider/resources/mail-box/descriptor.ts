@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { mailBoxDefinition } from "./definition";
+import { adoptMailBox, mailBoxExportPlace } from "./adopt";
 
 export const mailBoxDescriptor: ResourceDescriptor = {
   type: "MailBox",
@@ -25,6 +26,8 @@ export const mailBoxDescriptor: ResourceDescriptor = {
     (n) => `${n} mailboxes`,
     (m) => ({ name: m.name, usage: m.usage, quotaMax: m.quotaMax }),
   ),
+  adopt: adoptMailBox,
+  exportPlace: mailBoxExportPlace,
   docs: {
     serviceName: "The mail or hosting service's name, e.g. \"example.com\" (a HostingService's `name`).",
     name: 'The local part ("info") or the full address under the service\'s domain ("info@example.com").',

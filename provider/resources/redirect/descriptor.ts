@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { redirectDefinition } from "./definition";
+import { adoptRedirect, redirectExportPlace } from "./adopt";
 
 export const redirectDescriptor: ResourceDescriptor = {
   type: "Redirect",
@@ -25,6 +26,8 @@ export const redirectDescriptor: ResourceDescriptor = {
     (n) => `${n} redirects`,
     (r) => ({ origin: r.origin, destination: r.destination, type: r.type }),
   ),
+  adopt: adoptRedirect,
+  exportPlace: redirectExportPlace,
   docs: {
     serviceName: "The hosting or redirect service's name, e.g. \"example.com\" (a HostingService's `name`).",
     origin: '"@" for the service\'s domain, a name relative to it ("blog") or full ("blog.example.com").',

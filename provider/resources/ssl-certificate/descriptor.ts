@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverCertificates } from "./discover";
 import { sslDefinition } from "./definition";
+import { adoptSslCertificate, certificateExportPlace } from "./adopt";
 
 export const sslCertificateDescriptor: ResourceDescriptor = {
   type: "SslCertificate",
@@ -19,6 +20,8 @@ export const sslCertificateDescriptor: ResourceDescriptor = {
     destroy: "forgets it with a warning (the API has no certificate delete)",
   },
   discover: { scope: "account", key: "certificates", read: discoverCertificates },
+  adopt: adoptSslCertificate,
+  exportPlace: certificateExportPlace,
   docs: {
     certificateId:
       "Adopt: the certificate with this id (ssl/list's certificateID) is taken as it is, with no order and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.",

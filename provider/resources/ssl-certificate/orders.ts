@@ -254,8 +254,10 @@ function certificatePrice(p: SslProductFacts, perYear: number, years: number, na
  * What applying an SslCertificate will charge (provider/money/spend.ts), from ssl/productlist: an
  * order (create price; a trial is free), a renewal with autoRenew (renew price), each added name
  * (sanPrice); a reissue has no price the API shows. `olds` undefined: a create or a replacement.
+ * Adopting (certificateId) orders nothing: create takes the certificate as it is (definition.ts adoptCertificate).
  */
 export async function sslCharges(facts: PreviewFacts, olds: SslState | undefined, news: SslInputs): Promise<Charge[]> {
+  if (!olds && news.certificateId !== undefined) return [];
   const subject = `SslCertificate ${news.commonName}`;
   const p = (await facts.sslProducts()).get(news.productId);
   if (!p) return [];

@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { subdomainDefinition } from "./definition";
+import { adoptSubdomain, subdomainExportPlace } from "./adopt";
 
 export const subdomainDescriptor: ResourceDescriptor = {
   type: "Subdomain",
@@ -25,6 +26,8 @@ export const subdomainDescriptor: ResourceDescriptor = {
     (n) => `${n} subdomains`,
     (x) => ({ name: x.name, ftpPath: x.ftpPath, hasSsl: x.ssl !== undefined && x.ssl.sslCert !== "" }),
   ),
+  adopt: adoptSubdomain,
+  exportPlace: subdomainExportPlace,
   docs: {
     serviceName: 'The hosting service\'s name, e.g. "example.com". Changing it replaces.',
     name: '"blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.',

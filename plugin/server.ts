@@ -24,7 +24,7 @@ import { setLogSinkForTests } from "../provider/core/log";
 import { clean, sameValue } from "../provider/core/plain-data";
 import { changedKeys, checkInputs, contextWith, diffVerdict, errorInContext, PartialResultError, type Timeouts, userInputs } from "../provider/core/frame";
 import { checkConfig, configure } from "./config";
-import { importInputs } from "./import";
+import { importInputs, importRead } from "./import";
 import { fromStruct, toStruct } from "./props";
 import { inputNames, resourceOf, type ServedResource } from "./resources";
 import { packageSchema } from "./schema";
@@ -213,7 +213,8 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     const importing = !Object.keys(state).length;
     let live: Data | undefined;
     try {
-      live = await r.def.read(contextWith({}), id, state);
+      // Import: the id alone (plugin/import.ts importRead).
+      live = importing ? await importRead(r, contextWith({}), id) : await r.def.read(contextWith({}), id, state);
     } catch (err) {
       throw errorInContext(r.def.type, err, importing ? "import" : "read", r.def.label(state) || id);
     }

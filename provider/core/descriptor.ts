@@ -13,7 +13,8 @@ import type { NormalRecord } from "../../sdk/rules";
 import type { Api } from "./client";
 import type { AccountScope } from "./discovery";
 import type { ResourceDefinition } from "./frame";
-import { type ClassSpec, outputNames } from "./resource-class";
+// Types only: resource-class.ts loads @pulumi/pulumi, which the plugin archive does not carry.
+import type { ClassSpec } from "./resource-class";
 
 type Data = Record<string, any>;
 
@@ -187,7 +188,9 @@ export function describeResource(d: ResourceDescriptor): ResourceSchema {
     replaceOnChange: replaceOn.has(name),
     createOnly: createOnly.has(name),
   }));
-  const outputs = outputNames(spec).map((name) => {
+  // The state's members: the inputs, then what the state adds (resource-class.ts outputNames).
+  const names = [...new Set([...Object.keys(fields), ...Object.keys(spec.outputs)])];
+  const outputs = names.map((name) => {
     const out = spec.outputs[name];
     return {
       name,

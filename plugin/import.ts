@@ -16,6 +16,7 @@
  */
 import type { Ctx } from "../provider/core/frame";
 import { clean } from "../provider/core/plain-data";
+import { entityResourceId, type Family, listEntities } from "../provider/service-entities/service-entities";
 import { inputNames, type ServedResource } from "./resources";
 
 type Data = Record<string, unknown>;
@@ -43,14 +44,42 @@ const FROM_LIST: Record<string, (ctx: Ctx, live: Data) => Promise<Data>> = {
   },
 };
 
-/** The live object of an id, as the definition's read gives it (undefined: not found). */
-export async function importRead(r: ServedResource, ctx: Ctx, id: string): Promise<Data | undefined> {
+/**
+ * Objects of a service also import by `<serviceName>/<name>` (the name as the service's list gives
+ * it: a mailbox's or alias's address, a redirect's origin, an FTP account's, database's or
+ * subdomain's name), e.g. `example.com/info@example.com`: what `dondominio-export --import-file`
+ * writes, since its snapshot keeps names, not entityIDs. The recorded id is `<serviceName>/<entityID>`.
+ */
+const BY_NAME: Record<string, { family: Family; name: (item: Data) => unknown }> = {
+  MailBox: { family: "mail", name: (i) => i.name },
+  MailAlias: { family: "mailalias", name: (i) => i.name },
+  Redirect: { family: "redirect", name: (i) => i.origin },
+  FtpAccount: { family: "ftp", name: (i) => i.name },
+  Database: { family: "ddbb", name: (i) => i.name },
+  Subdomain: { family: "subdomain", name: (i) => i.name },
+};
+
+/** `<serviceName>/<name>` -> `<serviceName>/<entityID>` (listed, read-only); any other id as given. */
+async function locatingId(r: ServedResource, ctx: Ctx, id: string): Promise<string> {
+  const by = BY_NAME[r.def.type];
+  const cut = id.indexOf("/");
+  if (!by || cut <= 0) return id;
+  const [serviceName, key] = [id.slice(0, cut), id.slice(cut + 1).toLowerCase()];
+  const items = (await listEntities(ctx.api, by.family, serviceName)) as unknown as Data[];
+  if (items.some((i) => String(i.entityID).toLowerCase() === key)) return id;
+  const found = items.find((i) => String(by.name(i)).toLowerCase() === key);
+  return found ? entityResourceId(serviceName, String(found.entityID)) : id;
+}
+
+/** The live object of an id and the id to record, as the definition's read gives it (undefined: not found). */
+export async function importRead(r: ServedResource, ctx: Ctx, given: string): Promise<{ id: string; live: Data | undefined }> {
   const why = NOT_IMPORTABLE[r.def.type];
-  if (why) throw new Error(`${r.def.type} ${JSON.stringify(id)} ${why}`);
+  if (why) throw new Error(`${r.def.type} ${JSON.stringify(given)} ${why}`);
+  const id = await locatingId(r, ctx, given);
   const live = (await r.def.read(ctx, id, ID_STATE[r.def.type]?.(id) ?? {})) as Data | undefined;
-  if (!live) return undefined;
+  if (!live) return { id, live };
   const more = FROM_LIST[r.def.type];
-  return more ? { ...(await more(ctx, live)), ...live } : live;
+  return { id, live: more ? { ...(await more(ctx, live)), ...live } : live };
 }
 
 export function importInputs(r: ServedResource, live: Data): Data {

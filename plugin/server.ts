@@ -205,7 +205,7 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
 
   async function read(req: provproto.ReadRequest): Promise<provproto.ReadResponse> {
     const r = resourceOf(typeOf(req.getUrn(), req.getType()));
-    const id = req.getId();
+    let id = req.getId();
     const props = fromStruct(req.getProperties());
     const inputs = fromStruct(req.getInputs());
     const keys = secretKeys(r, props.secrets, inputs.secrets);
@@ -213,8 +213,9 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     const importing = !Object.keys(state).length;
     let live: Data | undefined;
     try {
-      // Import: the id alone (plugin/import.ts importRead).
-      live = importing ? await importRead(r, contextWith({}), id) : await r.def.read(contextWith({}), id, state);
+      // Import: the id alone, which may name the object (plugin/import.ts importRead: the id to record).
+      if (importing) ({ id, live } = await importRead(r, contextWith({}), id));
+      else live = await r.def.read(contextWith({}), id, state);
     } catch (err) {
       throw errorInContext(r.def.type, err, importing ? "import" : "read", r.def.label(state) || id);
     }

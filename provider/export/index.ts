@@ -16,6 +16,7 @@ import { getApi } from "../core/client";
 import { resolveConfig } from "../core/config";
 import { type AccountSnapshot, readAccount } from "./read";
 import { inline } from "./code";
+import { checkImportFile, renderImportFile, writeImportFile } from "./import-file";
 import { ProjectNameError, validProjectName } from "./project-name";
 import { type ExportSummary, PROJECT_FILES, renderProject, summaryText } from "./render";
 import { checkOutput, UnsafeOutputError, writeProjectFiles } from "./write";
@@ -25,6 +26,7 @@ export { readAccount, type AccountSnapshot, type ReadOptions } from "./read";
 export { slug, uniqueNames, recordBase } from "./names";
 export { validProjectName, ProjectNameError } from "./project-name";
 export { UnsafeOutputError } from "./write";
+export { renderImportFile, type ImportFileEntry } from "./import-file";
 
 export interface ExportOptions {
   /** The directory to write the project to (created when missing; files of the same names are replaced). */
@@ -75,7 +77,7 @@ export async function exportAccount(options: ExportOptions): Promise<ExportResul
   return { summary, snapshot, files: Object.keys(files), elapsedMs: Date.now() - started };
 }
 
-export const EXPORT_HELP = `usage: dondominio-export --out DIR [--domain NAME]... [--service NAME]... [--zones] [--project NAME]
+export const EXPORT_HELP = `usage: dondominio-export --out DIR [--domain NAME]... [--service NAME]... [--zones] [--project NAME] [--import-file FILE]
 
 Writes the DonDominio account as a Pulumi TypeScript project (Pulumi.yaml, package.json,
 tsconfig.json, index.ts, README.md) in which every object is adopted, so that its first
@@ -89,6 +91,9 @@ tsconfig.json, index.ts, README.md) in which every object is adopted, so that it
                      undeclared) instead of one DnsRecord per record
   --project NAME     the Pulumi project name: 1 to 100 letters, digits, "-", "_" or "."
                      (Pulumi's rule; default dondominio-account)
+  --import-file FILE also write a Pulumi import file (ids only) of the same objects, for the provider
+                     plugin: \`pulumi import --file FILE --generate-code --out ...\` then writes the
+                     account as a program in the project's language (provider/export/import-file.ts)
   -h, --help         this text
 
 Credentials come from the environment, as for the provider: DONDOMINIO_API_USER,
@@ -104,7 +109,7 @@ export interface ExportIo {
 
 /** The whole command: returns the exit status instead of exiting (tests run it in-process). */
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo): Promise<number> {
-  let values: { out?: string; domain?: string[]; service?: string[]; zones?: boolean; project?: string; help?: boolean };
+  let values: { out?: string; domain?: string[]; service?: string[]; zones?: boolean; project?: string; "import-file"?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -114,6 +119,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
         service: { type: "string", multiple: true },
         zones: { type: "boolean" },
         project: { type: "string" },
+        "import-file": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -134,6 +140,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
   try {
     if (values.project !== undefined) validProjectName(values.project);
     checkOutput(values.out, PROJECT_FILES);
+    if (values["import-file"] !== undefined) checkImportFile(values["import-file"]);
     resolveConfig(env);
   } catch (err) {
     io.stderr.write(`dondominio-export: ${inline((err as Error).message, 1000)}\n`);
@@ -151,6 +158,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
       progress: (l) => io.stderr.write(`${inline(l, 1000)}\n`),
     });
     io.stderr.write(`wrote ${r.files.join(", ")} to ${inline(values.out, 1000)} in ${(r.elapsedMs / 1000).toFixed(1)} s\n${summaryText(r.summary)}\n`);
+    const importFile = values["import-file"];
+    if (importFile !== undefined) {
+      const { text, counts } = renderImportFile(r.snapshot);
+      writeImportFile(importFile, text);
+      const listed = Object.entries(counts).map(([type, n]) => `${n} ${type}`);
+      io.stderr.write(`wrote ${inline(importFile, 1000)}: ${listed.join(", ") || "no resources"} (pulumi import --file)\n`);
+    }
     return 0;
   } catch (err) {
     if (err instanceof UnsafeOutputError || err instanceof ProjectNameError) {

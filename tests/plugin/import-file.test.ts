@@ -19,6 +19,7 @@ import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project
 
 const BASE = "name: account\nruntime: yaml\ndescription: a DonDominio account, imported from dondominio-export --import-file\n";
 /** Text a careless writer would turn into code: YAML interpolation, quotes, a comment, a shell substitution. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the text is meant to look like an interpolation
 const HOSTILE = 'v=1 ${pulumi.stack} "q" # not a comment $(touch /tmp/pwned)';
 
 describe("dondominio-export --import-file, imported through the engine with the plugin", function () {

@@ -54,6 +54,7 @@ describe("plugin: AcmeCertificate through the engine against pebble", function (
           `      dnsServers: ["127.0.0.1:${h.emu.dnsPort}"]`,
           "      email: acme@example.com",
           "outputs:",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's own interpolation, not JavaScript's
           "  certificate: ${cert.certificate}",
           "",
         ].join("\n"),

@@ -72,10 +72,11 @@ describe("plugin: pulumi import of every resource through the engine", function 
       const file = join(outDir, "code", `${name}.yaml`);
       await h.emu.control.counters({ reset: true });
       const t0 = Date.now();
-      await pulumi("import", `dondominio:index:${d.type}`, name, ids[d.type], "--yes", "--protect=false", "--generate-code", "--out", file);
+      const out = await pulumi("import", `dondominio:index:${d.type}`, name, ids[d.type], "--yes", "--protect=false", "--generate-code", "--out", file);
       const ms = Date.now() - t0;
       const calls = (await h.emu.control.counters()).calls;
       expect(writeCalls(calls), "the import writes nothing").to.deep.equal({});
+      expect(out, "no money line: an import orders nothing").to.not.match(/\$ (CHARGE|TOTAL)/);
       const state = JSON.parse((await project.pulumiRun("stack", "export")).stdout);
       const rec = state.deployment.resources.find((r: any) => r.urn.endsWith(`::${name}`));
       expect(rec?.id).to.equal(ids[d.type]);

@@ -1,98 +1,78 @@
 /**
- * The Pulumi package schema (GetSchema, schema.json) generated from the served resources' zod
- * schemas: inputs from the normalising inputs schema (its input side), outputs from the state's
- * output shape, secret fields, replaceOnChanges from replaceOn, the provider config with its
- * DONDOMINIO_* environment defaults. Docs come from the resource classes' JSDoc (scripts/gen-schema.ts
- * reads them from the sources; the plugin serves the generated schema.json).
+ * The Pulumi package schema (GetSchema, schema.json) generated from provider/registry.ts's
+ * descriptors through describeResource (provider/core/descriptor.ts): every property's type, doc,
+ * required, secret and replace-on-change, and the outputs, come from the descriptor and its class
+ * spec (no second list); the provider config with its DONDOMINIO_* environment defaults
+ * (plugin/config.ts). scripts/gen-schema.ts writes it to schema.json, which the plugin serves.
  */
-import { z } from "zod";
+import { describeResource, type PropertySpec, type TypeSpec } from "../provider/core/descriptor";
+import { RESOURCES } from "../provider/registry";
 import { CONFIG_KEYS } from "./config";
-import { inputNames, PACKAGE, RESOURCES, type ServedResource, tokenOf } from "./resources";
+import { PACKAGE } from "./resources";
 
 type Json = Record<string, any>;
-
-/** Docs by resource type: the resource's own and its properties'. */
-export type Docs = Record<string, { description?: string; properties?: Record<string, string> }>;
 
 const ANY = { $ref: "pulumi.json#/Any" };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** JSON Schema (zod's z.toJSONSchema) -> a Pulumi type spec; object types are named and put in `types`. */
-function typeSpec(js: Json, hint: string, types: Json): Json {
-  const variants: Json[] | undefined = js.anyOf ?? js.oneOf;
-  if (variants) {
-    const kept = variants.filter((v) => v.type !== "null");
-    // An object variant is a named type: numbered only when there are several.
-    const objects = kept.filter((v) => v.type === "object").length;
-    const specs = kept.map((v, i) => typeSpec(v, `${hint}${objects > 1 ? i : ""}`, types));
-    const unique = specs.filter((s, i) => specs.findIndex((o) => JSON.stringify(o) === JSON.stringify(s)) === i);
-    return unique.length === 1 ? unique[0] : { type: unique.every((s) => s.type === "string") ? "string" : undefined, oneOf: unique };
-  }
-  if (Array.isArray(js.type)) return typeSpec({ anyOf: js.type.map((t: string) => ({ ...js, type: t })) }, hint, types);
-  if (js.enum && !js.type) return { type: typeof js.enum[0] === "number" ? "number" : "string" };
-  if (js.const !== undefined && !js.type) return { type: typeof js.const === "number" ? "number" : typeof js.const === "boolean" ? "boolean" : "string" };
-  switch (js.type) {
+/** A descriptor's TypeSpec -> a Pulumi type spec; object types are named (`hint`) and put in `types`. */
+function typeSpec(t: TypeSpec, hint: string, types: Json): Json {
+  switch (t.kind) {
     case "string":
     case "number":
     case "integer":
     case "boolean":
-      return { type: js.type };
+      return { type: t.kind };
+    case "any":
+      return ANY;
+    case "enum":
+      return { type: t.values.every((v) => typeof v === "number") ? "number" : t.values.every((v) => typeof v === "boolean") ? "boolean" : "string" };
     case "array":
-      return { type: "array", items: js.items ? typeSpec(js.items, hint, types) : ANY };
+      return { type: "array", items: typeSpec(t.items, hint, types) };
+    case "record":
+      return { type: "object", additionalProperties: typeSpec(t.values, hint, types) };
     case "object": {
-      if (js.properties && Object.keys(js.properties).length) {
-        const token = `${PACKAGE}:index:${hint}`;
-        types[token] = {
-          type: "object",
-          properties: Object.fromEntries(Object.entries(js.properties as Json).map(([k, v]) => [k, propertySpec(v, `${hint}${cap(k)}`, types)])),
-          ...(js.required?.length ? { required: js.required } : {}),
-        };
-        return { $ref: `#/types/${token}` };
-      }
-      if (js.additionalProperties && typeof js.additionalProperties === "object")
-        return { type: "object", additionalProperties: typeSpec(js.additionalProperties, hint, types) };
-      return ANY;
+      const entries = Object.entries(t.properties);
+      if (!entries.length) return ANY;
+      const token = `${PACKAGE}:index:${hint}`;
+      const required = entries.filter(([, p]) => p.required).map(([k]) => k);
+      types[token] = {
+        type: "object",
+        properties: Object.fromEntries(entries.map(([k, p]) => [k, typeSpec(p.type, `${hint}${cap(k)}`, types)])),
+        ...(required.length ? { required } : {}),
+      };
+      return { $ref: `#/types/${token}` };
     }
-    default:
-      return ANY;
+    case "union": {
+      // An object variant is a named type: numbered only when there are several.
+      const objects = t.of.filter((v) => v.kind === "object").length;
+      const specs = t.of.map((v, i) => typeSpec(v, `${hint}${objects > 1 ? i : ""}`, types));
+      const unique = specs.filter((s, i) => specs.findIndex((o) => JSON.stringify(o) === JSON.stringify(s)) === i);
+      if (unique.length === 1) return unique[0];
+      return unique.every((s) => s.type === "string") ? { type: "string", oneOf: unique } : { oneOf: unique };
+    }
   }
 }
 
-function propertySpec(js: Json, hint: string, types: Json, description?: string): Json {
-  const spec = typeSpec(js, hint, types);
-  if (spec.oneOf && spec.type === undefined) delete spec.type;
-  const doc = description ?? js.description;
-  return doc ? { description: doc, ...spec } : spec;
+function propertySpec(p: Pick<PropertySpec, "type" | "doc" | "secret">, hint: string, types: Json): Json {
+  const spec = typeSpec(p.type, hint, types);
+  return { ...(p.doc ? { description: p.doc } : {}), ...spec, ...(p.secret ? { secret: true } : {}) };
 }
 
-function resourceSpec(r: ServedResource, types: Json, docs: Docs[string] = {}): Json {
-  const type = r.def.type;
-  const ins = z.toJSONSchema(r.inputs, { io: "input", unrepresentable: "any" }) as Json;
-  const secret = new Set([...r.secretInputs, ...r.secretOutputs]);
-  const doc = (k: string) => docs.properties?.[k];
+function resourceSpec(d: (typeof RESOURCES)[number], types: Json): Json {
+  const s = describeResource(d);
+  const hint = (k: string) => `${s.type}${cap(k)}`;
   const inputProperties: Json = {};
-  for (const k of inputNames(r)) {
-    const p = propertySpec(ins.properties?.[k] ?? {}, `${type}${cap(k)}`, types, doc(k));
-    if (secret.has(k)) p.secret = true;
-    if (r.def.replaceOn.includes(k)) p.replaceOnChanges = true;
-    inputProperties[k] = p;
-  }
-  const properties: Json = { ...inputProperties };
-  const required = new Set<string>(ins.required ?? []);
-  for (const [k, schema] of Object.entries(r.outputs)) {
-    const js = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as Json;
-    const p = propertySpec(js, `${type}${cap(k)}`, types, doc(k));
-    if (secret.has(k)) p.secret = true;
-    properties[k] = p;
-    if (!schema.safeParse(undefined).success) required.add(k);
-  }
-  for (const p of Object.values(properties)) delete (p as Json).default;
+  for (const p of s.inputs) inputProperties[p.name] = { ...propertySpec(p, hint(p.name), types), ...(p.replaceOnChange ? { replaceOnChanges: true } : {}) };
+  const properties: Json = {};
+  for (const p of s.outputs)
+    properties[p.name] = { ...propertySpec(p, hint(p.name), types), ...(inputProperties[p.name]?.replaceOnChanges ? { replaceOnChanges: true } : {}) };
   return {
-    ...(docs.description ? { description: docs.description } : {}),
+    ...(s.description ? { description: s.description } : {}),
     inputProperties,
-    requiredInputs: ins.required ?? [],
+    requiredInputs: s.inputs.filter((p) => p.required).map((p) => p.name),
     properties,
-    required: [...required],
+    required: s.outputs.filter((p) => p.required).map((p) => p.name),
   };
 }
 
@@ -114,10 +94,10 @@ const checkDomainSpec = {
 };
 
 /** The package schema (Pulumi's package schema format, pulumi.com/docs/iac/extending-pulumi/schema). */
-export function packageSchema(version: string, docs: Docs = {}): Json {
+export function packageSchema(version: string): Json {
   const types: Json = {};
   const resources: Json = {};
-  for (const r of RESOURCES) resources[tokenOf(r)] = resourceSpec(r, types, docs[r.def.type]);
+  for (const d of RESOURCES) resources[`${PACKAGE}:index:${d.type}`] = resourceSpec(d, types);
   const variables: Json = {};
   for (const [k, c] of Object.entries(CONFIG_KEYS)) {
     variables[k] = {

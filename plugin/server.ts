@@ -24,7 +24,7 @@ import { setLogSinkForTests } from "../provider/core/log";
 import { clean, sameValue } from "../provider/core/plain-data";
 import { changedKeys, checkInputs, contextWith, diffVerdict, errorInContext, PartialResultError, type Timeouts, userInputs } from "../provider/core/frame";
 import { checkConfig, configure } from "./config";
-import { importInputs } from "./import";
+import { importInputs, importRead } from "./import";
 import { fromStruct, toStruct } from "./props";
 import { inputNames, resourceOf, type ServedResource } from "./resources";
 import { packageSchema } from "./schema";
@@ -205,7 +205,7 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
 
   async function read(req: provproto.ReadRequest): Promise<provproto.ReadResponse> {
     const r = resourceOf(typeOf(req.getUrn(), req.getType()));
-    const id = req.getId();
+    let id = req.getId();
     const props = fromStruct(req.getProperties());
     const inputs = fromStruct(req.getInputs());
     const keys = secretKeys(r, props.secrets, inputs.secrets);
@@ -213,7 +213,9 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     const importing = !Object.keys(state).length;
     let live: Data | undefined;
     try {
-      live = await r.def.read(contextWith({}), id, state);
+      // Import: the id alone, which may name the object (plugin/import.ts importRead: the id to record).
+      if (importing) ({ id, live } = await importRead(r, contextWith({}), id));
+      else live = await r.def.read(contextWith({}), id, state);
     } catch (err) {
       throw errorInContext(r.def.type, err, importing ? "import" : "read", r.def.label(state) || id);
     }

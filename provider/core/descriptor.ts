@@ -14,7 +14,8 @@ import type { Api } from "./client";
 import type { Adoption, ExportPlace, GroupAdoption, MemberScope } from "./adoption";
 import type { AccountScope } from "./discovery";
 import type { ResourceDefinition } from "./frame";
-import { type ClassSpec, outputNames } from "./resource-class";
+// Types only: resource-class.ts loads @pulumi/pulumi, which the plugin archive does not carry.
+import type { ClassSpec } from "./resource-class";
 
 type Data = Record<string, any>;
 
@@ -101,7 +102,7 @@ export function inputFields(inputs: z.ZodType): Record<string, z.ZodType> {
 
 /** A property's type as a plugin schema needs it. */
 export type TypeSpec =
-  | { kind: "string" | "number" | "boolean" | "any" }
+  | { kind: "string" | "number" | "integer" | "boolean" | "any" }
   | { kind: "enum"; values: (string | number | boolean)[] }
   | { kind: "array"; items: TypeSpec }
   | { kind: "record"; values: TypeSpec }
@@ -115,9 +116,11 @@ export function typeOf(schema: z.ZodType): TypeSpec {
     case "string":
       return { kind: "string" };
     case "number":
+      // z.number().int() and z.int(): an integer format (the SDKs' int, not float).
+      return /int/.test(String((schema as { format?: unknown }).format ?? "")) ? { kind: "integer" } : { kind: "number" };
     case "int":
     case "bigint":
-      return { kind: "number" };
+      return { kind: "integer" };
     case "boolean":
       return { kind: "boolean" };
     case "enum":
@@ -157,10 +160,12 @@ export function typeOf(schema: z.ZodType): TypeSpec {
   }
 }
 
-/** Whether a program must give the field (a field that accepts undefined is optional). */
+/**
+ * Whether a program must give the field (a field that accepts undefined is optional). Parsing
+ * undefined decides it: zod marks every preprocess (a pipe from a transform) "optional" whatever
+ * follows it, so its `optin` says nothing here.
+ */
 export function isRequired(schema: z.ZodType): boolean {
-  const t = (schema as unknown as { _zod: { optin?: string } })._zod.optin;
-  if (t === "optional") return false;
   return !schema.safeParse(undefined).success;
 }
 
@@ -203,7 +208,9 @@ export function describeResource(d: ResourceDescriptor): ResourceSchema {
     replaceOnChange: replaceOn.has(name),
     createOnly: createOnly.has(name),
   }));
-  const outputs = outputNames(spec).map((name) => {
+  // The state's members: the inputs, then what the state adds (resource-class.ts outputNames).
+  const names = [...new Set([...Object.keys(fields), ...Object.keys(spec.outputs)])];
+  const outputs = names.map((name) => {
     const out = spec.outputs[name];
     return {
       name,

@@ -16,6 +16,8 @@ import { getApi } from "../core/client";
 import { resolveConfig } from "../core/config";
 import { type AccountSnapshot, readAccount } from "./read";
 import { inline } from "./code";
+import { migrationFromState } from "./from-state";
+import { checkImportFile, renderImportFile, writeImportFile } from "./import-file";
 import { ProjectNameError, validProjectName } from "./project-name";
 import { type ExportSummary, PROJECT_FILES, renderProject, summaryText } from "./render";
 import { checkOutput, UnsafeOutputError, writeProjectFiles } from "./write";
@@ -25,6 +27,8 @@ export { readAccount, type AccountSnapshot, type ReadOptions } from "./read";
 export { slug, uniqueNames, recordBase } from "./names";
 export { validProjectName, ProjectNameError } from "./project-name";
 export { UnsafeOutputError } from "./write";
+export { renderImportFile, type ImportFileEntry } from "./import-file";
+export { migrationFromState, type Migration } from "./from-state";
 
 export interface ExportOptions {
   /** The directory to write the project to (created when missing; files of the same names are replaced). */
@@ -75,7 +79,8 @@ export async function exportAccount(options: ExportOptions): Promise<ExportResul
   return { summary, snapshot, files: Object.keys(files), elapsedMs: Date.now() - started };
 }
 
-export const EXPORT_HELP = `usage: dondominio-export --out DIR [--domain NAME]... [--service NAME]... [--zones] [--project NAME]
+export const EXPORT_HELP = `usage: dondominio-export --out DIR [--domain NAME]... [--service NAME]... [--zones] [--project NAME] [--import-file FILE]
+       dondominio-export --from-state STATE --import-file FILE > URNS
 
 Writes the DonDominio account as a Pulumi TypeScript project (Pulumi.yaml, package.json,
 tsconfig.json, index.ts, README.md) in which every object is adopted, so that its first
@@ -89,6 +94,14 @@ tsconfig.json, index.ts, README.md) in which every object is adopted, so that it
                      undeclared) instead of one DnsRecord per record
   --project NAME     the Pulumi project name: 1 to 100 letters, digits, "-", "_" or "."
                      (Pulumi's rule; default dondominio-account)
+  --import-file FILE also write a Pulumi import file (ids only) of the same objects, for the provider
+                     plugin: \`pulumi import --file FILE --generate-code --out ...\` then writes the
+                     account as a program in the project's language (provider/export/import-file.ts)
+  --from-state STATE with --import-file, no --out and no API call: from a stack's state
+                     (\`pulumi stack export --file STATE\`), the import file that moves its dynamic
+                     resources to the provider plugin (same names, same ids), and on stdout the URNs
+                     to remove afterwards with \`pulumi state delete\`, one a line (README: "Moving a
+                     stack from the dynamic resources to the plugin")
   -h, --help         this text
 
 Credentials come from the environment, as for the provider: DONDOMINIO_API_USER,
@@ -104,7 +117,16 @@ export interface ExportIo {
 
 /** The whole command: returns the exit status instead of exiting (tests run it in-process). */
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo): Promise<number> {
-  let values: { out?: string; domain?: string[]; service?: string[]; zones?: boolean; project?: string; help?: boolean };
+  let values: {
+    out?: string;
+    domain?: string[];
+    service?: string[];
+    zones?: boolean;
+    project?: string;
+    "import-file"?: string;
+    "from-state"?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -114,6 +136,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
         service: { type: "string", multiple: true },
         zones: { type: "boolean" },
         project: { type: "string" },
+        "import-file": { type: "string" },
+        "from-state": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -127,6 +151,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
     io.stdout.write(EXPORT_HELP);
     return 0;
   }
+  if (values["from-state"] !== undefined) return fromState(values["from-state"], values["import-file"], io);
   if (!values.out) {
     io.stderr.write(`dondominio-export: --out DIR is required\n${EXPORT_HELP}`);
     return 2;
@@ -134,6 +159,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
   try {
     if (values.project !== undefined) validProjectName(values.project);
     checkOutput(values.out, PROJECT_FILES);
+    if (values["import-file"] !== undefined) checkImportFile(values["import-file"]);
     resolveConfig(env);
   } catch (err) {
     io.stderr.write(`dondominio-export: ${inline((err as Error).message, 1000)}\n`);
@@ -151,6 +177,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
       progress: (l) => io.stderr.write(`${inline(l, 1000)}\n`),
     });
     io.stderr.write(`wrote ${r.files.join(", ")} to ${inline(values.out, 1000)} in ${(r.elapsedMs / 1000).toFixed(1)} s\n${summaryText(r.summary)}\n`);
+    const importFile = values["import-file"];
+    if (importFile !== undefined) {
+      const { text, counts } = renderImportFile(r.snapshot);
+      writeImportFile(importFile, text);
+      const listed = Object.entries(counts).map(([type, n]) => `${n} ${type}`);
+      io.stderr.write(`wrote ${inline(importFile, 1000)}: ${listed.join(", ") || "no resources"} (pulumi import --file)\n`);
+    }
     return 0;
   } catch (err) {
     if (err instanceof UnsafeOutputError || err instanceof ProjectNameError) {
@@ -160,5 +193,25 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ExportIo)
     // sdk errors never carry the password (sdk/core/redact.ts).
     io.stderr.write(`dondominio-export: the account could not be read: ${inline((err as Error).message, 1000)}\n`);
     return 1;
+  }
+}
+
+/** `--from-state STATE --import-file FILE`: reads the state file only (no credentials, no API call). */
+function fromState(statePath: string, importFile: string | undefined, io: ExportIo): number {
+  if (importFile === undefined) {
+    io.stderr.write(`dondominio-export: --from-state needs --import-file FILE\n${EXPORT_HELP}`);
+    return 2;
+  }
+  try {
+    checkImportFile(importFile);
+    const m = migrationFromState(readFileSync(statePath, "utf8"));
+    writeImportFile(importFile, m.importFile);
+    for (const n of m.notes) io.stderr.write(`${inline(n, 1000)}\n`);
+    io.stderr.write(`wrote ${inline(importFile, 1000)}: ${m.moved} resources to import; ${m.urns.length} URNs to delete from the state (stdout)\n`);
+    io.stdout.write(m.urns.map((u) => `${u}\n`).join(""));
+    return 0;
+  } catch (err) {
+    io.stderr.write(`dondominio-export: ${inline((err as Error).message, 1000)}\n`);
+    return 2;
   }
 }

@@ -34,10 +34,16 @@ export class Contact extends pulumi.CustomResource {
         return obj['__pulumiType'] === Contact.__pulumiType;
     }
 
+    /**
+     * Street address.
+     */
     declare public readonly address: pulumi.Output<string | undefined>;
+    /**
+     * City.
+     */
     declare public readonly city: pulumi.Output<string | undefined>;
     /**
-     * Adopt an existing contact of the account instead of creating one (then leave out the data).
+     * The API's contactID, e.g. ABC-12345.
      */
     declare public readonly contactId: pulumi.Output<string>;
     /**
@@ -52,12 +58,21 @@ export class Contact extends pulumi.CustomResource {
      * Designated agent accepted (spec "Contact").
      */
     declare public /*out*/ readonly daAccepted: pulumi.Output<boolean>;
+    /**
+     * Email address.
+     */
     declare public readonly email: pulumi.Output<string | undefined>;
+    /**
+     * First name (of the contact person, for an organization).
+     */
     declare public readonly firstName: pulumi.Output<string | undefined>;
     /**
      * Tax, VAT, passport or ID number.
      */
     declare public readonly identNumber: pulumi.Output<string | undefined>;
+    /**
+     * Last name.
+     */
     declare public readonly lastName: pulumi.Output<string | undefined>;
     /**
      * Required for organizations, refused for individuals.
@@ -67,7 +82,13 @@ export class Contact extends pulumi.CustomResource {
      * +CC.NUMBER, e.g. +34.931234567.
      */
     declare public readonly phone: pulumi.Output<string | undefined>;
+    /**
+     * Postal code.
+     */
     declare public readonly postalCode: pulumi.Output<string | undefined>;
+    /**
+     * State, province or region.
+     */
     declare public readonly state: pulumi.Output<string | undefined>;
     /**
      * verified, notapplicable, inprocess or failed (spec "States and transitions").
@@ -118,7 +139,7 @@ export class Contact extends pulumi.CustomResource {
             resourceInputs["verificationStatus"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["address", "city", "contactType", "country", "email", "firstName", "identNumber", "lastName", "orgName", "phone", "postalCode", "state"] };
+        const replaceOnChanges = { replaceOnChanges: ["address", "city", "contactId", "contactType", "country", "email", "firstName", "identNumber", "lastName", "orgName", "phone", "postalCode", "state"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Contact.__pulumiType, name, resourceInputs, opts);
     }
@@ -128,7 +149,13 @@ export class Contact extends pulumi.CustomResource {
  * The set of arguments for constructing a Contact resource.
  */
 export interface ContactArgs {
+    /**
+     * Street address.
+     */
     address?: pulumi.Input<string | undefined>;
+    /**
+     * City.
+     */
     city?: pulumi.Input<string | undefined>;
     /**
      * Adopt an existing contact of the account instead of creating one (then leave out the data).
@@ -142,12 +169,21 @@ export interface ContactArgs {
      * Two-letter country code.
      */
     country?: pulumi.Input<string | undefined>;
+    /**
+     * Email address.
+     */
     email?: pulumi.Input<string | undefined>;
+    /**
+     * First name (of the contact person, for an organization).
+     */
     firstName?: pulumi.Input<string | undefined>;
     /**
      * Tax, VAT, passport or ID number.
      */
     identNumber?: pulumi.Input<string | undefined>;
+    /**
+     * Last name.
+     */
     lastName?: pulumi.Input<string | undefined>;
     /**
      * Required for organizations, refused for individuals.
@@ -157,6 +193,12 @@ export interface ContactArgs {
      * +CC.NUMBER, e.g. +34.931234567.
      */
     phone?: pulumi.Input<string | undefined>;
+    /**
+     * Postal code.
+     */
     postalCode?: pulumi.Input<string | undefined>;
+    /**
+     * State, province or region.
+     */
     state?: pulumi.Input<string | undefined>;
 }

@@ -5,6 +5,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { AcmeCertificateArgs } from "./acmeCertificate";
+export type AcmeCertificate = import("./acmeCertificate").AcmeCertificate;
+export const AcmeCertificate: typeof import("./acmeCertificate").AcmeCertificate = null as any;
+utilities.lazyLoad(exports, ["AcmeCertificate"], () => require("./acmeCertificate"));
+
 export { CheckDomainArgs, CheckDomainResult, CheckDomainOutputArgs } from "./checkDomain";
 export const checkDomain: typeof import("./checkDomain").checkDomain = null as any;
 export const checkDomainOutput: typeof import("./checkDomain").checkDomainOutput = null as any;
@@ -104,6 +109,8 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "dondominio:index:AcmeCertificate":
+                return new AcmeCertificate(name, <any>undefined, { urn })
             case "dondominio:index:Contact":
                 return new Contact(name, <any>undefined, { urn })
             case "dondominio:index:Database":

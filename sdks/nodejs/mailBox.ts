@@ -43,7 +43,7 @@ export class MailBox extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly entityId: pulumi.Output<string>;
     /**
-     * The local part ("info") or the full address under the service's domain ("info@example.com").
+     * The full address, as the API answers it: `info@example.com`.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -105,7 +105,7 @@ export class MailBox extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["password", "passwordHash"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        const replaceOnChanges = { replaceOnChanges: ["serviceName"] };
+        const replaceOnChanges = { replaceOnChanges: ["name", "serviceName"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(MailBox.__pulumiType, name, resourceInputs, opts);
     }

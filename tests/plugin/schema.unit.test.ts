@@ -1,6 +1,7 @@
 /** The plugin's package schema (plugin/schema.ts): schema.json is a fresh render, and its secret, replace and config facts. */
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
+import { RESOURCES } from "../../provider/registry";
 import { renderSchema, SCHEMA_FILE } from "../../scripts/gen-schema";
 
 describe("plugin: package schema", () => {
@@ -10,8 +11,8 @@ describe("plugin: package schema", () => {
     expect(readFileSync(SCHEMA_FILE, "utf8") === renderSchema(), "schema.json is out of date: run `npm run gen:schema`").to.equal(true);
   });
 
-  it("serves the 15 resources and checkDomain, with inputs, required inputs, outputs and docs", () => {
-    expect(Object.keys(schema.resources)).to.have.length(15);
+  it("serves the 16 resources of the registry and checkDomain, with inputs, required inputs, outputs and docs", () => {
+    expect(Object.keys(schema.resources)).to.have.length(RESOURCES.length).and.include("dondominio:index:AcmeCertificate");
     expect(schema.functions).to.have.key("dondominio:index:checkDomain");
     const rec = schema.resources["dondominio:index:DnsRecord"];
     expect(rec.requiredInputs).to.deep.equal(["serviceName", "name", "type", "value"]);

@@ -22,9 +22,9 @@ type Database struct {
 	EntityId pulumi.StringOutput `pulumi:"entityId"`
 	// Connections from outside the hosting (default false). Changes in place.
 	ExternalAccess pulumi.BoolPtrOutput `pulumi:"externalAccess"`
-	// With adopt: the name of the existing database to take over (as the service assigned it).
+	// Database name, assigned by the service.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+	// The live password (the API returns it to the account); always a secret.
 	Password pulumi.StringOutput `pulumi:"password"`
 	// The hosting service's name, e.g. "example.com". Changing it replaces (a new, empty database).
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
@@ -50,6 +50,7 @@ func NewDatabase(ctx *pulumi.Context,
 	})
 	opts = append(opts, secrets)
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"name",
 		"serviceName",
 	})
 	opts = append(opts, replaceOnChanges)
@@ -214,12 +215,12 @@ func (o DatabaseOutput) ExternalAccess() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Database) pulumi.BoolPtrOutput { return v.ExternalAccess }).(pulumi.BoolPtrOutput)
 }
 
-// With adopt: the name of the existing database to take over (as the service assigned it).
+// Database name, assigned by the service.
 func (o DatabaseOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+// The live password (the API returns it to the account); always a secret.
 func (o DatabaseOutput) Password() pulumi.StringOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringOutput { return v.Password }).(pulumi.StringOutput)
 }

@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "dondominio:index:AcmeCertificate":
+		r = &AcmeCertificate{}
 	case "dondominio:index:Contact":
 		r = &Contact{}
 	case "dondominio:index:Database":

@@ -2181,10 +2181,10 @@ func (o SslCertificateValidationRecordsArrayOutput) Index(i pulumi.IntInput) Ssl
 }
 
 type SubdomainSsl struct {
-	SslCert      interface{} `pulumi:"sslCert"`
-	SslCertChain interface{} `pulumi:"sslCertChain"`
-	SslKey       interface{} `pulumi:"sslKey"`
-	SslPath      string      `pulumi:"sslPath"`
+	SslCert      string `pulumi:"sslCert"`
+	SslCertChain string `pulumi:"sslCertChain"`
+	SslKey       string `pulumi:"sslKey"`
+	SslPath      string `pulumi:"sslPath"`
 }
 
 // SubdomainSslInput is an input type that accepts SubdomainSslArgs and SubdomainSslOutput values.
@@ -2199,9 +2199,9 @@ type SubdomainSslInput interface {
 }
 
 type SubdomainSslArgs struct {
-	SslCert      pulumi.Input       `pulumi:"sslCert"`
-	SslCertChain pulumi.Input       `pulumi:"sslCertChain"`
-	SslKey       pulumi.Input       `pulumi:"sslKey"`
+	SslCert      pulumi.StringInput `pulumi:"sslCert"`
+	SslCertChain pulumi.StringInput `pulumi:"sslCertChain"`
+	SslKey       pulumi.StringInput `pulumi:"sslKey"`
 	SslPath      pulumi.StringInput `pulumi:"sslPath"`
 }
 
@@ -2282,16 +2282,16 @@ func (o SubdomainSslOutput) ToSubdomainSslPtrOutputWithContext(ctx context.Conte
 	}).(SubdomainSslPtrOutput)
 }
 
-func (o SubdomainSslOutput) SslCert() pulumi.AnyOutput {
-	return o.ApplyT(func(v SubdomainSsl) interface{} { return v.SslCert }).(pulumi.AnyOutput)
+func (o SubdomainSslOutput) SslCert() pulumi.StringOutput {
+	return o.ApplyT(func(v SubdomainSsl) string { return v.SslCert }).(pulumi.StringOutput)
 }
 
-func (o SubdomainSslOutput) SslCertChain() pulumi.AnyOutput {
-	return o.ApplyT(func(v SubdomainSsl) interface{} { return v.SslCertChain }).(pulumi.AnyOutput)
+func (o SubdomainSslOutput) SslCertChain() pulumi.StringOutput {
+	return o.ApplyT(func(v SubdomainSsl) string { return v.SslCertChain }).(pulumi.StringOutput)
 }
 
-func (o SubdomainSslOutput) SslKey() pulumi.AnyOutput {
-	return o.ApplyT(func(v SubdomainSsl) interface{} { return v.SslKey }).(pulumi.AnyOutput)
+func (o SubdomainSslOutput) SslKey() pulumi.StringOutput {
+	return o.ApplyT(func(v SubdomainSsl) string { return v.SslKey }).(pulumi.StringOutput)
 }
 
 func (o SubdomainSslOutput) SslPath() pulumi.StringOutput {
@@ -2322,31 +2322,31 @@ func (o SubdomainSslPtrOutput) Elem() SubdomainSslOutput {
 	}).(SubdomainSslOutput)
 }
 
-func (o SubdomainSslPtrOutput) SslCert() pulumi.AnyOutput {
-	return o.ApplyT(func(v *SubdomainSsl) interface{} {
+func (o SubdomainSslPtrOutput) SslCert() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SubdomainSsl) *string {
 		if v == nil {
 			return nil
 		}
-		return v.SslCert
-	}).(pulumi.AnyOutput)
+		return &v.SslCert
+	}).(pulumi.StringPtrOutput)
 }
 
-func (o SubdomainSslPtrOutput) SslCertChain() pulumi.AnyOutput {
-	return o.ApplyT(func(v *SubdomainSsl) interface{} {
+func (o SubdomainSslPtrOutput) SslCertChain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SubdomainSsl) *string {
 		if v == nil {
 			return nil
 		}
-		return v.SslCertChain
-	}).(pulumi.AnyOutput)
+		return &v.SslCertChain
+	}).(pulumi.StringPtrOutput)
 }
 
-func (o SubdomainSslPtrOutput) SslKey() pulumi.AnyOutput {
-	return o.ApplyT(func(v *SubdomainSsl) interface{} {
+func (o SubdomainSslPtrOutput) SslKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SubdomainSsl) *string {
 		if v == nil {
 			return nil
 		}
-		return v.SslKey
-	}).(pulumi.AnyOutput)
+		return &v.SslKey
+	}).(pulumi.StringPtrOutput)
 }
 
 func (o SubdomainSslPtrOutput) SslPath() pulumi.StringPtrOutput {

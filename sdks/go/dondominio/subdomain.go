@@ -22,11 +22,11 @@ type Subdomain struct {
 	EntityId pulumi.StringOutput `pulumi:"entityId"`
 	// Document root inside the hosting space, starting with "/". Changes in place.
 	FtpPath pulumi.StringOutput `pulumi:"ftpPath"`
-	// "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.
+	// Full host name, lower case, IDN labels in punycode.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The hosting service's name, e.g. "example.com". Changing it replaces.
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
-	// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+	// The installed certificate while managed; always a secret.
 	Ssl SubdomainSslPtrOutput `pulumi:"ssl"`
 	// A certificate is installed (managed or not).
 	SslInstalled pulumi.BoolOutput `pulumi:"sslInstalled"`
@@ -56,6 +56,7 @@ func NewSubdomain(ctx *pulumi.Context,
 	})
 	opts = append(opts, secrets)
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"name",
 		"serviceName",
 	})
 	opts = append(opts, replaceOnChanges)
@@ -220,7 +221,7 @@ func (o SubdomainOutput) FtpPath() pulumi.StringOutput {
 	return o.ApplyT(func(v *Subdomain) pulumi.StringOutput { return v.FtpPath }).(pulumi.StringOutput)
 }
 
-// "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.
+// Full host name, lower case, IDN labels in punycode.
 func (o SubdomainOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Subdomain) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -230,7 +231,7 @@ func (o SubdomainOutput) ServiceName() pulumi.StringOutput {
 	return o.ApplyT(func(v *Subdomain) pulumi.StringOutput { return v.ServiceName }).(pulumi.StringOutput)
 }
 
-// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+// The installed certificate while managed; always a secret.
 func (o SubdomainOutput) Ssl() SubdomainSslPtrOutput {
 	return o.ApplyT(func(v *Subdomain) SubdomainSslPtrOutput { return v.Ssl }).(SubdomainSslPtrOutput)
 }

@@ -112,8 +112,8 @@ export interface SslCertificateSubjectArgs {
 }
 
 export interface SubdomainSslArgs {
-    sslCert: any;
-    sslCertChain: any;
-    sslKey: any;
+    sslCert: pulumi.Input<string>;
+    sslCertChain: pulumi.Input<string>;
+    sslKey: pulumi.Input<string>;
     sslPath: pulumi.Input<string>;
 }

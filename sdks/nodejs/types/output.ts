@@ -118,9 +118,9 @@ export interface SslCertificateValidationRecords {
 }
 
 export interface SubdomainSsl {
-    sslCert: any;
-    sslCertChain: any;
-    sslKey: any;
+    sslCert: string;
+    sslCertChain: string;
+    sslKey: string;
     sslPath: string;
 }
 

@@ -6,6 +6,7 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from .acme_certificate import *
 from .check_domain import *
 from .contact import *
 from .database import *
@@ -41,6 +42,7 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_dondominio",
   "classes": {
+   "dondominio:index:AcmeCertificate": "AcmeCertificate",
    "dondominio:index:Contact": "Contact",
    "dondominio:index:Database": "Database",
    "dondominio:index:DnsRecord": "DnsRecord",

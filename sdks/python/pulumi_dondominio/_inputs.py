@@ -1118,17 +1118,17 @@ class SslCertificateSubjectArgs:
 
 
 class SubdomainSslArgsDict(TypedDict):
-    ssl_cert: Any
-    ssl_cert_chain: Any
-    ssl_key: Any
+    ssl_cert: pulumi.Input[_builtins.str]
+    ssl_cert_chain: pulumi.Input[_builtins.str]
+    ssl_key: pulumi.Input[_builtins.str]
     ssl_path: pulumi.Input[_builtins.str]
 
 @pulumi.input_type
 class SubdomainSslArgs:
     def __init__(__self__, *,
-                 ssl_cert: Any,
-                 ssl_cert_chain: Any,
-                 ssl_key: Any,
+                 ssl_cert: pulumi.Input[_builtins.str],
+                 ssl_cert_chain: pulumi.Input[_builtins.str],
+                 ssl_key: pulumi.Input[_builtins.str],
                  ssl_path: pulumi.Input[_builtins.str]):
         pulumi.set(__self__, "ssl_cert", ssl_cert)
         pulumi.set(__self__, "ssl_cert_chain", ssl_cert_chain)
@@ -1137,29 +1137,29 @@ class SubdomainSslArgs:
 
     @_builtins.property
     @pulumi.getter(name="sslCert")
-    def ssl_cert(self) -> Any:
+    def ssl_cert(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "ssl_cert")
 
     @ssl_cert.setter
-    def ssl_cert(self, value: Any):
+    def ssl_cert(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "ssl_cert", value)
 
     @_builtins.property
     @pulumi.getter(name="sslCertChain")
-    def ssl_cert_chain(self) -> Any:
+    def ssl_cert_chain(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "ssl_cert_chain")
 
     @ssl_cert_chain.setter
-    def ssl_cert_chain(self, value: Any):
+    def ssl_cert_chain(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "ssl_cert_chain", value)
 
     @_builtins.property
     @pulumi.getter(name="sslKey")
-    def ssl_key(self) -> Any:
+    def ssl_key(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "ssl_key")
 
     @ssl_key.setter
-    def ssl_key(self, value: Any):
+    def ssl_key(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "ssl_key", value)
 
     @_builtins.property

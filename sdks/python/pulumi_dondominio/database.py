@@ -176,7 +176,7 @@ class Database(pulumi.CustomResource):
             __props__.__dict__["user"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["password"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["serviceName"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "serviceName"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Database, __self__).__init__(
             'dondominio:index:Database',
@@ -237,7 +237,7 @@ class Database(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        With adopt: the name of the existing database to take over (as the service assigned it).
+        Database name, assigned by the service.
         """
         return pulumi.get(self, "name")
 
@@ -245,7 +245,7 @@ class Database(pulumi.CustomResource):
     @pulumi.getter
     def password(self) -> pulumi.Output[_builtins.str]:
         """
-        8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+        The live password (the API returns it to the account); always a secret.
         """
         return pulumi.get(self, "password")
 

@@ -155,7 +155,7 @@ class MailAlias(pulumi.CustomResource):
                 raise TypeError("Missing required property 'targets'")
             __props__.__dict__["targets"] = targets
             __props__.__dict__["entity_id"] = None
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["serviceName"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "serviceName"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(MailAlias, __self__).__init__(
             'dondominio:index:MailAlias',
@@ -206,7 +206,7 @@ class MailAlias(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The local part ("sales") or the full address under the service's domain.
+        The full address: `sales@example.com`.
         """
         return pulumi.get(self, "name")
 
@@ -222,7 +222,7 @@ class MailAlias(pulumi.CustomResource):
     @pulumi.getter
     def targets(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+        Destination addresses as the API answers them.
         """
         return pulumi.get(self, "targets")
 

@@ -159,7 +159,7 @@ class MailBox(pulumi.CustomResource):
             __props__.__dict__["usage"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["password", "passwordHash"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["serviceName"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "serviceName"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(MailBox, __self__).__init__(
             'dondominio:index:MailBox',
@@ -213,7 +213,7 @@ class MailBox(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The local part ("info") or the full address under the service's domain ("info@example.com").
+        The full address, as the API answers it: `info@example.com`.
         """
         return pulumi.get(self, "name")
 

@@ -912,9 +912,9 @@ class SubdomainSsl(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 ssl_cert: Any,
-                 ssl_cert_chain: Any,
-                 ssl_key: Any,
+                 ssl_cert: _builtins.str,
+                 ssl_cert_chain: _builtins.str,
+                 ssl_key: _builtins.str,
                  ssl_path: _builtins.str):
         pulumi.set(__self__, "ssl_cert", ssl_cert)
         pulumi.set(__self__, "ssl_cert_chain", ssl_cert_chain)
@@ -923,17 +923,17 @@ class SubdomainSsl(dict):
 
     @_builtins.property
     @pulumi.getter(name="sslCert")
-    def ssl_cert(self) -> Any:
+    def ssl_cert(self) -> _builtins.str:
         return pulumi.get(self, "ssl_cert")
 
     @_builtins.property
     @pulumi.getter(name="sslCertChain")
-    def ssl_cert_chain(self) -> Any:
+    def ssl_cert_chain(self) -> _builtins.str:
         return pulumi.get(self, "ssl_cert_chain")
 
     @_builtins.property
     @pulumi.getter(name="sslKey")
-    def ssl_key(self) -> Any:
+    def ssl_key(self) -> _builtins.str:
         return pulumi.get(self, "ssl_key")
 
     @_builtins.property

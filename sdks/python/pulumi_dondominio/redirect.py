@@ -176,7 +176,7 @@ class Redirect(pulumi.CustomResource):
                 raise TypeError("Missing required property 'type'")
             __props__.__dict__["type"] = type
             __props__.__dict__["entity_id"] = None
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["serviceName"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["origin", "serviceName"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Redirect, __self__).__init__(
             'dondominio:index:Redirect',
@@ -236,7 +236,7 @@ class Redirect(pulumi.CustomResource):
     @pulumi.getter
     def origin(self) -> pulumi.Output[_builtins.str]:
         """
-        "@" for the service's domain, a name relative to it ("blog") or full ("blog.example.com").
+        Full host name: `blog.example.com`, or the service's name for the apex.
         """
         return pulumi.get(self, "origin")
 

@@ -326,7 +326,7 @@ class SslCertificate(pulumi.CustomResource):
             __props__.__dict__["validations"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["privateKey"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["commonName", "productId"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["certificateId", "commonName", "productId"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(SslCertificate, __self__).__init__(
             'dondominio:index:SslCertificate',
@@ -409,13 +409,16 @@ class SslCertificate(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="certificateChain")
     def certificate_chain(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The intermediate certificates (PEM), once issued.
+        """
         return pulumi.get(self, "certificate_chain")
 
     @_builtins.property
     @pulumi.getter(name="certificateId")
     def certificate_id(self) -> pulumi.Output[_builtins.float]:
         """
-        Adopt: the certificate with this id (ssl/list's certificateID) is taken as it is, with no order and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+        The API's certificateID.
         """
         return pulumi.get(self, "certificate_id")
 
@@ -431,7 +434,7 @@ class SslCertificate(pulumi.CustomResource):
     @pulumi.getter
     def csr(self) -> pulumi.Output[_builtins.str]:
         """
-        The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
+        The CSR the order used (given or generated).
         """
         return pulumi.get(self, "csr")
 
@@ -455,7 +458,7 @@ class SslCertificate(pulumi.CustomResource):
     @pulumi.getter(name="privateKey")
     def private_key(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
+        Secret: the key given, or the one ssl/csrcreate generated.
         """
         return pulumi.get(self, "private_key")
 
@@ -470,6 +473,9 @@ class SslCertificate(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def renewable(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the API allows a renewal now.
+        """
         return pulumi.get(self, "renewable")
 
     @_builtins.property
@@ -491,16 +497,25 @@ class SslCertificate(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="tsCreate")
     def ts_create(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Order date (YYYY-MM-DD).
+        """
         return pulumi.get(self, "ts_create")
 
     @_builtins.property
     @pulumi.getter(name="tsExpir")
     def ts_expir(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Expiry date of the certificate (YYYY-MM-DD).
+        """
         return pulumi.get(self, "ts_expir")
 
     @_builtins.property
     @pulumi.getter(name="tsSubscriptionEnds")
     def ts_subscription_ends(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        End of the paid subscription (YYYY-MM-DD).
+        """
         return pulumi.get(self, "ts_subscription_ends")
 
     @_builtins.property
@@ -522,6 +537,9 @@ class SslCertificate(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def validations(self) -> pulumi.Output[Sequence[Any]]:
+        """
+        The validation of each name, as ssl/getinfo answers it.
+        """
         return pulumi.get(self, "validations")
 
     @_builtins.property

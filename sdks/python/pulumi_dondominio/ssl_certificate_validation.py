@@ -177,6 +177,9 @@ class SslCertificateValidation(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="commonName")
     def common_name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The certificate's common name.
+        """
         return pulumi.get(self, "common_name")
 
     @_builtins.property
@@ -190,6 +193,9 @@ class SslCertificateValidation(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="tsExpir")
     def ts_expir(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Expiry date of the certificate (YYYY-MM-DD).
+        """
         return pulumi.get(self, "ts_expir")
 
     @_builtins.property

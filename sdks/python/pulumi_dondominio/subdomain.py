@@ -180,7 +180,7 @@ class Subdomain(pulumi.CustomResource):
             __props__.__dict__["ssl_installed"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["ssl"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["serviceName"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "serviceName"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Subdomain, __self__).__init__(
             'dondominio:index:Subdomain',
@@ -241,7 +241,7 @@ class Subdomain(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.
+        Full host name, lower case, IDN labels in punycode.
         """
         return pulumi.get(self, "name")
 
@@ -257,7 +257,7 @@ class Subdomain(pulumi.CustomResource):
     @pulumi.getter
     def ssl(self) -> pulumi.Output[Optional['outputs.SubdomainSsl']]:
         """
-        A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+        The installed certificate while managed; always a secret.
         """
         return pulumi.get(self, "ssl")
 

@@ -1,0 +1,85 @@
+/**
+ * `dondominio-export --from-state STATE --import-file FILE`: moving a stack from the dynamic resources
+ * (`pulumi-nodejs:dynamic/dondominio:<Type>`) to the provider plugin (`dondominio:index:<Type>`)
+ * without a write: from the stack's state (`pulumi stack export --file STATE`, read here, no API
+ * call), an import file naming each dynamic resource's object by its id under the plugin's type and
+ * the same resource name (`logicalName`: the URN keeps its name), and the URNs to take out of the
+ * state afterwards with `pulumi state delete` (which edits the state only: the dynamic provider's
+ * delete is never called). README "Moving a stack from the dynamic resources to the plugin".
+ *
+ * Not moved: AcmeCertificate (its certificate lives only in the state; the plugin issues a new one),
+ * and resources under a component (the import file names no parent: move those by hand). The
+ * dynamic provider resource is listed for deletion only when every resource using it is.
+ */
+import { uniqueNames, slug } from "./names";
+import type { ImportFileEntry } from "./import-file";
+
+const DYNAMIC = /^pulumi-nodejs:dynamic\/dondominio:([A-Za-z]+)$/;
+const NOT_MOVABLE: Record<string, string> = {
+  AcmeCertificate: "its certificate and keys live only in the state: declare it with the plugin and it is issued again (no DonDominio spend)",
+};
+
+interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  parent?: string;
+  provider?: string;
+}
+
+export interface Migration {
+  /** The import file's text (JSON). */
+  importFile: string;
+  /** The URNs `pulumi state delete` takes out once the import is done: the moved resources, then the dynamic provider. */
+  urns: string[];
+  /** What was left as it is, and why (one line each). */
+  notes: string[];
+  moved: number;
+}
+
+/** The last part of a URN: the resource's name (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
+const nameOf = (urn: string) => urn.split("::").slice(3).join("::");
+
+export function migrationFromState(stateText: string): Migration {
+  let state: { deployment?: { resources?: StateResource[] } };
+  try {
+    state = JSON.parse(stateText);
+  } catch (err) {
+    throw new Error(`--from-state: not a stack export (pulumi stack export --file): ${(err as Error).message}`);
+  }
+  const resources = state.deployment?.resources;
+  if (!Array.isArray(resources)) throw new Error("--from-state: not a stack export (pulumi stack export --file): no deployment.resources");
+  const isRoot = (urn: string | undefined) => !urn || urn.split("::")[2] === "pulumi:pulumi:Stack";
+  const notes: string[] = [];
+  const moving: { type: string; name: string; id: string; urn: string }[] = [];
+  for (const r of resources) {
+    const type = DYNAMIC.exec(r.type)?.[1];
+    if (!type) continue;
+    const name = nameOf(r.urn);
+    // URNs go to a file, one a line: a name with a control character (a line break) is refused.
+    if (/[\x00-\x1f\x7f]/.test(r.urn)) throw new Error(`--from-state: a ${type}'s name holds a control character; rename it first (pulumi state rename)`);
+    if (NOT_MOVABLE[type]) notes.push(`${type} ${JSON.stringify(name)} not moved: ${NOT_MOVABLE[type]}`);
+    else if (!isRoot(r.parent))
+      notes.push(`${type} ${JSON.stringify(name)} not moved: it is under a component (${JSON.stringify(nameOf(r.parent ?? ""))}); move it by hand`);
+    else if (!r.id) notes.push(`${type} ${JSON.stringify(name)} not moved: it has no id in the state (never created)`);
+    else moving.push({ type, name, id: r.id, urn: r.urn });
+  }
+  // Variable names for the generated code: plain and unique in the file; the URN keeps the resource's name.
+  const variables = uniqueNames(
+    moving.map((m) => ({ base: `${slug(m.type.replace(/([a-z0-9])([A-Z])/g, "$1-$2"))}-${slug(m.name) || "resource"}`, identity: m.urn })),
+  );
+  const entries: (ImportFileEntry & { logicalName: string })[] = moving.map((m, i) => ({
+    type: `dondominio:index:${m.type}`,
+    name: variables[i],
+    id: m.id,
+    logicalName: m.name,
+  }));
+  const urns = moving.map((m) => m.urn);
+  const movedUrns = new Set(urns);
+  // The dynamic provider resource goes too when nothing left in the state uses it.
+  for (const p of resources.filter((r) => r.type === "pulumi:providers:pulumi-nodejs")) {
+    const users = resources.filter((r) => r.provider?.startsWith(`${p.urn}::`));
+    if (users.every((u) => movedUrns.has(u.urn))) urns.push(p.urn);
+  }
+  return { importFile: `${JSON.stringify({ resources: entries }, null, 2)}\n`, urns, notes, moved: moving.length };
+}

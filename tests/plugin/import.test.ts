@@ -1,0 +1,114 @@
+/**
+ * `pulumi import dondominio:index:<Resource> <name> <id>` of every resource, through the real engine
+ * (plain CLI, the plugin installed from its archive, a Pulumi YAML project), against the emulator
+ * seeded with one object of each (tests/plugin/import-seed.ts): each import reads with 0 write
+ * calls, records inputs that pass Check, and writes its YAML code (`--generate-code --out`); the
+ * program those pieces make then previews with no change, with 0 writes and the balance unmoved.
+ * AcmeCertificate, whose certificate no API holds, is refused saying why. Run `npm run build` first.
+ */
+import { expect } from "chai";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { checkInputs } from "../../provider/core/frame";
+import { RESOURCES } from "../../provider/registry";
+import { resourceOf } from "../../plugin/resources";
+import { buildPluginArchive, type PluginArchive } from "../../scripts/plugin-archive";
+import { type Harness, startHarness, writeCalls } from "../provider/harness";
+import { type ImportIds, PASSWORD, seedOneOfEach } from "./import-seed";
+import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
+
+const BASE = "name: import-all\nruntime: yaml\ndescription: every DonDominio resource, imported\n";
+
+/** A resource's name in the program: its type in kebab case. */
+const nameOf = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+
+describe("plugin: pulumi import of every resource through the engine", function () {
+  this.timeout(1_200_000);
+  let h: Harness;
+  let project: YamlProject;
+  let archive: PluginArchive;
+  let outDir: string;
+  let ids: ImportIds;
+  const code: Record<string, string> = {};
+  const pulumi = (...args: string[]) => project.pulumi(...args);
+  const balance = async () => ((await h.client.call("account/info", {} as never)) as { balance: number }).balance;
+
+  before(async function () {
+    if (!hasGo()) {
+      console.log(SKIP_NO_GO);
+      this.skip();
+    }
+    outDir = mkdtempSync(join(tmpdir(), "dondominio-import-"));
+    archive = await buildPluginArchive({ outDir });
+    h = await startHarness({ delays: { sslValidationSec: 5 } });
+    ids = await seedOneOfEach(h.client, h.emu);
+    project = await yamlProject((dir) => writeFileSync(join(dir, "Pulumi.yaml"), BASE));
+    await pulumi("plugin", "install", "resource", "dondominio", archive.version, "--file", archive.file);
+    await pulumi("config", "set", "dondominio:apiUser", h.emu.apiUser);
+    await pulumi("config", "set", "--secret", "dondominio:apiPasswd", h.emu.apiPasswd);
+    await pulumi("config", "set", "dondominio:baseUrl", h.emu.url);
+    await pulumi("config", "set", "dondominio:caCertFile", h.emu.caFile);
+    await pulumi("config", "set", "dondominio:maxOpsPerMinute", "20000");
+    mkdirSync(join(outDir, "code"));
+  });
+  after(async () => {
+    await h?.close();
+    project?.dispose();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it("seeds one object of every importable resource (all of the registry's but AcmeCertificate)", () => {
+    expect(Object.keys(ids).sort()).to.deep.equal(
+      RESOURCES.map((d) => d.type)
+        .filter((t) => t !== "AcmeCertificate")
+        .sort(),
+    );
+  });
+
+  for (const d of RESOURCES.filter((x) => x.type !== "AcmeCertificate")) {
+    it(`imports ${d.type} from its id (${d.idFormat}) with 0 writes; the recorded inputs pass Check; YAML code written`, async () => {
+      const name = nameOf(d.type);
+      const file = join(outDir, "code", `${name}.yaml`);
+      await h.emu.control.counters({ reset: true });
+      const t0 = Date.now();
+      const out = await pulumi("import", `dondominio:index:${d.type}`, name, ids[d.type], "--yes", "--protect=false", "--generate-code", "--out", file);
+      const ms = Date.now() - t0;
+      const calls = (await h.emu.control.counters()).calls;
+      expect(writeCalls(calls), "the import writes nothing").to.deep.equal({});
+      expect(out, "no money line: an import orders nothing").to.not.match(/\$ (CHARGE|TOTAL)/);
+      const state = JSON.parse((await project.pulumiRun("stack", "export")).stdout);
+      const rec = state.deployment.resources.find((r: any) => r.urn.endsWith(`::${name}`));
+      expect(rec?.id).to.equal(ids[d.type]);
+      const { failures } = await checkInputs(resourceOf(`dondominio:index:${d.type}`).def, rec.inputs, rec.inputs);
+      expect(failures, "the recorded inputs pass Check").to.deep.equal([]);
+      code[d.type] = readFileSync(file, "utf8");
+      expect(code[d.type]).to.match(new RegExp(`type: dondominio:(index:)?${d.type}\\n`));
+      console.log(`      ${d.type} ${ids[d.type]}: ${(ms / 1000).toFixed(1)} s, ${Object.values(calls).reduce((a, b) => a + b, 0)} read calls`);
+    });
+  }
+
+  it("the program the generated code makes previews with no change, 0 writes, the balance unmoved", async () => {
+    const pieces = Object.values(code).map((c) => c.replace(/^resources:\n/m, ""));
+    writeFileSync(join(project.dir, "Pulumi.yaml"), `${BASE}resources:\n${pieces.join("")}`);
+    const before = await balance();
+    await h.emu.control.counters({ reset: true });
+    await pulumi("preview", "--expect-no-changes");
+    await pulumi("up", "--yes", "--expect-no-changes");
+    expect(writeCalls((await h.emu.control.counters()).calls), "preview and up write nothing").to.deep.equal({});
+    expect(await balance()).to.equal(before);
+  });
+
+  it("no secret the API returned (FTP and database passwords) is in the generated code", () => {
+    const text = Object.values(code).join("\n");
+    expect(text).to.not.include(PASSWORD);
+  });
+
+  it("refuses to import an AcmeCertificate, saying why", async () => {
+    const err = await pulumi("import", "dondominio:index:AcmeCertificate", "acme", "www.example.com:01", "--yes").then(
+      () => "succeeded",
+      (e: Error) => e.message,
+    );
+    expect(err).to.include("no DonDominio API holds them");
+  });
+});

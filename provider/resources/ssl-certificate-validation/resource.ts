@@ -1,18 +1,11 @@
 /** The SslCertificateValidation resource class users write in programs. */
-import type * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { validationInputs, validationOutputs, type ValidationState } from "./schema";
+import { sslCertificateValidationFields, validationInputs, validationOutputs, type ValidationState } from "./schema";
 
-export interface SslCertificateValidationArgs {
-  /** The certificate to wait for: an SslCertificate's `certificateId`. */
-  certificateId: pulumi.Input<number>;
-  /**
-   * The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the
-   * records before this resource waits (or use `dependsOn`).
-   */
-  validationRecordIds?: pulumi.Input<pulumi.Input<string>[]>;
-}
+/** The program's inputs, derived from the fields (schema.ts), each with its doc. */
+export type SslCertificateValidationArgs = ArgsOf<typeof sslCertificateValidationFields>;
 
 /**
  * Waits (reading only: ssl/getinfo) until a certificate is issued, and outputs its PEM files, so one

@@ -11,8 +11,8 @@ import { inputNames, PACKAGE, RESOURCES, type ServedResource, tokenOf } from "./
 
 type Json = Record<string, any>;
 
-/** Docs by resource type: the resource's own and its properties'. */
-export type Docs = Record<string, { description?: string; properties?: Record<string, string> }>;
+/** Docs by resource type: the resource's own, its properties' (inputs), and those of the outputs the state adds or redefines. */
+export type Docs = Record<string, { description?: string; properties?: Record<string, string>; outputs?: Record<string, string> }>;
 
 const ANY = { $ref: "pulumi.json#/Any" };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -81,7 +81,7 @@ function resourceSpec(r: ServedResource, types: Json, docs: Docs[string] = {}): 
   const required = new Set<string>(ins.required ?? []);
   for (const [k, schema] of Object.entries(r.outputs)) {
     const js = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as Json;
-    const p = propertySpec(js, `${type}${cap(k)}`, types, doc(k));
+    const p = propertySpec(js, `${type}${cap(k)}`, types, docs.outputs?.[k] ?? doc(k));
     if (secret.has(k)) p.secret = true;
     properties[k] = p;
     if (!schema.safeParse(undefined).success) required.add(k);

@@ -1,57 +1,31 @@
 /**
  * `npx tsx scripts/gen-schema.ts` (npm run gen:schema): writes schema.json, the Pulumi package
- * schema the plugin serves (plugin/schema.ts), with the docs the resource classes' JSDoc gives
- * (provider/resources/<r>/resource.ts: the class and its Args; schema.ts: the outputs). `--check`
+ * schema the plugin serves (plugin/schema.ts), with the docs of the resources' descriptors
+ * (provider/registry.ts: each resource's description, and each field's doc, its JSDoc in schema.ts
+ * read by scripts/gen-field-docs.ts). `--check`
  * writes nothing and exits 1 when schema.json is out of date; tests/plugin/schema.unit.test.ts runs
  * the same check.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { RESOURCES } from "../plugin/resources";
 import { type Docs, packageSchema } from "../plugin/schema";
+import { describeResource } from "../provider/core/descriptor";
+import { RESOURCES } from "../provider/registry";
 
 const REPO = join(__dirname, "..");
 export const SCHEMA_FILE = join(REPO, "schema.json");
 
-/** A JSDoc block's text: the comment markers and leading stars gone, lines joined. */
-function docText(block: string): string {
-  return block
-    .split("\n")
-    .map((l) => l.replace(/^\s*\/?\*+\/?\s?/, "").replace(/\s*\*\/\s*$/, ""))
-    .filter((l) => l.trim() !== "")
-    .join(" ")
-    .trim();
-}
-
-/** `/** doc *\/ name?:` pairs in a block of TypeScript (interface members, object keys). */
-function memberDocs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\n\s*(\w+)\??:/g)) out[m[2]] ??= docText(m[1]);
-  return out;
-}
-
-/** The block between `head` and its closing brace at the start of a line. */
-function blockAfter(text: string, head: RegExp): string {
-  const m = head.exec(text);
-  if (!m) return "";
-  const rest = text.slice(m.index + m[0].length);
-  const end = rest.search(/\n\}/);
-  return end < 0 ? rest : rest.slice(0, end);
-}
-
-const kebab = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
-
+/** Docs by resource type, from the descriptors (describeResource: the same docs every other reader gets). */
 export function collectDocs(): Docs {
   const docs: Docs = {};
-  for (const r of RESOURCES) {
-    const type = r.def.type;
-    const dir = join(REPO, "provider/resources", kebab(type));
-    const resource = readFileSync(join(dir, "resource.ts"), "utf8");
-    const schema = readFileSync(join(dir, "schema.ts"), "utf8");
-    const cls = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*\\nexport class ${type}\\b`).exec(resource);
-    const args = memberDocs(blockAfter(resource, new RegExp(`export interface ${type}Args[^{]*\\{`)));
-    const outs = memberDocs(blockAfter(schema, /export const \w+Outputs\s*=\s*\{/));
-    docs[type] = { ...(cls ? { description: docText(cls[1]) } : {}), properties: { ...outs, ...args } };
+  for (const d of RESOURCES) {
+    const s = describeResource(d);
+    const outputDocs = new Set(Object.keys(d.outputDocs));
+    docs[d.type] = {
+      description: s.description,
+      properties: Object.fromEntries(s.inputs.map((p) => [p.name, p.doc])),
+      outputs: Object.fromEntries(s.outputs.filter((p) => outputDocs.has(p.name)).map((p) => [p.name, p.doc])),
+    };
   }
   return docs;
 }

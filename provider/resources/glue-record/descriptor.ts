@@ -1,6 +1,8 @@
 /** GlueRecord: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { glueRecordDefinition } from "./definition";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const glueRecordDescriptor: ResourceDescriptor = {
   type: "GlueRecord",
@@ -18,14 +20,6 @@ export const glueRecordDescriptor: ResourceDescriptor = {
     replaces: "domain, name",
     destroy: "deletes the glue record",
   },
-  docs: {
-    domain: "The domain the host belongs to (e.g. `domain.name`). Changing it replaces.",
-    name: 'The host: relative to the domain ("ns1") or full ("ns1.example.com"). Changing it replaces.',
-    ipv4: "IPv4 address (changes in place).",
-    ipv6: "IPv6 address (changes in place); leaving it out removes it.",
-    adopt: "Take over a glue record of the same name that already exists instead of failing.",
-  },
-  outputDocs: {
-    punycode: "The domain in ASCII (punycode).",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

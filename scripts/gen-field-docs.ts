@@ -37,12 +37,12 @@ function propertyDocs(checker: ts.TypeChecker, symbol: ts.Symbol, where: string,
 }
 
 /** Every resource folder's field docs, read from its schema.ts; throws naming each field without a doc. */
-export function readFieldDocs(): FieldDocs[] {
-  const folders = readdirSync(RESOURCES_DIR, { withFileTypes: true })
+export function readFieldDocs(dir = RESOURCES_DIR): FieldDocs[] {
+  const folders = readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
-  const files = folders.map((f) => join(RESOURCES_DIR, f, "schema.ts"));
+  const files = folders.map((f) => join(dir, f, "schema.ts"));
   const program = ts.createProgram(files, {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { domainForms, mailLocalPartProblem } from "../../sdk/rules";
-import { serviceNameField } from "./service-entities";
+import type { serviceNameField } from "./service-entities";
 
 /**
  * The local part and the full address the API will answer, or an issue at `name`. The API is sent
@@ -40,8 +40,7 @@ export function mailAddress(serviceName: string, raw: string, ctx: z.RefinementC
 }
 
 /** A mail entity's `name` input; `example` is the local part the error for a missing name shows. */
-export const mailNameInput = (example: string) =>
-  z.string({ error: `required: the local part ("${example}") or the full address under the service's domain` });
+export const mailNameInput = (example: string) => z.string({ error: `required: the local part ("${example}") or the full address under the service's domain` });
 
 /**
  * The inputs of a mail entity of a service (MailBox, MailAlias): its fields (`serviceName`, `name`,

@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { ACME_SECRET_INPUTS, ACME_SECRET_OUTPUTS, acmeCertificateFields, acmeInputs, acmeOutputs, type AcmeState } from "./schema";
+import { ACME_SECRET_INPUTS, ACME_SECRET_OUTPUTS, type acmeCertificateFields, acmeInputs, acmeOutputs, type AcmeState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type AcmeCertificateArgs = ArgsOf<typeof acmeCertificateFields>;

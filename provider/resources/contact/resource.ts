@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { contactFields, contactInputs, contactOutputs, type ContactState } from "./schema";
+import { type contactFields, contactInputs, contactOutputs, type ContactState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type ContactArgs = ArgsOf<typeof contactFields>;

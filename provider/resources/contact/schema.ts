@@ -77,17 +77,15 @@ export const contactFields = {
   contactId: contactId().optional(),
 };
 
-export const contactInputs = z
-  .object(contactFields)
-  .superRefine((v, ctx) => {
-    if (v.contactId !== undefined) {
-      for (const f of CONTACT_DATA_FIELDS) {
-        if (v[f] !== undefined) ctx.addIssue({ code: "custom", path: [f], message: "leave out the contact data when contactId adopts an existing contact" });
-      }
-      return;
+export const contactInputs = z.object(contactFields).superRefine((v, ctx) => {
+  if (v.contactId !== undefined) {
+    for (const f of CONTACT_DATA_FIELDS) {
+      if (v[f] !== undefined) ctx.addIssue({ code: "custom", path: [f], message: "leave out the contact data when contactId adopts an existing contact" });
     }
-    requireContactData(v, ctx, [], " (or give contactId to adopt an existing contact)");
-  });
+    return;
+  }
+  requireContactData(v, ctx, [], " (or give contactId to adopt an existing contact)");
+});
 
 export type ContactInputs = z.output<typeof contactInputs>;
 

@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { databaseFields, DATABASE_SECRETS, databaseInputs, databaseOutputs, type DatabaseState } from "./schema";
+import { type databaseFields, DATABASE_SECRETS, databaseInputs, databaseOutputs, type DatabaseState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type DatabaseArgs = ArgsOf<typeof databaseFields>;

@@ -23,8 +23,7 @@ export const databaseFields = {
 };
 
 export const databaseInputs = z
-  .object(databaseFields
-)
+  .object(databaseFields)
   .strict()
   .superRefine((v, ctx) => {
     passwordUnlessAdopt(v, ctx);

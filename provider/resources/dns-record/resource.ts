@@ -3,7 +3,7 @@ import { claimDnsRecords } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { dnsRecordFields, dnsRecordInputs, dnsRecordOutputs, type DnsRecordState } from "./schema";
+import { type dnsRecordFields, dnsRecordInputs, dnsRecordOutputs, type DnsRecordState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type DnsRecordArgs = ArgsOf<typeof dnsRecordFields>;

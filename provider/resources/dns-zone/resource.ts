@@ -4,7 +4,7 @@ import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
 import type { DnsRecordArgs } from "../dns-record/resource";
-import { dnsZoneFields, dnsZoneIgnoreFields, dnsZoneInputs, dnsZoneOutputs, type DnsZoneState } from "./schema";
+import { type dnsZoneFields, type dnsZoneIgnoreFields, dnsZoneInputs, dnsZoneOutputs, type DnsZoneState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 /** One record of the zone: DnsRecord's inputs without serviceName, with the same rules. */

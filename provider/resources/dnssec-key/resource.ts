@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { dnssecKeyFields, dnssecKeyInputs, dnssecKeyOutputs, type DnssecKeyState } from "./schema";
+import { type dnssecKeyFields, dnssecKeyInputs, dnssecKeyOutputs, type DnssecKeyState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type DnssecKeyArgs = ArgsOf<typeof dnssecKeyFields>;

@@ -4,7 +4,7 @@ import type { ArgsOf } from "../../core/fields";
 import type { contactDataShape } from "../contact/schema";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { domainFields, DOMAIN_SECRETS, domainInputs, domainOutputs, type DomainState } from "./schema";
+import { type domainFields, DOMAIN_SECRETS, domainInputs, domainOutputs, type DomainState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 /** Contact data given inline (the API then creates the contact): a Contact's data fields. */

@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { ftpAccountFields, FTP_SECRETS, ftpAccountInputs, ftpAccountOutputs, type FtpAccountState } from "./schema";
+import { type ftpAccountFields, FTP_SECRETS, ftpAccountInputs, ftpAccountOutputs, type FtpAccountState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type FtpAccountArgs = ArgsOf<typeof ftpAccountFields>;

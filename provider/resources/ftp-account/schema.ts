@@ -26,10 +26,7 @@ export const ftpAccountFields = {
   adopt: z.boolean({ error: "must be true or false" }).optional(),
 };
 
-export const ftpAccountInputs = z
-  .object(ftpAccountFields)
-  .strict()
-  .superRefine(passwordUnlessAdopt);
+export const ftpAccountInputs = z.object(ftpAccountFields).strict().superRefine(passwordUnlessAdopt);
 
 export type FtpAccountInputs = z.output<typeof ftpAccountInputs>;
 

@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { glueRecordFields, glueRecordInputs, glueRecordOutputs, type GlueRecordState } from "./schema";
+import { type glueRecordFields, glueRecordInputs, glueRecordOutputs, type GlueRecordState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type GlueRecordArgs = ArgsOf<typeof glueRecordFields>;

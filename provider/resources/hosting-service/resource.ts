@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { hostingServiceFields, hostingInputs, hostingOutputs, type HostingState } from "./schema";
+import { type hostingServiceFields, hostingInputs, hostingOutputs, type HostingState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type HostingServiceArgs = ArgsOf<typeof hostingServiceFields>;

@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { mailAliasFields, mailAliasInputs, mailAliasOutputs, type MailAliasState } from "./schema";
+import { type mailAliasFields, mailAliasInputs, mailAliasOutputs, type MailAliasState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type MailAliasArgs = ArgsOf<typeof mailAliasFields>;

@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { mailBoxFields, MAILBOX_SECRET_INPUTS, MAILBOX_SECRET_OUTPUTS, mailBoxInputs, mailBoxOutputs, type MailBoxState } from "./schema";
+import { type mailBoxFields, MAILBOX_SECRET_INPUTS, MAILBOX_SECRET_OUTPUTS, mailBoxInputs, mailBoxOutputs, type MailBoxState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type MailBoxArgs = ArgsOf<typeof mailBoxFields>;

@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { redirectFields, redirectInputs, redirectOutputs, type RedirectState } from "./schema";
+import { type redirectFields, redirectInputs, redirectOutputs, type RedirectState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type RedirectArgs = ArgsOf<typeof redirectFields>;

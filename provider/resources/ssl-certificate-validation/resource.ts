@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { sslCertificateValidationFields, validationInputs, validationOutputs, type ValidationState } from "./schema";
+import { type sslCertificateValidationFields, validationInputs, validationOutputs, type ValidationState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type SslCertificateValidationArgs = ArgsOf<typeof sslCertificateValidationFields>;

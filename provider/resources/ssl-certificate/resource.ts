@@ -1,9 +1,8 @@
 /** The SslCertificate resource class users write in programs. */
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
-import type { InlineContact } from "../domain/resource";
 import * as crud from "./crud";
-import { sslCertificateFields, SSL_SECRETS, sslInputs, sslOutputs, type SslState } from "./schema";
+import { type sslCertificateFields, SSL_SECRETS, sslInputs, sslOutputs, type SslState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type SslCertificateArgs = ArgsOf<typeof sslCertificateFields>;

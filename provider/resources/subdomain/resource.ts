@@ -2,7 +2,7 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { subdomainFields, subdomainSslFields, SUBDOMAIN_SECRETS, subdomainInputs, subdomainOutputs, type SubdomainState } from "./schema";
+import { type subdomainFields, type subdomainSslFields, SUBDOMAIN_SECRETS, subdomainInputs, subdomainOutputs, type SubdomainState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 /** A certificate to install (Subdomain's `ssl`). */

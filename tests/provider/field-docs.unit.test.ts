@@ -1,0 +1,69 @@
+/**
+ * The doc of each field, written once as its JSDoc in schema.ts (provider/core/fields.ts): the
+ * generated field-docs.ts of every folder is a fresh read of it (scripts/gen-field-docs.ts), the
+ * fields it reads are the very schemas the resource parses, and a field without a doc is refused.
+ */
+import { expect } from "chai";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { classSpecOf, inputFields } from "../../provider/core/descriptor";
+import { RESOURCES } from "../../provider/registry";
+import { generateFieldDocs, readFieldDocs } from "../../scripts/gen-field-docs";
+import { WORK_ROOT } from "../../scripts/engine";
+
+const camel = (folder: string) => folder.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+describe("provider: the fields' docs (JSDoc in schema.ts, generated field-docs.ts)", function () {
+  // The TypeScript compiler reads every schema.ts: seconds on a busy machine.
+  this.timeout(120_000);
+
+  it("field-docs.ts of every resource is up to date (npx tsx scripts/gen-field-docs.ts)", () => {
+    expect(generateFieldDocs(true), "out of date: run `npx tsx scripts/gen-field-docs.ts`").to.deep.equal([]);
+  });
+
+  it("reads the fields the resource parses: <type>Fields are its inputs' schemas, the *Outputs shape its class's", () => {
+    for (const d of RESOURCES) {
+      const schema = require(`../../provider/resources/${d.folder}/schema`) as Record<string, unknown>;
+      const fields = schema[`${camel(d.folder)}Fields`] as Record<string, unknown>;
+      const parsed = inputFields(d.definition.inputs);
+      expect(Object.keys(fields), d.type).to.deep.equal(Object.keys(parsed));
+      for (const k of Object.keys(parsed)) expect(fields[k] === parsed[k], `${d.type}.${k}: the same schema`).to.equal(true);
+      const outputs = Object.entries(schema).filter(([k]) => k.endsWith("Outputs"));
+      expect(
+        outputs.map(([, v]) => v),
+        d.type,
+      ).to.deep.equal([classSpecOf(d).outputs]);
+      expect(outputs[0][1] === classSpecOf(d).outputs, d.type).to.equal(true);
+      // The descriptor's docs are the generated ones, for every input and every output shape member.
+      expect(Object.keys(d.docs).sort(), d.type).to.deep.equal(Object.keys(parsed).sort());
+      expect(Object.keys(d.outputDocs).sort(), d.type).to.deep.equal(Object.keys(classSpecOf(d).outputs).sort());
+    }
+  });
+
+  it("refuses a field without a doc, naming it", () => {
+    const dir = join(WORK_ROOT, "field-docs-missing");
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, "thing"), { recursive: true });
+    writeFileSync(
+      join(dir, "thing", "schema.ts"),
+      [
+        'import { z } from "zod";',
+        "export const thingFields = {",
+        "  /** Documented. */",
+        "  name: z.string(),",
+        "  size: z.number().optional(),",
+        "};",
+        "export const thingOutputs = {",
+        "  /** The id. */",
+        "  id: z.string(),",
+        "};",
+        "",
+      ].join("\n"),
+    );
+    try {
+      expect(() => readFieldDocs(dir)).to.throw(/fields without a doc[\s\S]*thing\/schema\.ts thingFields\.size/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -137,10 +137,12 @@ export function typeOf(schema: z.ZodType): TypeSpec {
   }
 }
 
-/** Whether a program must give the field (a field that accepts undefined is optional). */
+/**
+ * Whether a program must give the field (a field that accepts undefined is optional). Parsed, not
+ * read from zod's `optin` mark: a preprocess (sdk/catalogue fields int(), bool(), country()...)
+ * carries "optional" there although its schema refuses undefined.
+ */
 export function isRequired(schema: z.ZodType): boolean {
-  const t = (schema as unknown as { _zod: { optin?: string } })._zod.optin;
-  if (t === "optional") return false;
   return !schema.safeParse(undefined).success;
 }
 

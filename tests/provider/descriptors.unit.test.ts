@@ -5,7 +5,7 @@
  */
 import { expect } from "chai";
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeResource, type TypeSpec } from "../../provider/core/descriptor";
 import * as pkg from "../../provider/index";
@@ -80,6 +80,19 @@ describe("provider: the registry of resource descriptors", () => {
     expect(byType.FtpAccount.outputs.find((p) => p.name === "password")).to.include({ secret: true });
     expect(input("DnsZone", "bulk").type).to.deep.equal({ kind: "enum", values: ["auto", "never"] });
     expect(byType.Domain.outputs.find((p) => p.name === "domainId")?.type).to.deep.equal({ kind: "number" });
+    // A preprocessed field (sdk/catalogue int(), oneOf()) that refuses undefined is required, whatever zod's optin mark says.
+    expect(input("SslCertificate", "productId")).to.include({ required: true });
+    expect(input("DnssecKey", "keytag")).to.include({ required: true });
+    // The same required inputs as the plugin's schema (z.toJSONSchema) and the class's Args (provider/core/fields.ts).
+    const served = JSON.parse(readFileSync(join(__dirname, "..", "..", "schema.json"), "utf8")).resources as Record<string, { requiredInputs: string[] }>;
+    for (const [type, s] of Object.entries(byType)) {
+      const plugin = served[`dondominio:index:${type}`];
+      if (plugin)
+        expect(
+          s.inputs.filter((p) => p.required).map((p) => p.name),
+          type,
+        ).to.have.members(plugin.requiredInputs);
+    }
   });
 
   it("loads no @pulumi/pulumi: the registry, the export and the review run without it (an optional peer)", () => {

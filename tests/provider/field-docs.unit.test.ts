@@ -4,13 +4,16 @@
  * fields it reads are the very schemas the resource parses, and a field without a doc is refused.
  */
 import { expect } from "chai";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { classSpecOf, inputFields } from "../../provider/core/descriptor";
+import { classSpecOf, describeResource, inputFields } from "../../provider/core/descriptor";
 import { RESOURCES } from "../../provider/registry";
+import { cell, generateDocs, inputTable } from "../../scripts/gen-docs";
 import { generateFieldDocs, readFieldDocs } from "../../scripts/gen-field-docs";
 import { WORK_ROOT } from "../../scripts/engine";
 
+/** A text as a regular expression matching it literally. */
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const camel = (folder: string) => folder.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 describe("provider: the fields' docs (JSDoc in schema.ts, generated field-docs.ts)", function () {
@@ -65,5 +68,20 @@ describe("provider: the fields' docs (JSDoc in schema.ts, generated field-docs.t
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("writes each resource README's input table from the descriptor: every input, its doc, up to date", () => {
+    expect(
+      generateDocs(true).filter((f) => f.startsWith("provider/resources/")),
+      "run: npx tsx scripts/gen-docs.ts",
+    ).to.deep.equal([]);
+    for (const d of RESOURCES) {
+      const readme = readFileSync(join(__dirname, "..", "..", "provider", "resources", d.folder, "README.md"), "utf8");
+      expect(readme, d.folder).to.include(inputTable(d));
+      for (const p of describeResource(d).inputs)
+        expect(readme, `${d.type}.${p.name}`).to.match(new RegExp(`^\\| \`${p.name}\` \\|.*\\| ${literal(cell(p.doc))} \\|$`, "m"));
+    }
+    // A pipe would end the cell, a "<" outside code would open an HTML tag.
+    expect(cell("a | b <digits> `x|<y>`")).to.equal("a \\| b &lt;digits> `x\\|<y>`");
   });
 });

@@ -34,10 +34,16 @@ export class Contact extends pulumi.CustomResource {
         return obj['__pulumiType'] === Contact.__pulumiType;
     }
 
+    /**
+     * Street address.
+     */
     declare public readonly address: pulumi.Output<string | undefined>;
+    /**
+     * City.
+     */
     declare public readonly city: pulumi.Output<string | undefined>;
     /**
-     * Adopt an existing contact of the account instead of creating one (then leave out the data).
+     * The API's contactID, e.g. ABC-12345.
      */
     declare public readonly contactId: pulumi.Output<string>;
     /**
@@ -45,29 +51,44 @@ export class Contact extends pulumi.CustomResource {
      */
     declare public readonly contactType: pulumi.Output<string | undefined>;
     /**
-     * Two-letter country code.
+     * Two-letter country code (upper-cased).
      */
     declare public readonly country: pulumi.Output<string | undefined>;
     /**
      * Designated agent accepted (spec "Contact").
      */
     declare public /*out*/ readonly daAccepted: pulumi.Output<boolean>;
+    /**
+     * E-mail address of the contact.
+     */
     declare public readonly email: pulumi.Output<string | undefined>;
+    /**
+     * First name (of the contact person, for an organization).
+     */
     declare public readonly firstName: pulumi.Output<string | undefined>;
     /**
      * Tax, VAT, passport or ID number.
      */
     declare public readonly identNumber: pulumi.Output<string | undefined>;
+    /**
+     * Last name (of the contact person, for an organization).
+     */
     declare public readonly lastName: pulumi.Output<string | undefined>;
     /**
-     * Required for organizations, refused for individuals.
+     * The organization's name: required for organizations, refused for individuals.
      */
     declare public readonly orgName: pulumi.Output<string | undefined>;
     /**
-     * +CC.NUMBER, e.g. +34.931234567.
+     * +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
      */
     declare public readonly phone: pulumi.Output<string | undefined>;
+    /**
+     * Postal code.
+     */
     declare public readonly postalCode: pulumi.Output<string | undefined>;
+    /**
+     * State, province or region.
+     */
     declare public readonly state: pulumi.Output<string | undefined>;
     /**
      * verified, notapplicable, inprocess or failed (spec "States and transitions").
@@ -128,7 +149,13 @@ export class Contact extends pulumi.CustomResource {
  * The set of arguments for constructing a Contact resource.
  */
 export interface ContactArgs {
+    /**
+     * Street address.
+     */
     address?: pulumi.Input<string | undefined>;
+    /**
+     * City.
+     */
     city?: pulumi.Input<string | undefined>;
     /**
      * Adopt an existing contact of the account instead of creating one (then leave out the data).
@@ -139,24 +166,39 @@ export interface ContactArgs {
      */
     contactType?: pulumi.Input<string | undefined>;
     /**
-     * Two-letter country code.
+     * Two-letter country code (upper-cased).
      */
     country?: pulumi.Input<string | undefined>;
+    /**
+     * E-mail address of the contact.
+     */
     email?: pulumi.Input<string | undefined>;
+    /**
+     * First name (of the contact person, for an organization).
+     */
     firstName?: pulumi.Input<string | undefined>;
     /**
      * Tax, VAT, passport or ID number.
      */
     identNumber?: pulumi.Input<string | undefined>;
+    /**
+     * Last name (of the contact person, for an organization).
+     */
     lastName?: pulumi.Input<string | undefined>;
     /**
-     * Required for organizations, refused for individuals.
+     * The organization's name: required for organizations, refused for individuals.
      */
     orgName?: pulumi.Input<string | undefined>;
     /**
-     * +CC.NUMBER, e.g. +34.931234567.
+     * +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
      */
     phone?: pulumi.Input<string | undefined>;
+    /**
+     * Postal code.
+     */
     postalCode?: pulumi.Input<string | undefined>;
+    /**
+     * State, province or region.
+     */
     state?: pulumi.Input<string | undefined>;
 }

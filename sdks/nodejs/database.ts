@@ -47,11 +47,11 @@ export class Database extends pulumi.CustomResource {
      */
     declare public readonly externalAccess: pulumi.Output<boolean | undefined>;
     /**
-     * With adopt: the name of the existing database to take over (as the service assigned it).
+     * Database name, assigned by the service.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+     * The live password (the API returns it to the account); always a secret.
      */
     declare public readonly password: pulumi.Output<string>;
     /**
@@ -115,7 +115,7 @@ export interface DatabaseArgs {
      */
     externalAccess?: pulumi.Input<boolean | undefined>;
     /**
-     * With adopt: the name of the existing database to take over (as the service assigned it).
+     * With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
      */
     name?: pulumi.Input<string | undefined>;
     /**

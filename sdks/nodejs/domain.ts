@@ -37,15 +37,24 @@ export class Domain extends pulumi.CustomResource {
     }
 
     /**
-     * Transfer authorization code (stored encrypted).
+     * Only with exposeAuthcode: the domain's current authcode (secret).
      */
     declare public readonly authcode: pulumi.Output<string | undefined>;
+    /**
+     * `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
+     */
     declare public readonly contacts: pulumi.Output<outputs.DomainContacts | undefined>;
+    /**
+     * The API's domainID.
+     */
     declare public /*out*/ readonly domainId: pulumi.Output<number>;
     /**
      * Output the domain's current authcode (secret).
      */
     declare public readonly exposeAuthcode: pulumi.Output<boolean | undefined>;
+    /**
+     * Modification lock: the domain's data cannot be changed while it is on. Changes in place.
+     */
     declare public readonly modifyBlock: pulumi.Output<boolean | undefined>;
     /**
      * Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
@@ -59,6 +68,9 @@ export class Domain extends pulumi.CustomResource {
      * "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
      */
     declare public readonly onDestroy: pulumi.Output<string | undefined>;
+    /**
+     * The owner's verification status.
+     */
     declare public /*out*/ readonly ownerVerification: pulumi.Output<string | undefined>;
     /**
      * A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/money/money.ts).
@@ -88,27 +100,57 @@ export class Domain extends pulumi.CustomResource {
      * Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
      */
     declare public readonly renewUntil: pulumi.Output<string | undefined>;
+    /**
+     * Whether the API allows a renewal now.
+     */
     declare public /*out*/ readonly renewable: pulumi.Output<boolean | undefined>;
+    /**
+     * autorenew, manual or letexpire: what happens at expiry. Changes in place.
+     */
     declare public readonly renewalMode: pulumi.Output<string | undefined>;
     /**
      * Domain status (spec "States and transitions"): register-init ... active ... expired-*.
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     */
     declare public readonly tags: pulumi.Output<string[] | string | undefined>;
+    /**
+     * The top-level domain ("com").
+     */
     declare public /*out*/ readonly tld: pulumi.Output<string>;
     /**
      * TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
      */
     declare public readonly tldParams: pulumi.Output<{[key: string]: string | number | boolean} | undefined>;
+    /**
+     * Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+     */
     declare public readonly transferBlock: pulumi.Output<boolean | undefined>;
+    /**
+     * Where a transfer stands, as the API answers it.
+     */
     declare public /*out*/ readonly transferStatus: pulumi.Output<string | undefined>;
+    /**
+     * Creation date (YYYY-MM-DD).
+     */
     declare public /*out*/ readonly tsCreate: pulumi.Output<string | undefined>;
+    /**
+     * Expiry date of the registration (YYYY-MM-DD).
+     */
     declare public /*out*/ readonly tsExpir: pulumi.Output<string | undefined>;
+    /**
+     * The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+     */
     declare public readonly viewWhois: pulumi.Output<boolean | undefined>;
     /**
      * What create waits for: "active" (default for register) or "submitted" (default for transfer).
      */
     declare public readonly waitFor: pulumi.Output<string | undefined>;
+    /**
+     * WHOIS privacy service on (only TLDs that allow it). Changes in place.
+     */
     declare public readonly whoisPrivacy: pulumi.Output<boolean | undefined>;
 
     /**
@@ -202,11 +244,17 @@ export interface DomainArgs {
      * Transfer authorization code (stored encrypted).
      */
     authcode?: pulumi.Input<string | undefined>;
+    /**
+     * `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
+     */
     contacts?: pulumi.Input<inputs.DomainContactsArgs | undefined>;
     /**
      * Output the domain's current authcode (secret).
      */
     exposeAuthcode?: pulumi.Input<boolean | undefined>;
+    /**
+     * Modification lock: the domain's data cannot be changed while it is on. Changes in place.
+     */
     modifyBlock?: pulumi.Input<boolean | undefined>;
     /**
      * Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
@@ -236,17 +284,32 @@ export interface DomainArgs {
      * Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
      */
     renewUntil?: pulumi.Input<string | undefined>;
+    /**
+     * autorenew, manual or letexpire: what happens at expiry. Changes in place.
+     */
     renewalMode?: pulumi.Input<string | undefined>;
+    /**
+     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     */
     tags?: pulumi.Input<pulumi.Input<string>[] | string | undefined>;
     /**
      * TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
      */
     tldParams?: pulumi.Input<{[key: string]: pulumi.Input<string | number | boolean>} | undefined>;
+    /**
+     * Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+     */
     transferBlock?: pulumi.Input<boolean | undefined>;
+    /**
+     * The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+     */
     viewWhois?: pulumi.Input<boolean | undefined>;
     /**
      * What create waits for: "active" (default for register) or "submitted" (default for transfer).
      */
     waitFor?: pulumi.Input<string | undefined>;
+    /**
+     * WHOIS privacy service on (only TLDs that allow it). Changes in place.
+     */
     whoisPrivacy?: pulumi.Input<boolean | undefined>;
 }

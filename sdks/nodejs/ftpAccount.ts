@@ -51,7 +51,7 @@ export class FtpAccount extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+     * The live password (the API returns it to the account); always a secret.
      */
     declare public readonly password: pulumi.Output<string>;
     /**

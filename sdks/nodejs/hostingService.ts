@@ -42,6 +42,9 @@ export class HostingService extends pulumi.CustomResource {
      * "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
      */
     declare public readonly onDestroy: pulumi.Output<string | undefined>;
+    /**
+     * Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+     */
     declare public readonly parking: pulumi.Output<boolean | undefined>;
     /**
      * A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
@@ -67,13 +70,25 @@ export class HostingService extends pulumi.CustomResource {
      * Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid).
      */
     declare public readonly renewUntil: pulumi.Output<string | undefined>;
+    /**
+     * Whether the API allows a renewal now.
+     */
     declare public /*out*/ readonly renewable: pulumi.Output<boolean | undefined>;
+    /**
+     * autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+     */
     declare public readonly renewalMode: pulumi.Output<string | undefined>;
     /**
      * init, active, inactive, renewed, renewable (spec "States and transitions").
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * Creation date (YYYY-MM-DD).
+     */
     declare public /*out*/ readonly tsCreate: pulumi.Output<string | undefined>;
+    /**
+     * Expiry date (YYYY-MM-DD).
+     */
     declare public /*out*/ readonly tsExpir: pulumi.Output<string | undefined>;
     /**
      * Human-readable product name ("Hosting Basic").
@@ -148,6 +163,9 @@ export interface HostingServiceArgs {
      * "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
      */
     onDestroy?: pulumi.Input<string | undefined>;
+    /**
+     * Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+     */
     parking?: pulumi.Input<boolean | undefined>;
     /**
      * Years bought at creation (default 1).
@@ -169,5 +187,8 @@ export interface HostingServiceArgs {
      * Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid).
      */
     renewUntil?: pulumi.Input<string | undefined>;
+    /**
+     * autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+     */
     renewalMode?: pulumi.Input<string | undefined>;
 }

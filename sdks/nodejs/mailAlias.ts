@@ -43,7 +43,7 @@ export class MailAlias extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly entityId: pulumi.Output<string>;
     /**
-     * The local part ("sales") or the full address under the service's domain.
+     * The full address: `sales@example.com`.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -51,7 +51,7 @@ export class MailAlias extends pulumi.CustomResource {
      */
     declare public readonly serviceName: pulumi.Output<string>;
     /**
-     * Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+     * Destination addresses as the API answers them.
      */
     declare public readonly targets: pulumi.Output<string[]>;
 
@@ -111,7 +111,7 @@ export interface MailAliasArgs {
      */
     serviceName: pulumi.Input<string>;
     /**
-     * Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+     * Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
      */
     targets: pulumi.Input<pulumi.Input<string>[] | string>;
 }

@@ -43,7 +43,7 @@ export class MailBox extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly entityId: pulumi.Output<string>;
     /**
-     * The local part ("info") or the full address under the service's domain ("info@example.com").
+     * The full address, as the API answers it: `info@example.com`.
      */
     declare public readonly name: pulumi.Output<string>;
     /**

@@ -47,7 +47,7 @@ export class Redirect extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly entityId: pulumi.Output<string>;
     /**
-     * "@" for the service's domain, a name relative to it ("blog") or full ("blog.example.com").
+     * Full host name: `blog.example.com`, or the service's name for the apex.
      */
     declare public readonly origin: pulumi.Output<string>;
     /**

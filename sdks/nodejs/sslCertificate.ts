@@ -52,9 +52,12 @@ export class SslCertificate extends pulumi.CustomResource {
      * PEM, once issued.
      */
     declare public /*out*/ readonly certificate: pulumi.Output<string | undefined>;
+    /**
+     * The intermediate certificates (PEM), once issued.
+     */
     declare public /*out*/ readonly certificateChain: pulumi.Output<string[] | undefined>;
     /**
-     * Adopt: the certificate with this id (ssl/list's certificateID) is taken as it is, with no order and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+     * The API's certificateID.
      */
     declare public readonly certificateId: pulumi.Output<number>;
     /**
@@ -62,7 +65,7 @@ export class SslCertificate extends pulumi.CustomResource {
      */
     declare public readonly commonName: pulumi.Output<string | undefined>;
     /**
-     * The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
+     * The CSR the order used (given or generated).
      */
     declare public readonly csr: pulumi.Output<string>;
     /**
@@ -74,24 +77,36 @@ export class SslCertificate extends pulumi.CustomResource {
      */
     declare public readonly period: pulumi.Output<number | undefined>;
     /**
-     * The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
+     * Secret: the key given, or the one ssl/csrcreate generated.
      */
     declare public readonly privateKey: pulumi.Output<string | undefined>;
     /**
      * ssl/productlist's productID. Changing it orders a new certificate.
      */
     declare public readonly productId: pulumi.Output<number>;
+    /**
+     * Whether the API allows a renewal now.
+     */
     declare public /*out*/ readonly renewable: pulumi.Output<boolean>;
     /**
      * process, valid, expired, renew, reissue, cancel (facts.md "SSL").
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
-     * Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+     * Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
      */
     declare public readonly subject: pulumi.Output<outputs.SslCertificateSubject | undefined>;
+    /**
+     * Order date (YYYY-MM-DD).
+     */
     declare public /*out*/ readonly tsCreate: pulumi.Output<string | undefined>;
+    /**
+     * Expiry date of the certificate (YYYY-MM-DD).
+     */
     declare public /*out*/ readonly tsExpir: pulumi.Output<string | undefined>;
+    /**
+     * End of the paid subscription (YYYY-MM-DD).
+     */
     declare public /*out*/ readonly tsSubscriptionEnds: pulumi.Output<string | undefined>;
     /**
      * dns (default), http, https or an approver e-mail address.
@@ -101,6 +116,9 @@ export class SslCertificate extends pulumi.CustomResource {
      * The DNS records the CA asks for (dns validation) in the last round, common name first, kept after issue: feed them to DnsRecord resources.
      */
     declare public /*out*/ readonly validationRecords: pulumi.Output<outputs.SslCertificateValidationRecords[]>;
+    /**
+     * The validation of each name, as ssl/getinfo answers it.
+     */
     declare public /*out*/ readonly validations: pulumi.Output<any[]>;
     /**
      * What create waits for: "submitted" (default with dns validation: later ups look again until issued), "issued" (default otherwise), or "validation" (as submitted, but an SslCertificateValidation waits for the issue, so later plans do not look again).
@@ -217,7 +235,7 @@ export interface SslCertificateArgs {
      */
     productId: pulumi.Input<number>;
     /**
-     * Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+     * Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
      */
     subject?: pulumi.Input<inputs.SslCertificateSubjectArgs | undefined>;
     /**

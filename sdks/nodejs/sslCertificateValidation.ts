@@ -43,14 +43,20 @@ export class SslCertificateValidation extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly certificateChain: pulumi.Output<string[] | undefined>;
     /**
-     * The certificate to wait for: an SslCertificate's `certificateId`.
+     * The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
      */
     declare public readonly certificateId: pulumi.Output<number>;
+    /**
+     * The certificate's common name.
+     */
     declare public /*out*/ readonly commonName: pulumi.Output<string>;
     /**
      * valid once create returns; a refresh records the live status (process, renew, reissue, expired, cancel: the next up waits again).
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
+    /**
+     * Expiry date of the certificate (YYYY-MM-DD).
+     */
     declare public /*out*/ readonly tsExpir: pulumi.Output<string | undefined>;
     /**
      * The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).
@@ -99,7 +105,7 @@ export class SslCertificateValidation extends pulumi.CustomResource {
  */
 export interface SslCertificateValidationArgs {
     /**
-     * The certificate to wait for: an SslCertificate's `certificateId`.
+     * The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
      */
     certificateId: pulumi.Input<number>;
     /**

@@ -49,7 +49,7 @@ export class Subdomain extends pulumi.CustomResource {
      */
     declare public readonly ftpPath: pulumi.Output<string>;
     /**
-     * "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.
+     * Full host name, lower case, IDN labels in punycode.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -57,7 +57,7 @@ export class Subdomain extends pulumi.CustomResource {
      */
     declare public readonly serviceName: pulumi.Output<string>;
     /**
-     * A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+     * The installed certificate while managed; always a secret.
      */
     declare public readonly ssl: pulumi.Output<outputs.SubdomainSsl | undefined>;
     /**
@@ -131,7 +131,7 @@ export interface SubdomainArgs {
      */
     serviceName: pulumi.Input<string>;
     /**
-     * A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+     * A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
      */
     ssl?: pulumi.Input<inputs.SubdomainSslArgs | undefined>;
 }

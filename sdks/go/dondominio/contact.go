@@ -15,27 +15,34 @@ import (
 type Contact struct {
 	pulumi.CustomResourceState
 
+	// Street address.
 	Address pulumi.StringPtrOutput `pulumi:"address"`
-	City    pulumi.StringPtrOutput `pulumi:"city"`
-	// Adopt an existing contact of the account instead of creating one (then leave out the data).
+	// City.
+	City pulumi.StringPtrOutput `pulumi:"city"`
+	// The API's contactID, e.g. ABC-12345.
 	ContactId pulumi.StringOutput `pulumi:"contactId"`
 	// individual or organization.
 	ContactType pulumi.StringPtrOutput `pulumi:"contactType"`
-	// Two-letter country code.
+	// Two-letter country code (upper-cased).
 	Country pulumi.StringPtrOutput `pulumi:"country"`
 	// Designated agent accepted (spec "Contact").
-	DaAccepted pulumi.BoolOutput      `pulumi:"daAccepted"`
-	Email      pulumi.StringPtrOutput `pulumi:"email"`
-	FirstName  pulumi.StringPtrOutput `pulumi:"firstName"`
+	DaAccepted pulumi.BoolOutput `pulumi:"daAccepted"`
+	// E-mail address of the contact.
+	Email pulumi.StringPtrOutput `pulumi:"email"`
+	// First name (of the contact person, for an organization).
+	FirstName pulumi.StringPtrOutput `pulumi:"firstName"`
 	// Tax, VAT, passport or ID number.
 	IdentNumber pulumi.StringPtrOutput `pulumi:"identNumber"`
-	LastName    pulumi.StringPtrOutput `pulumi:"lastName"`
-	// Required for organizations, refused for individuals.
+	// Last name (of the contact person, for an organization).
+	LastName pulumi.StringPtrOutput `pulumi:"lastName"`
+	// The organization's name: required for organizations, refused for individuals.
 	OrgName pulumi.StringPtrOutput `pulumi:"orgName"`
-	// +CC.NUMBER, e.g. +34.931234567.
-	Phone      pulumi.StringPtrOutput `pulumi:"phone"`
+	// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
+	Phone pulumi.StringPtrOutput `pulumi:"phone"`
+	// Postal code.
 	PostalCode pulumi.StringPtrOutput `pulumi:"postalCode"`
-	State      pulumi.StringPtrOutput `pulumi:"state"`
+	// State, province or region.
+	State pulumi.StringPtrOutput `pulumi:"state"`
 	// verified, notapplicable, inprocess or failed (spec "States and transitions").
 	VerificationStatus pulumi.StringOutput `pulumi:"verificationStatus"`
 }
@@ -95,48 +102,62 @@ func (ContactState) ElementType() reflect.Type {
 }
 
 type contactArgs struct {
+	// Street address.
 	Address *string `pulumi:"address"`
-	City    *string `pulumi:"city"`
+	// City.
+	City *string `pulumi:"city"`
 	// Adopt an existing contact of the account instead of creating one (then leave out the data).
 	ContactId *string `pulumi:"contactId"`
 	// individual or organization.
 	ContactType *string `pulumi:"contactType"`
-	// Two-letter country code.
-	Country   *string `pulumi:"country"`
-	Email     *string `pulumi:"email"`
+	// Two-letter country code (upper-cased).
+	Country *string `pulumi:"country"`
+	// E-mail address of the contact.
+	Email *string `pulumi:"email"`
+	// First name (of the contact person, for an organization).
 	FirstName *string `pulumi:"firstName"`
 	// Tax, VAT, passport or ID number.
 	IdentNumber *string `pulumi:"identNumber"`
-	LastName    *string `pulumi:"lastName"`
-	// Required for organizations, refused for individuals.
+	// Last name (of the contact person, for an organization).
+	LastName *string `pulumi:"lastName"`
+	// The organization's name: required for organizations, refused for individuals.
 	OrgName *string `pulumi:"orgName"`
-	// +CC.NUMBER, e.g. +34.931234567.
-	Phone      *string `pulumi:"phone"`
+	// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
+	Phone *string `pulumi:"phone"`
+	// Postal code.
 	PostalCode *string `pulumi:"postalCode"`
-	State      *string `pulumi:"state"`
+	// State, province or region.
+	State *string `pulumi:"state"`
 }
 
 // The set of arguments for constructing a Contact resource.
 type ContactArgs struct {
+	// Street address.
 	Address pulumi.StringPtrInput
-	City    pulumi.StringPtrInput
+	// City.
+	City pulumi.StringPtrInput
 	// Adopt an existing contact of the account instead of creating one (then leave out the data).
 	ContactId pulumi.StringPtrInput
 	// individual or organization.
 	ContactType pulumi.StringPtrInput
-	// Two-letter country code.
-	Country   pulumi.StringPtrInput
-	Email     pulumi.StringPtrInput
+	// Two-letter country code (upper-cased).
+	Country pulumi.StringPtrInput
+	// E-mail address of the contact.
+	Email pulumi.StringPtrInput
+	// First name (of the contact person, for an organization).
 	FirstName pulumi.StringPtrInput
 	// Tax, VAT, passport or ID number.
 	IdentNumber pulumi.StringPtrInput
-	LastName    pulumi.StringPtrInput
-	// Required for organizations, refused for individuals.
+	// Last name (of the contact person, for an organization).
+	LastName pulumi.StringPtrInput
+	// The organization's name: required for organizations, refused for individuals.
 	OrgName pulumi.StringPtrInput
-	// +CC.NUMBER, e.g. +34.931234567.
-	Phone      pulumi.StringPtrInput
+	// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
+	Phone pulumi.StringPtrInput
+	// Postal code.
 	PostalCode pulumi.StringPtrInput
-	State      pulumi.StringPtrInput
+	// State, province or region.
+	State pulumi.StringPtrInput
 }
 
 func (ContactArgs) ElementType() reflect.Type {
@@ -226,15 +247,17 @@ func (o ContactOutput) ToContactOutputWithContext(ctx context.Context) ContactOu
 	return o
 }
 
+// Street address.
 func (o ContactOutput) Address() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.Address }).(pulumi.StringPtrOutput)
 }
 
+// City.
 func (o ContactOutput) City() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.City }).(pulumi.StringPtrOutput)
 }
 
-// Adopt an existing contact of the account instead of creating one (then leave out the data).
+// The API's contactID, e.g. ABC-12345.
 func (o ContactOutput) ContactId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringOutput { return v.ContactId }).(pulumi.StringOutput)
 }
@@ -244,7 +267,7 @@ func (o ContactOutput) ContactType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.ContactType }).(pulumi.StringPtrOutput)
 }
 
-// Two-letter country code.
+// Two-letter country code (upper-cased).
 func (o ContactOutput) Country() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.Country }).(pulumi.StringPtrOutput)
 }
@@ -254,10 +277,12 @@ func (o ContactOutput) DaAccepted() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Contact) pulumi.BoolOutput { return v.DaAccepted }).(pulumi.BoolOutput)
 }
 
+// E-mail address of the contact.
 func (o ContactOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.Email }).(pulumi.StringPtrOutput)
 }
 
+// First name (of the contact person, for an organization).
 func (o ContactOutput) FirstName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.FirstName }).(pulumi.StringPtrOutput)
 }
@@ -267,24 +292,27 @@ func (o ContactOutput) IdentNumber() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.IdentNumber }).(pulumi.StringPtrOutput)
 }
 
+// Last name (of the contact person, for an organization).
 func (o ContactOutput) LastName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.LastName }).(pulumi.StringPtrOutput)
 }
 
-// Required for organizations, refused for individuals.
+// The organization's name: required for organizations, refused for individuals.
 func (o ContactOutput) OrgName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.OrgName }).(pulumi.StringPtrOutput)
 }
 
-// +CC.NUMBER, e.g. +34.931234567.
+// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
 func (o ContactOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.Phone }).(pulumi.StringPtrOutput)
 }
 
+// Postal code.
 func (o ContactOutput) PostalCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.PostalCode }).(pulumi.StringPtrOutput)
 }
 
+// State, province or region.
 func (o ContactOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.State }).(pulumi.StringPtrOutput)
 }

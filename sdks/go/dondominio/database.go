@@ -22,9 +22,9 @@ type Database struct {
 	EntityId pulumi.StringOutput `pulumi:"entityId"`
 	// Connections from outside the hosting (default false). Changes in place.
 	ExternalAccess pulumi.BoolPtrOutput `pulumi:"externalAccess"`
-	// With adopt: the name of the existing database to take over (as the service assigned it).
+	// Database name, assigned by the service.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+	// The live password (the API returns it to the account); always a secret.
 	Password pulumi.StringOutput `pulumi:"password"`
 	// The hosting service's name, e.g. "example.com". Changing it replaces (a new, empty database).
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
@@ -90,7 +90,7 @@ type databaseArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// Connections from outside the hosting (default false). Changes in place.
 	ExternalAccess *bool `pulumi:"externalAccess"`
-	// With adopt: the name of the existing database to take over (as the service assigned it).
+	// With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
 	Name *string `pulumi:"name"`
 	// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
 	Password *string `pulumi:"password"`
@@ -104,7 +104,7 @@ type DatabaseArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// Connections from outside the hosting (default false). Changes in place.
 	ExternalAccess pulumi.BoolPtrInput
-	// With adopt: the name of the existing database to take over (as the service assigned it).
+	// With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
 	Name pulumi.StringPtrInput
 	// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
 	Password pulumi.StringPtrInput
@@ -214,12 +214,12 @@ func (o DatabaseOutput) ExternalAccess() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Database) pulumi.BoolPtrOutput { return v.ExternalAccess }).(pulumi.BoolPtrOutput)
 }
 
-// With adopt: the name of the existing database to take over (as the service assigned it).
+// Database name, assigned by the service.
 func (o DatabaseOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+// The live password (the API returns it to the account); always a secret.
 func (o DatabaseOutput) Password() pulumi.StringOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringOutput { return v.Password }).(pulumi.StringOutput)
 }

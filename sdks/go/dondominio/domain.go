@@ -16,19 +16,23 @@ import (
 type Domain struct {
 	pulumi.CustomResourceState
 
-	// Transfer authorization code (stored encrypted).
-	Authcode pulumi.StringPtrOutput  `pulumi:"authcode"`
+	// Only with exposeAuthcode: the domain's current authcode (secret).
+	Authcode pulumi.StringPtrOutput `pulumi:"authcode"`
+	// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
 	Contacts DomainContactsPtrOutput `pulumi:"contacts"`
-	DomainId pulumi.Float64Output    `pulumi:"domainId"`
+	// The API's domainID.
+	DomainId pulumi.Float64Output `pulumi:"domainId"`
 	// Output the domain's current authcode (secret).
 	ExposeAuthcode pulumi.BoolPtrOutput `pulumi:"exposeAuthcode"`
-	ModifyBlock    pulumi.BoolPtrOutput `pulumi:"modifyBlock"`
+	// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
+	ModifyBlock pulumi.BoolPtrOutput `pulumi:"modifyBlock"`
 	// Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// 2 to 7 servers, or "default" for the service's own.
 	Nameservers pulumi.AnyOutput `pulumi:"nameservers"`
 	// "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
-	OnDestroy         pulumi.StringPtrOutput `pulumi:"onDestroy"`
+	OnDestroy pulumi.StringPtrOutput `pulumi:"onDestroy"`
+	// The owner's verification status.
 	OwnerVerification pulumi.StringPtrOutput `pulumi:"ownerVerification"`
 	// A paid order (create, transfer, renew) sent but not confirmed: its reply was lost and the lookup did not find it yet. The next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 	PendingOrder pulumi.AnyOutput `pulumi:"pendingOrder"`
@@ -43,23 +47,33 @@ type Domain struct {
 	// register (default), transfer, or adopt a domain already in the account (spends nothing).
 	Registration pulumi.StringPtrOutput `pulumi:"registration"`
 	// Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
-	RenewUntil  pulumi.StringPtrOutput `pulumi:"renewUntil"`
-	Renewable   pulumi.BoolPtrOutput   `pulumi:"renewable"`
+	RenewUntil pulumi.StringPtrOutput `pulumi:"renewUntil"`
+	// Whether the API allows a renewal now.
+	Renewable pulumi.BoolPtrOutput `pulumi:"renewable"`
+	// autorenew, manual or letexpire: what happens at expiry. Changes in place.
 	RenewalMode pulumi.StringPtrOutput `pulumi:"renewalMode"`
 	// Domain status (spec "States and transitions"): register-init ... active ... expired-*.
 	Status pulumi.StringOutput `pulumi:"status"`
-	Tags   pulumi.AnyOutput    `pulumi:"tags"`
-	Tld    pulumi.StringOutput `pulumi:"tld"`
+	// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+	Tags pulumi.AnyOutput `pulumi:"tags"`
+	// The top-level domain ("com").
+	Tld pulumi.StringOutput `pulumi:"tld"`
 	// TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
-	TldParams      pulumi.MapOutput       `pulumi:"tldParams"`
-	TransferBlock  pulumi.BoolPtrOutput   `pulumi:"transferBlock"`
+	TldParams pulumi.MapOutput `pulumi:"tldParams"`
+	// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+	TransferBlock pulumi.BoolPtrOutput `pulumi:"transferBlock"`
+	// Where a transfer stands, as the API answers it.
 	TransferStatus pulumi.StringPtrOutput `pulumi:"transferStatus"`
-	TsCreate       pulumi.StringPtrOutput `pulumi:"tsCreate"`
-	TsExpir        pulumi.StringPtrOutput `pulumi:"tsExpir"`
-	ViewWhois      pulumi.BoolPtrOutput   `pulumi:"viewWhois"`
+	// Creation date (YYYY-MM-DD).
+	TsCreate pulumi.StringPtrOutput `pulumi:"tsCreate"`
+	// Expiry date of the registration (YYYY-MM-DD).
+	TsExpir pulumi.StringPtrOutput `pulumi:"tsExpir"`
+	// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+	ViewWhois pulumi.BoolPtrOutput `pulumi:"viewWhois"`
 	// What create waits for: "active" (default for register) or "submitted" (default for transfer).
-	WaitFor      pulumi.StringPtrOutput `pulumi:"waitFor"`
-	WhoisPrivacy pulumi.BoolPtrOutput   `pulumi:"whoisPrivacy"`
+	WaitFor pulumi.StringPtrOutput `pulumi:"waitFor"`
+	// WHOIS privacy service on (only TLDs that allow it). Changes in place.
+	WhoisPrivacy pulumi.BoolPtrOutput `pulumi:"whoisPrivacy"`
 }
 
 // NewDomain registers a new resource with the given unique name, arguments, and options.
@@ -117,11 +131,13 @@ func (DomainState) ElementType() reflect.Type {
 
 type domainArgs struct {
 	// Transfer authorization code (stored encrypted).
-	Authcode *string         `pulumi:"authcode"`
+	Authcode *string `pulumi:"authcode"`
+	// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
 	Contacts *DomainContacts `pulumi:"contacts"`
 	// Output the domain's current authcode (secret).
 	ExposeAuthcode *bool `pulumi:"exposeAuthcode"`
-	ModifyBlock    *bool `pulumi:"modifyBlock"`
+	// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
+	ModifyBlock *bool `pulumi:"modifyBlock"`
 	// Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
 	Name string `pulumi:"name"`
 	// 2 to 7 servers, or "default" for the service's own.
@@ -135,26 +151,33 @@ type domainArgs struct {
 	// register (default), transfer, or adopt a domain already in the account (spends nothing).
 	Registration *string `pulumi:"registration"`
 	// Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
-	RenewUntil  *string     `pulumi:"renewUntil"`
-	RenewalMode *string     `pulumi:"renewalMode"`
-	Tags        interface{} `pulumi:"tags"`
+	RenewUntil *string `pulumi:"renewUntil"`
+	// autorenew, manual or letexpire: what happens at expiry. Changes in place.
+	RenewalMode *string `pulumi:"renewalMode"`
+	// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+	Tags interface{} `pulumi:"tags"`
 	// TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
-	TldParams     map[string]interface{} `pulumi:"tldParams"`
-	TransferBlock *bool                  `pulumi:"transferBlock"`
-	ViewWhois     *bool                  `pulumi:"viewWhois"`
+	TldParams map[string]interface{} `pulumi:"tldParams"`
+	// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+	TransferBlock *bool `pulumi:"transferBlock"`
+	// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+	ViewWhois *bool `pulumi:"viewWhois"`
 	// What create waits for: "active" (default for register) or "submitted" (default for transfer).
-	WaitFor      *string `pulumi:"waitFor"`
-	WhoisPrivacy *bool   `pulumi:"whoisPrivacy"`
+	WaitFor *string `pulumi:"waitFor"`
+	// WHOIS privacy service on (only TLDs that allow it). Changes in place.
+	WhoisPrivacy *bool `pulumi:"whoisPrivacy"`
 }
 
 // The set of arguments for constructing a Domain resource.
 type DomainArgs struct {
 	// Transfer authorization code (stored encrypted).
 	Authcode pulumi.StringPtrInput
+	// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
 	Contacts DomainContactsPtrInput
 	// Output the domain's current authcode (secret).
 	ExposeAuthcode pulumi.BoolPtrInput
-	ModifyBlock    pulumi.BoolPtrInput
+	// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
+	ModifyBlock pulumi.BoolPtrInput
 	// Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
 	Name pulumi.StringInput
 	// 2 to 7 servers, or "default" for the service's own.
@@ -168,15 +191,20 @@ type DomainArgs struct {
 	// register (default), transfer, or adopt a domain already in the account (spends nothing).
 	Registration pulumi.StringPtrInput
 	// Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
-	RenewUntil  pulumi.StringPtrInput
+	RenewUntil pulumi.StringPtrInput
+	// autorenew, manual or letexpire: what happens at expiry. Changes in place.
 	RenewalMode pulumi.StringPtrInput
-	Tags        pulumi.Input
+	// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+	Tags pulumi.Input
 	// TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
-	TldParams     pulumi.MapInput
+	TldParams pulumi.MapInput
+	// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
 	TransferBlock pulumi.BoolPtrInput
-	ViewWhois     pulumi.BoolPtrInput
+	// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+	ViewWhois pulumi.BoolPtrInput
 	// What create waits for: "active" (default for register) or "submitted" (default for transfer).
-	WaitFor      pulumi.StringPtrInput
+	WaitFor pulumi.StringPtrInput
+	// WHOIS privacy service on (only TLDs that allow it). Changes in place.
 	WhoisPrivacy pulumi.BoolPtrInput
 }
 
@@ -267,15 +295,17 @@ func (o DomainOutput) ToDomainOutputWithContext(ctx context.Context) DomainOutpu
 	return o
 }
 
-// Transfer authorization code (stored encrypted).
+// Only with exposeAuthcode: the domain's current authcode (secret).
 func (o DomainOutput) Authcode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.Authcode }).(pulumi.StringPtrOutput)
 }
 
+// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
 func (o DomainOutput) Contacts() DomainContactsPtrOutput {
 	return o.ApplyT(func(v *Domain) DomainContactsPtrOutput { return v.Contacts }).(DomainContactsPtrOutput)
 }
 
+// The API's domainID.
 func (o DomainOutput) DomainId() pulumi.Float64Output {
 	return o.ApplyT(func(v *Domain) pulumi.Float64Output { return v.DomainId }).(pulumi.Float64Output)
 }
@@ -285,6 +315,7 @@ func (o DomainOutput) ExposeAuthcode() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.ExposeAuthcode }).(pulumi.BoolPtrOutput)
 }
 
+// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
 func (o DomainOutput) ModifyBlock() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.ModifyBlock }).(pulumi.BoolPtrOutput)
 }
@@ -304,6 +335,7 @@ func (o DomainOutput) OnDestroy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.OnDestroy }).(pulumi.StringPtrOutput)
 }
 
+// The owner's verification status.
 func (o DomainOutput) OwnerVerification() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.OwnerVerification }).(pulumi.StringPtrOutput)
 }
@@ -343,10 +375,12 @@ func (o DomainOutput) RenewUntil() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.RenewUntil }).(pulumi.StringPtrOutput)
 }
 
+// Whether the API allows a renewal now.
 func (o DomainOutput) Renewable() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.Renewable }).(pulumi.BoolPtrOutput)
 }
 
+// autorenew, manual or letexpire: what happens at expiry. Changes in place.
 func (o DomainOutput) RenewalMode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.RenewalMode }).(pulumi.StringPtrOutput)
 }
@@ -356,10 +390,12 @@ func (o DomainOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
+// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
 func (o DomainOutput) Tags() pulumi.AnyOutput {
 	return o.ApplyT(func(v *Domain) pulumi.AnyOutput { return v.Tags }).(pulumi.AnyOutput)
 }
 
+// The top-level domain ("com").
 func (o DomainOutput) Tld() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.Tld }).(pulumi.StringOutput)
 }
@@ -369,22 +405,27 @@ func (o DomainOutput) TldParams() pulumi.MapOutput {
 	return o.ApplyT(func(v *Domain) pulumi.MapOutput { return v.TldParams }).(pulumi.MapOutput)
 }
 
+// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
 func (o DomainOutput) TransferBlock() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.TransferBlock }).(pulumi.BoolPtrOutput)
 }
 
+// Where a transfer stands, as the API answers it.
 func (o DomainOutput) TransferStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.TransferStatus }).(pulumi.StringPtrOutput)
 }
 
+// Creation date (YYYY-MM-DD).
 func (o DomainOutput) TsCreate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.TsCreate }).(pulumi.StringPtrOutput)
 }
 
+// Expiry date of the registration (YYYY-MM-DD).
 func (o DomainOutput) TsExpir() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.TsExpir }).(pulumi.StringPtrOutput)
 }
 
+// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
 func (o DomainOutput) ViewWhois() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.ViewWhois }).(pulumi.BoolPtrOutput)
 }
@@ -394,6 +435,7 @@ func (o DomainOutput) WaitFor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.WaitFor }).(pulumi.StringPtrOutput)
 }
 
+// WHOIS privacy service on (only TLDs that allow it). Changes in place.
 func (o DomainOutput) WhoisPrivacy() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.WhoisPrivacy }).(pulumi.BoolPtrOutput)
 }

@@ -24,7 +24,7 @@ type FtpAccount struct {
 	FtpPath pulumi.StringOutput `pulumi:"ftpPath"`
 	// The FTP user name: 1 to 32 letters, digits, . _ - (stored lower case). Changing it replaces.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+	// The live password (the API returns it to the account); always a secret.
 	Password pulumi.StringOutput `pulumi:"password"`
 	// The hosting service's name, e.g. "example.com". Changing it replaces.
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
@@ -224,7 +224,7 @@ func (o FtpAccountOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *FtpAccount) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+// The live password (the API returns it to the account); always a secret.
 func (o FtpAccountOutput) Password() pulumi.StringOutput {
 	return o.ApplyT(func(v *FtpAccount) pulumi.StringOutput { return v.Password }).(pulumi.StringOutput)
 }

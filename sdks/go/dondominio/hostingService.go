@@ -20,7 +20,8 @@ type HostingService struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
 	OnDestroy pulumi.StringPtrOutput `pulumi:"onDestroy"`
-	Parking   pulumi.BoolPtrOutput   `pulumi:"parking"`
+	// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+	Parking pulumi.BoolPtrOutput `pulumi:"parking"`
 	// A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 	PendingOrder pulumi.AnyOutput `pulumi:"pendingOrder"`
 	// Years bought at creation (default 1).
@@ -32,13 +33,17 @@ type HostingService struct {
 	// create (default, spends money) or adopt a service already in the account.
 	Registration pulumi.StringPtrOutput `pulumi:"registration"`
 	// Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid).
-	RenewUntil  pulumi.StringPtrOutput `pulumi:"renewUntil"`
-	Renewable   pulumi.BoolPtrOutput   `pulumi:"renewable"`
+	RenewUntil pulumi.StringPtrOutput `pulumi:"renewUntil"`
+	// Whether the API allows a renewal now.
+	Renewable pulumi.BoolPtrOutput `pulumi:"renewable"`
+	// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
 	RenewalMode pulumi.StringPtrOutput `pulumi:"renewalMode"`
 	// init, active, inactive, renewed, renewable (spec "States and transitions").
-	Status   pulumi.StringOutput    `pulumi:"status"`
+	Status pulumi.StringOutput `pulumi:"status"`
+	// Creation date (YYYY-MM-DD).
 	TsCreate pulumi.StringPtrOutput `pulumi:"tsCreate"`
-	TsExpir  pulumi.StringPtrOutput `pulumi:"tsExpir"`
+	// Expiry date (YYYY-MM-DD).
+	TsExpir pulumi.StringPtrOutput `pulumi:"tsExpir"`
 	// Human-readable product name ("Hosting Basic").
 	Type pulumi.StringOutput `pulumi:"type"`
 }
@@ -97,7 +102,8 @@ type hostingServiceArgs struct {
 	Name string `pulumi:"name"`
 	// "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
 	OnDestroy *string `pulumi:"onDestroy"`
-	Parking   *bool   `pulumi:"parking"`
+	// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+	Parking *bool `pulumi:"parking"`
 	// Years bought at creation (default 1).
 	Period *int `pulumi:"period"`
 	// One of the versions service/getinfo infoType=php lists as available.
@@ -107,7 +113,8 @@ type hostingServiceArgs struct {
 	// create (default, spends money) or adopt a service already in the account.
 	Registration *string `pulumi:"registration"`
 	// Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid).
-	RenewUntil  *string `pulumi:"renewUntil"`
+	RenewUntil *string `pulumi:"renewUntil"`
+	// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
 	RenewalMode *string `pulumi:"renewalMode"`
 }
 
@@ -117,7 +124,8 @@ type HostingServiceArgs struct {
 	Name pulumi.StringInput
 	// "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
 	OnDestroy pulumi.StringPtrInput
-	Parking   pulumi.BoolPtrInput
+	// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+	Parking pulumi.BoolPtrInput
 	// Years bought at creation (default 1).
 	Period pulumi.IntPtrInput
 	// One of the versions service/getinfo infoType=php lists as available.
@@ -127,7 +135,8 @@ type HostingServiceArgs struct {
 	// create (default, spends money) or adopt a service already in the account.
 	Registration pulumi.StringPtrInput
 	// Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid).
-	RenewUntil  pulumi.StringPtrInput
+	RenewUntil pulumi.StringPtrInput
+	// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
 	RenewalMode pulumi.StringPtrInput
 }
 
@@ -228,6 +237,7 @@ func (o HostingServiceOutput) OnDestroy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.StringPtrOutput { return v.OnDestroy }).(pulumi.StringPtrOutput)
 }
 
+// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
 func (o HostingServiceOutput) Parking() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.BoolPtrOutput { return v.Parking }).(pulumi.BoolPtrOutput)
 }
@@ -262,10 +272,12 @@ func (o HostingServiceOutput) RenewUntil() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.StringPtrOutput { return v.RenewUntil }).(pulumi.StringPtrOutput)
 }
 
+// Whether the API allows a renewal now.
 func (o HostingServiceOutput) Renewable() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.BoolPtrOutput { return v.Renewable }).(pulumi.BoolPtrOutput)
 }
 
+// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
 func (o HostingServiceOutput) RenewalMode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.StringPtrOutput { return v.RenewalMode }).(pulumi.StringPtrOutput)
 }
@@ -275,10 +287,12 @@ func (o HostingServiceOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
+// Creation date (YYYY-MM-DD).
 func (o HostingServiceOutput) TsCreate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.StringPtrOutput { return v.TsCreate }).(pulumi.StringPtrOutput)
 }
 
+// Expiry date (YYYY-MM-DD).
 func (o HostingServiceOutput) TsExpir() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.StringPtrOutput { return v.TsExpir }).(pulumi.StringPtrOutput)
 }

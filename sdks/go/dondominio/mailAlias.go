@@ -20,11 +20,11 @@ type MailAlias struct {
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The API's entityID.
 	EntityId pulumi.StringOutput `pulumi:"entityId"`
-	// The local part ("sales") or the full address under the service's domain.
+	// The full address: `sales@example.com`.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
-	// Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+	// Destination addresses as the API answers them.
 	Targets pulumi.StringArrayOutput `pulumi:"targets"`
 }
 
@@ -87,7 +87,7 @@ type mailAliasArgs struct {
 	Name string `pulumi:"name"`
 	// The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
 	ServiceName string `pulumi:"serviceName"`
-	// Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+	// Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
 	Targets interface{} `pulumi:"targets"`
 }
 
@@ -99,7 +99,7 @@ type MailAliasArgs struct {
 	Name pulumi.StringInput
 	// The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
 	ServiceName pulumi.StringInput
-	// Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+	// Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
 	Targets pulumi.Input
 }
 
@@ -200,7 +200,7 @@ func (o MailAliasOutput) EntityId() pulumi.StringOutput {
 	return o.ApplyT(func(v *MailAlias) pulumi.StringOutput { return v.EntityId }).(pulumi.StringOutput)
 }
 
-// The local part ("sales") or the full address under the service's domain.
+// The full address: `sales@example.com`.
 func (o MailAliasOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *MailAlias) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -210,7 +210,7 @@ func (o MailAliasOutput) ServiceName() pulumi.StringOutput {
 	return o.ApplyT(func(v *MailAlias) pulumi.StringOutput { return v.ServiceName }).(pulumi.StringOutput)
 }
 
-// Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+// Destination addresses as the API answers them.
 func (o MailAliasOutput) Targets() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *MailAlias) pulumi.StringArrayOutput { return v.Targets }).(pulumi.StringArrayOutput)
 }

@@ -20,7 +20,7 @@ type MailBox struct {
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The API's entityID.
 	EntityId pulumi.StringOutput `pulumi:"entityId"`
-	// The local part ("info") or the full address under the service's domain ("info@example.com").
+	// The full address, as the API answers it: `info@example.com`.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// 8 to 64 printable ASCII characters without spaces; stored as a secret. May be left out only with adopt: the live password is then kept until the program sets one.
 	Password pulumi.StringPtrOutput `pulumi:"password"`
@@ -211,7 +211,7 @@ func (o MailBoxOutput) EntityId() pulumi.StringOutput {
 	return o.ApplyT(func(v *MailBox) pulumi.StringOutput { return v.EntityId }).(pulumi.StringOutput)
 }
 
-// The local part ("info") or the full address under the service's domain ("info@example.com").
+// The full address, as the API answers it: `info@example.com`.
 func (o MailBoxOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *MailBox) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -22,7 +22,7 @@ type Redirect struct {
 	Destination pulumi.StringOutput `pulumi:"destination"`
 	// The API's entityID.
 	EntityId pulumi.StringOutput `pulumi:"entityId"`
-	// "@" for the service's domain, a name relative to it ("blog") or full ("blog.example.com").
+	// Full host name: `blog.example.com`, or the service's name for the apex.
 	Origin pulumi.StringOutput `pulumi:"origin"`
 	// The hosting or redirect service's name, e.g. "example.com" (a HostingService's `name`).
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
@@ -214,7 +214,7 @@ func (o RedirectOutput) EntityId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Redirect) pulumi.StringOutput { return v.EntityId }).(pulumi.StringOutput)
 }
 
-// "@" for the service's domain, a name relative to it ("blog") or full ("blog.example.com").
+// Full host name: `blog.example.com`, or the service's name for the apex.
 func (o RedirectOutput) Origin() pulumi.StringOutput {
 	return o.ApplyT(func(v *Redirect) pulumi.StringOutput { return v.Origin }).(pulumi.StringOutput)
 }

@@ -23,35 +23,41 @@ type SslCertificate struct {
 	// Renew (ssl/renew, paid) on the next up once the certificate is renewable.
 	AutoRenew pulumi.BoolPtrOutput `pulumi:"autoRenew"`
 	// PEM, once issued.
-	Certificate      pulumi.StringPtrOutput   `pulumi:"certificate"`
+	Certificate pulumi.StringPtrOutput `pulumi:"certificate"`
+	// The intermediate certificates (PEM), once issued.
 	CertificateChain pulumi.StringArrayOutput `pulumi:"certificateChain"`
-	// Adopt: the certificate with this id (ssl/list's certificateID) is taken as it is, with no order and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+	// The API's certificateID.
 	CertificateId pulumi.Float64Output `pulumi:"certificateId"`
 	// Optional: must equal the CSR's common name. Changing it orders a new certificate.
 	CommonName pulumi.StringPtrOutput `pulumi:"commonName"`
-	// The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
+	// The CSR the order used (given or generated).
 	Csr pulumi.StringOutput `pulumi:"csr"`
 	// A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 	PendingOrder pulumi.AnyOutput `pulumi:"pendingOrder"`
 	// Years (default the product's minimum).
 	Period pulumi.IntPtrOutput `pulumi:"period"`
-	// The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
+	// Secret: the key given, or the one ssl/csrcreate generated.
 	PrivateKey pulumi.StringPtrOutput `pulumi:"privateKey"`
 	// ssl/productlist's productID. Changing it orders a new certificate.
-	ProductId pulumi.IntOutput  `pulumi:"productId"`
+	ProductId pulumi.IntOutput `pulumi:"productId"`
+	// Whether the API allows a renewal now.
 	Renewable pulumi.BoolOutput `pulumi:"renewable"`
 	// process, valid, expired, renew, reissue, cancel (facts.md "SSL").
 	Status pulumi.StringOutput `pulumi:"status"`
-	// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
-	Subject            SslCertificateSubjectPtrOutput `pulumi:"subject"`
-	TsCreate           pulumi.StringPtrOutput         `pulumi:"tsCreate"`
-	TsExpir            pulumi.StringPtrOutput         `pulumi:"tsExpir"`
-	TsSubscriptionEnds pulumi.StringPtrOutput         `pulumi:"tsSubscriptionEnds"`
+	// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+	Subject SslCertificateSubjectPtrOutput `pulumi:"subject"`
+	// Order date (YYYY-MM-DD).
+	TsCreate pulumi.StringPtrOutput `pulumi:"tsCreate"`
+	// Expiry date of the certificate (YYYY-MM-DD).
+	TsExpir pulumi.StringPtrOutput `pulumi:"tsExpir"`
+	// End of the paid subscription (YYYY-MM-DD).
+	TsSubscriptionEnds pulumi.StringPtrOutput `pulumi:"tsSubscriptionEnds"`
 	// dns (default), http, https or an approver e-mail address.
 	ValidationMethod pulumi.StringPtrOutput `pulumi:"validationMethod"`
 	// The DNS records the CA asks for (dns validation) in the last round, common name first, kept after issue: feed them to DnsRecord resources.
 	ValidationRecords SslCertificateValidationRecordsArrayOutput `pulumi:"validationRecords"`
-	Validations       pulumi.ArrayOutput                         `pulumi:"validations"`
+	// The validation of each name, as ssl/getinfo answers it.
+	Validations pulumi.ArrayOutput `pulumi:"validations"`
 	// What create waits for: "submitted" (default with dns validation: later ups look again until issued), "issued" (default otherwise), or "validation" (as submitted, but an SslCertificateValidation waits for the issue, so later plans do not look again).
 	WaitFor pulumi.StringPtrOutput `pulumi:"waitFor"`
 }
@@ -129,7 +135,7 @@ type sslCertificateArgs struct {
 	PrivateKey *string `pulumi:"privateKey"`
 	// ssl/productlist's productID. Changing it orders a new certificate.
 	ProductId int `pulumi:"productId"`
-	// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+	// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
 	Subject *SslCertificateSubject `pulumi:"subject"`
 	// dns (default), http, https or an approver e-mail address.
 	ValidationMethod *string `pulumi:"validationMethod"`
@@ -157,7 +163,7 @@ type SslCertificateArgs struct {
 	PrivateKey pulumi.StringPtrInput
 	// ssl/productlist's productID. Changing it orders a new certificate.
 	ProductId pulumi.IntInput
-	// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+	// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
 	Subject SslCertificateSubjectPtrInput
 	// dns (default), http, https or an approver e-mail address.
 	ValidationMethod pulumi.StringPtrInput
@@ -272,11 +278,12 @@ func (o SslCertificateOutput) Certificate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.Certificate }).(pulumi.StringPtrOutput)
 }
 
+// The intermediate certificates (PEM), once issued.
 func (o SslCertificateOutput) CertificateChain() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringArrayOutput { return v.CertificateChain }).(pulumi.StringArrayOutput)
 }
 
-// Adopt: the certificate with this id (ssl/list's certificateID) is taken as it is, with no order and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+// The API's certificateID.
 func (o SslCertificateOutput) CertificateId() pulumi.Float64Output {
 	return o.ApplyT(func(v *SslCertificate) pulumi.Float64Output { return v.CertificateId }).(pulumi.Float64Output)
 }
@@ -286,7 +293,7 @@ func (o SslCertificateOutput) CommonName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.CommonName }).(pulumi.StringPtrOutput)
 }
 
-// The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
+// The CSR the order used (given or generated).
 func (o SslCertificateOutput) Csr() pulumi.StringOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringOutput { return v.Csr }).(pulumi.StringOutput)
 }
@@ -301,7 +308,7 @@ func (o SslCertificateOutput) Period() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.IntPtrOutput { return v.Period }).(pulumi.IntPtrOutput)
 }
 
-// The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
+// Secret: the key given, or the one ssl/csrcreate generated.
 func (o SslCertificateOutput) PrivateKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.PrivateKey }).(pulumi.StringPtrOutput)
 }
@@ -311,6 +318,7 @@ func (o SslCertificateOutput) ProductId() pulumi.IntOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.IntOutput { return v.ProductId }).(pulumi.IntOutput)
 }
 
+// Whether the API allows a renewal now.
 func (o SslCertificateOutput) Renewable() pulumi.BoolOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.BoolOutput { return v.Renewable }).(pulumi.BoolOutput)
 }
@@ -320,19 +328,22 @@ func (o SslCertificateOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
 func (o SslCertificateOutput) Subject() SslCertificateSubjectPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) SslCertificateSubjectPtrOutput { return v.Subject }).(SslCertificateSubjectPtrOutput)
 }
 
+// Order date (YYYY-MM-DD).
 func (o SslCertificateOutput) TsCreate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.TsCreate }).(pulumi.StringPtrOutput)
 }
 
+// Expiry date of the certificate (YYYY-MM-DD).
 func (o SslCertificateOutput) TsExpir() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.TsExpir }).(pulumi.StringPtrOutput)
 }
 
+// End of the paid subscription (YYYY-MM-DD).
 func (o SslCertificateOutput) TsSubscriptionEnds() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringPtrOutput { return v.TsSubscriptionEnds }).(pulumi.StringPtrOutput)
 }
@@ -347,6 +358,7 @@ func (o SslCertificateOutput) ValidationRecords() SslCertificateValidationRecord
 	return o.ApplyT(func(v *SslCertificate) SslCertificateValidationRecordsArrayOutput { return v.ValidationRecords }).(SslCertificateValidationRecordsArrayOutput)
 }
 
+// The validation of each name, as ssl/getinfo answers it.
 func (o SslCertificateOutput) Validations() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.ArrayOutput { return v.Validations }).(pulumi.ArrayOutput)
 }

@@ -20,11 +20,13 @@ type SslCertificateValidation struct {
 	Certificate pulumi.StringPtrOutput `pulumi:"certificate"`
 	// PEM list: the issuer chain.
 	CertificateChain pulumi.StringArrayOutput `pulumi:"certificateChain"`
-	// The certificate to wait for: an SslCertificate's `certificateId`.
-	CertificateId pulumi.IntOutput    `pulumi:"certificateId"`
-	CommonName    pulumi.StringOutput `pulumi:"commonName"`
+	// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
+	CertificateId pulumi.IntOutput `pulumi:"certificateId"`
+	// The certificate's common name.
+	CommonName pulumi.StringOutput `pulumi:"commonName"`
 	// valid once create returns; a refresh records the live status (process, renew, reissue, expired, cancel: the next up waits again).
-	Status  pulumi.StringOutput    `pulumi:"status"`
+	Status pulumi.StringOutput `pulumi:"status"`
+	// Expiry date of the certificate (YYYY-MM-DD).
 	TsExpir pulumi.StringPtrOutput `pulumi:"tsExpir"`
 	// The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).
 	ValidationRecordIds pulumi.StringArrayOutput `pulumi:"validationRecordIds"`
@@ -77,7 +79,7 @@ func (SslCertificateValidationState) ElementType() reflect.Type {
 }
 
 type sslCertificateValidationArgs struct {
-	// The certificate to wait for: an SslCertificate's `certificateId`.
+	// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
 	CertificateId int `pulumi:"certificateId"`
 	// The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).
 	ValidationRecordIds []string `pulumi:"validationRecordIds"`
@@ -85,7 +87,7 @@ type sslCertificateValidationArgs struct {
 
 // The set of arguments for constructing a SslCertificateValidation resource.
 type SslCertificateValidationArgs struct {
-	// The certificate to wait for: an SslCertificate's `certificateId`.
+	// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
 	CertificateId pulumi.IntInput
 	// The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).
 	ValidationRecordIds pulumi.StringArrayInput
@@ -188,11 +190,12 @@ func (o SslCertificateValidationOutput) CertificateChain() pulumi.StringArrayOut
 	return o.ApplyT(func(v *SslCertificateValidation) pulumi.StringArrayOutput { return v.CertificateChain }).(pulumi.StringArrayOutput)
 }
 
-// The certificate to wait for: an SslCertificate's `certificateId`.
+// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
 func (o SslCertificateValidationOutput) CertificateId() pulumi.IntOutput {
 	return o.ApplyT(func(v *SslCertificateValidation) pulumi.IntOutput { return v.CertificateId }).(pulumi.IntOutput)
 }
 
+// The certificate's common name.
 func (o SslCertificateValidationOutput) CommonName() pulumi.StringOutput {
 	return o.ApplyT(func(v *SslCertificateValidation) pulumi.StringOutput { return v.CommonName }).(pulumi.StringOutput)
 }
@@ -202,6 +205,7 @@ func (o SslCertificateValidationOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *SslCertificateValidation) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
+// Expiry date of the certificate (YYYY-MM-DD).
 func (o SslCertificateValidationOutput) TsExpir() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SslCertificateValidation) pulumi.StringPtrOutput { return v.TsExpir }).(pulumi.StringPtrOutput)
 }

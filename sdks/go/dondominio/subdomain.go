@@ -22,11 +22,11 @@ type Subdomain struct {
 	EntityId pulumi.StringOutput `pulumi:"entityId"`
 	// Document root inside the hosting space, starting with "/". Changes in place.
 	FtpPath pulumi.StringOutput `pulumi:"ftpPath"`
-	// "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.
+	// Full host name, lower case, IDN labels in punycode.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The hosting service's name, e.g. "example.com". Changing it replaces.
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
-	// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+	// The installed certificate while managed; always a secret.
 	Ssl SubdomainSslPtrOutput `pulumi:"ssl"`
 	// A certificate is installed (managed or not).
 	SslInstalled pulumi.BoolOutput `pulumi:"sslInstalled"`
@@ -100,7 +100,7 @@ type subdomainArgs struct {
 	Name string `pulumi:"name"`
 	// The hosting service's name, e.g. "example.com". Changing it replaces.
 	ServiceName string `pulumi:"serviceName"`
-	// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+	// A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
 	Ssl *SubdomainSsl `pulumi:"ssl"`
 }
 
@@ -114,7 +114,7 @@ type SubdomainArgs struct {
 	Name pulumi.StringInput
 	// The hosting service's name, e.g. "example.com". Changing it replaces.
 	ServiceName pulumi.StringInput
-	// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+	// A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
 	Ssl SubdomainSslPtrInput
 }
 
@@ -220,7 +220,7 @@ func (o SubdomainOutput) FtpPath() pulumi.StringOutput {
 	return o.ApplyT(func(v *Subdomain) pulumi.StringOutput { return v.FtpPath }).(pulumi.StringOutput)
 }
 
-// "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.
+// Full host name, lower case, IDN labels in punycode.
 func (o SubdomainOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Subdomain) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -230,7 +230,7 @@ func (o SubdomainOutput) ServiceName() pulumi.StringOutput {
 	return o.ApplyT(func(v *Subdomain) pulumi.StringOutput { return v.ServiceName }).(pulumi.StringOutput)
 }
 
-// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+// The installed certificate while managed; always a secret.
 func (o SubdomainOutput) Ssl() SubdomainSslPtrOutput {
 	return o.ApplyT(func(v *Subdomain) SubdomainSslPtrOutput { return v.Ssl }).(SubdomainSslPtrOutput)
 }

@@ -35,12 +35,19 @@ class ContactArgs:
         """
         The set of arguments for constructing a Contact resource.
 
+        :param pulumi.Input[_builtins.str] address: Street address.
+        :param pulumi.Input[_builtins.str] city: City.
         :param pulumi.Input[_builtins.str] contact_id: Adopt an existing contact of the account instead of creating one (then leave out the data).
         :param pulumi.Input[_builtins.str] contact_type: individual or organization.
-        :param pulumi.Input[_builtins.str] country: Two-letter country code.
+        :param pulumi.Input[_builtins.str] country: Two-letter country code (upper-cased).
+        :param pulumi.Input[_builtins.str] email: E-mail address of the contact.
+        :param pulumi.Input[_builtins.str] first_name: First name (of the contact person, for an organization).
         :param pulumi.Input[_builtins.str] ident_number: Tax, VAT, passport or ID number.
-        :param pulumi.Input[_builtins.str] org_name: Required for organizations, refused for individuals.
-        :param pulumi.Input[_builtins.str] phone: +CC.NUMBER, e.g. +34.931234567.
+        :param pulumi.Input[_builtins.str] last_name: Last name (of the contact person, for an organization).
+        :param pulumi.Input[_builtins.str] org_name: The organization's name: required for organizations, refused for individuals.
+        :param pulumi.Input[_builtins.str] phone: +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
+        :param pulumi.Input[_builtins.str] postal_code: Postal code.
+        :param pulumi.Input[_builtins.str] state: State, province or region.
         """
         if address is not None:
             pulumi.set(__self__, "address", address)
@@ -72,6 +79,9 @@ class ContactArgs:
     @_builtins.property
     @pulumi.getter
     def address(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Street address.
+        """
         return pulumi.get(self, "address")
 
     @address.setter
@@ -81,6 +91,9 @@ class ContactArgs:
     @_builtins.property
     @pulumi.getter
     def city(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        City.
+        """
         return pulumi.get(self, "city")
 
     @city.setter
@@ -115,7 +128,7 @@ class ContactArgs:
     @pulumi.getter
     def country(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Two-letter country code.
+        Two-letter country code (upper-cased).
         """
         return pulumi.get(self, "country")
 
@@ -126,6 +139,9 @@ class ContactArgs:
     @_builtins.property
     @pulumi.getter
     def email(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        E-mail address of the contact.
+        """
         return pulumi.get(self, "email")
 
     @email.setter
@@ -135,6 +151,9 @@ class ContactArgs:
     @_builtins.property
     @pulumi.getter(name="firstName")
     def first_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        First name (of the contact person, for an organization).
+        """
         return pulumi.get(self, "first_name")
 
     @first_name.setter
@@ -156,6 +175,9 @@ class ContactArgs:
     @_builtins.property
     @pulumi.getter(name="lastName")
     def last_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Last name (of the contact person, for an organization).
+        """
         return pulumi.get(self, "last_name")
 
     @last_name.setter
@@ -166,7 +188,7 @@ class ContactArgs:
     @pulumi.getter(name="orgName")
     def org_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Required for organizations, refused for individuals.
+        The organization's name: required for organizations, refused for individuals.
         """
         return pulumi.get(self, "org_name")
 
@@ -178,7 +200,7 @@ class ContactArgs:
     @pulumi.getter
     def phone(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        +CC.NUMBER, e.g. +34.931234567.
+        +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
         """
         return pulumi.get(self, "phone")
 
@@ -189,6 +211,9 @@ class ContactArgs:
     @_builtins.property
     @pulumi.getter(name="postalCode")
     def postal_code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Postal code.
+        """
         return pulumi.get(self, "postal_code")
 
     @postal_code.setter
@@ -198,6 +223,9 @@ class ContactArgs:
     @_builtins.property
     @pulumi.getter
     def state(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        State, province or region.
+        """
         return pulumi.get(self, "state")
 
     @state.setter
@@ -230,12 +258,19 @@ class Contact(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] address: Street address.
+        :param pulumi.Input[_builtins.str] city: City.
         :param pulumi.Input[_builtins.str] contact_id: Adopt an existing contact of the account instead of creating one (then leave out the data).
         :param pulumi.Input[_builtins.str] contact_type: individual or organization.
-        :param pulumi.Input[_builtins.str] country: Two-letter country code.
+        :param pulumi.Input[_builtins.str] country: Two-letter country code (upper-cased).
+        :param pulumi.Input[_builtins.str] email: E-mail address of the contact.
+        :param pulumi.Input[_builtins.str] first_name: First name (of the contact person, for an organization).
         :param pulumi.Input[_builtins.str] ident_number: Tax, VAT, passport or ID number.
-        :param pulumi.Input[_builtins.str] org_name: Required for organizations, refused for individuals.
-        :param pulumi.Input[_builtins.str] phone: +CC.NUMBER, e.g. +34.931234567.
+        :param pulumi.Input[_builtins.str] last_name: Last name (of the contact person, for an organization).
+        :param pulumi.Input[_builtins.str] org_name: The organization's name: required for organizations, refused for individuals.
+        :param pulumi.Input[_builtins.str] phone: +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
+        :param pulumi.Input[_builtins.str] postal_code: Postal code.
+        :param pulumi.Input[_builtins.str] state: State, province or region.
         """
         ...
     @overload
@@ -342,18 +377,24 @@ class Contact(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def address(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Street address.
+        """
         return pulumi.get(self, "address")
 
     @_builtins.property
     @pulumi.getter
     def city(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        City.
+        """
         return pulumi.get(self, "city")
 
     @_builtins.property
     @pulumi.getter(name="contactId")
     def contact_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Adopt an existing contact of the account instead of creating one (then leave out the data).
+        The API's contactID, e.g. ABC-12345.
         """
         return pulumi.get(self, "contact_id")
 
@@ -369,7 +410,7 @@ class Contact(pulumi.CustomResource):
     @pulumi.getter
     def country(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Two-letter country code.
+        Two-letter country code (upper-cased).
         """
         return pulumi.get(self, "country")
 
@@ -384,11 +425,17 @@ class Contact(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def email(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        E-mail address of the contact.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="firstName")
     def first_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        First name (of the contact person, for an organization).
+        """
         return pulumi.get(self, "first_name")
 
     @_builtins.property
@@ -402,13 +449,16 @@ class Contact(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="lastName")
     def last_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Last name (of the contact person, for an organization).
+        """
         return pulumi.get(self, "last_name")
 
     @_builtins.property
     @pulumi.getter(name="orgName")
     def org_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Required for organizations, refused for individuals.
+        The organization's name: required for organizations, refused for individuals.
         """
         return pulumi.get(self, "org_name")
 
@@ -416,18 +466,24 @@ class Contact(pulumi.CustomResource):
     @pulumi.getter
     def phone(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        +CC.NUMBER, e.g. +34.931234567.
+        +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
         """
         return pulumi.get(self, "phone")
 
     @_builtins.property
     @pulumi.getter(name="postalCode")
     def postal_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Postal code.
+        """
         return pulumi.get(self, "postal_code")
 
     @_builtins.property
     @pulumi.getter
     def state(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        State, province or region.
+        """
         return pulumi.get(self, "state")
 
     @_builtins.property

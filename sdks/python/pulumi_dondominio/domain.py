@@ -44,15 +44,22 @@ class DomainArgs:
 
         :param pulumi.Input[_builtins.str] name: Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
         :param pulumi.Input[_builtins.str] authcode: Transfer authorization code (stored encrypted).
+        :param pulumi.Input['DomainContactsArgs'] contacts: `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
         :param pulumi.Input[_builtins.bool] expose_authcode: Output the domain's current authcode (secret).
+        :param pulumi.Input[_builtins.bool] modify_block: Modification lock: the domain's data cannot be changed while it is on. Changes in place.
         :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] nameservers: 2 to 7 servers, or "default" for the service's own.
         :param pulumi.Input[_builtins.str] on_destroy: "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
         :param pulumi.Input[_builtins.int] period: Years (register only; default the TLD's minimum).
         :param pulumi.Input[_builtins.bool] premium: Must be true to register a premium name.
         :param pulumi.Input[_builtins.str] registration: register (default), transfer, or adopt a domain already in the account (spends nothing).
         :param pulumi.Input[_builtins.str] renew_until: Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
+        :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire: what happens at expiry. Changes in place.
+        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] tags: Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] tld_params: TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
+        :param pulumi.Input[_builtins.bool] transfer_block: Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+        :param pulumi.Input[_builtins.bool] view_whois: The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
         :param pulumi.Input[_builtins.str] wait_for: What create waits for: "active" (default for register) or "submitted" (default for transfer).
+        :param pulumi.Input[_builtins.bool] whois_privacy: WHOIS privacy service on (only TLDs that allow it). Changes in place.
         """
         pulumi.set(__self__, "name", name)
         if authcode is not None:
@@ -117,6 +124,9 @@ class DomainArgs:
     @_builtins.property
     @pulumi.getter
     def contacts(self) -> pulumi.Input[Optional['DomainContactsArgs']]:
+        """
+        `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
+        """
         return pulumi.get(self, "contacts")
 
     @contacts.setter
@@ -138,6 +148,9 @@ class DomainArgs:
     @_builtins.property
     @pulumi.getter(name="modifyBlock")
     def modify_block(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Modification lock: the domain's data cannot be changed while it is on. Changes in place.
+        """
         return pulumi.get(self, "modify_block")
 
     @modify_block.setter
@@ -219,6 +232,9 @@ class DomainArgs:
     @_builtins.property
     @pulumi.getter(name="renewalMode")
     def renewal_mode(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        autorenew, manual or letexpire: what happens at expiry. Changes in place.
+        """
         return pulumi.get(self, "renewal_mode")
 
     @renewal_mode.setter
@@ -228,6 +244,9 @@ class DomainArgs:
     @_builtins.property
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]]:
+        """
+        Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+        """
         return pulumi.get(self, "tags")
 
     @tags.setter
@@ -249,6 +268,9 @@ class DomainArgs:
     @_builtins.property
     @pulumi.getter(name="transferBlock")
     def transfer_block(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+        """
         return pulumi.get(self, "transfer_block")
 
     @transfer_block.setter
@@ -258,6 +280,9 @@ class DomainArgs:
     @_builtins.property
     @pulumi.getter(name="viewWhois")
     def view_whois(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+        """
         return pulumi.get(self, "view_whois")
 
     @view_whois.setter
@@ -279,6 +304,9 @@ class DomainArgs:
     @_builtins.property
     @pulumi.getter(name="whoisPrivacy")
     def whois_privacy(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        WHOIS privacy service on (only TLDs that allow it). Changes in place.
+        """
         return pulumi.get(self, "whois_privacy")
 
     @whois_privacy.setter
@@ -317,7 +345,9 @@ class Domain(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] authcode: Transfer authorization code (stored encrypted).
+        :param pulumi.Input[Union['DomainContactsArgs', 'DomainContactsArgsDict']] contacts: `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
         :param pulumi.Input[_builtins.bool] expose_authcode: Output the domain's current authcode (secret).
+        :param pulumi.Input[_builtins.bool] modify_block: Modification lock: the domain's data cannot be changed while it is on. Changes in place.
         :param pulumi.Input[_builtins.str] name: Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
         :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] nameservers: 2 to 7 servers, or "default" for the service's own.
         :param pulumi.Input[_builtins.str] on_destroy: "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
@@ -325,8 +355,13 @@ class Domain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] premium: Must be true to register a premium name.
         :param pulumi.Input[_builtins.str] registration: register (default), transfer, or adopt a domain already in the account (spends nothing).
         :param pulumi.Input[_builtins.str] renew_until: Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
+        :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire: what happens at expiry. Changes in place.
+        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] tags: Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] tld_params: TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
+        :param pulumi.Input[_builtins.bool] transfer_block: Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+        :param pulumi.Input[_builtins.bool] view_whois: The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
         :param pulumi.Input[_builtins.str] wait_for: What create waits for: "active" (default for register) or "submitted" (default for transfer).
+        :param pulumi.Input[_builtins.bool] whois_privacy: WHOIS privacy service on (only TLDs that allow it). Changes in place.
         """
         ...
     @overload
@@ -471,18 +506,24 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter
     def authcode(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Transfer authorization code (stored encrypted).
+        Only with exposeAuthcode: the domain's current authcode (secret).
         """
         return pulumi.get(self, "authcode")
 
     @_builtins.property
     @pulumi.getter
     def contacts(self) -> pulumi.Output[Optional['outputs.DomainContacts']]:
+        """
+        `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
+        """
         return pulumi.get(self, "contacts")
 
     @_builtins.property
     @pulumi.getter(name="domainId")
     def domain_id(self) -> pulumi.Output[_builtins.float]:
+        """
+        The API's domainID.
+        """
         return pulumi.get(self, "domain_id")
 
     @_builtins.property
@@ -496,6 +537,9 @@ class Domain(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="modifyBlock")
     def modify_block(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Modification lock: the domain's data cannot be changed while it is on. Changes in place.
+        """
         return pulumi.get(self, "modify_block")
 
     @_builtins.property
@@ -525,6 +569,9 @@ class Domain(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="ownerVerification")
     def owner_verification(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The owner's verification status.
+        """
         return pulumi.get(self, "owner_verification")
 
     @_builtins.property
@@ -586,11 +633,17 @@ class Domain(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def renewable(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the API allows a renewal now.
+        """
         return pulumi.get(self, "renewable")
 
     @_builtins.property
     @pulumi.getter(name="renewalMode")
     def renewal_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        autorenew, manual or letexpire: what happens at expiry. Changes in place.
+        """
         return pulumi.get(self, "renewal_mode")
 
     @_builtins.property
@@ -604,11 +657,17 @@ class Domain(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def tags(self) -> pulumi.Output[Optional[Any]]:
+        """
+        Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+        """
         return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter
     def tld(self) -> pulumi.Output[_builtins.str]:
+        """
+        The top-level domain ("com").
+        """
         return pulumi.get(self, "tld")
 
     @_builtins.property
@@ -622,26 +681,41 @@ class Domain(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="transferBlock")
     def transfer_block(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+        """
         return pulumi.get(self, "transfer_block")
 
     @_builtins.property
     @pulumi.getter(name="transferStatus")
     def transfer_status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Where a transfer stands, as the API answers it.
+        """
         return pulumi.get(self, "transfer_status")
 
     @_builtins.property
     @pulumi.getter(name="tsCreate")
     def ts_create(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Creation date (YYYY-MM-DD).
+        """
         return pulumi.get(self, "ts_create")
 
     @_builtins.property
     @pulumi.getter(name="tsExpir")
     def ts_expir(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Expiry date of the registration (YYYY-MM-DD).
+        """
         return pulumi.get(self, "ts_expir")
 
     @_builtins.property
     @pulumi.getter(name="viewWhois")
     def view_whois(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+        """
         return pulumi.get(self, "view_whois")
 
     @_builtins.property
@@ -655,5 +729,8 @@ class Domain(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="whoisPrivacy")
     def whois_privacy(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        WHOIS privacy service on (only TLDs that allow it). Changes in place.
+        """
         return pulumi.get(self, "whois_privacy")
 

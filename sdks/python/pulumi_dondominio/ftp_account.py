@@ -245,7 +245,7 @@ class FtpAccount(pulumi.CustomResource):
     @pulumi.getter
     def password(self) -> pulumi.Output[_builtins.str]:
         """
-        8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+        The live password (the API returns it to the account); always a secret.
         """
         return pulumi.get(self, "password")
 

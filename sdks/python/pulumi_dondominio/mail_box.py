@@ -213,7 +213,7 @@ class MailBox(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The local part ("info") or the full address under the service's domain ("info@example.com").
+        The full address, as the API answers it: `info@example.com`.
         """
         return pulumi.get(self, "name")
 

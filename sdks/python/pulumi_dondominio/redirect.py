@@ -236,7 +236,7 @@ class Redirect(pulumi.CustomResource):
     @pulumi.getter
     def origin(self) -> pulumi.Output[_builtins.str]:
         """
-        "@" for the service's domain, a name relative to it ("blog") or full ("blog.example.com").
+        Full host name: `blog.example.com`, or the service's name for the apex.
         """
         return pulumi.get(self, "origin")
 

@@ -45,7 +45,7 @@ class SslCertificateArgs:
         :param pulumi.Input[_builtins.str] csr: The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
         :param pulumi.Input[_builtins.int] period: Years (default the product's minimum).
         :param pulumi.Input[_builtins.str] private_key: The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
-        :param pulumi.Input['SslCertificateSubjectArgs'] subject: Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        :param pulumi.Input['SslCertificateSubjectArgs'] subject: Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         :param pulumi.Input[_builtins.str] validation_method: dns (default), http, https or an approver e-mail address.
         :param pulumi.Input[_builtins.str] wait_for: What create waits for: "submitted" (default with dns validation: later ups look again until issued), "issued" (default otherwise), or "validation" (as submitted, but an SslCertificateValidation waits for the issue, so later plans do not look again).
         """
@@ -185,7 +185,7 @@ class SslCertificateArgs:
     @pulumi.getter
     def subject(self) -> pulumi.Input[Optional['SslCertificateSubjectArgs']]:
         """
-        Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         """
         return pulumi.get(self, "subject")
 
@@ -251,7 +251,7 @@ class SslCertificate(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] period: Years (default the product's minimum).
         :param pulumi.Input[_builtins.str] private_key: The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
         :param pulumi.Input[_builtins.int] product_id: ssl/productlist's productID. Changing it orders a new certificate.
-        :param pulumi.Input[Union['SslCertificateSubjectArgs', 'SslCertificateSubjectArgsDict']] subject: Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        :param pulumi.Input[Union['SslCertificateSubjectArgs', 'SslCertificateSubjectArgsDict']] subject: Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         :param pulumi.Input[_builtins.str] validation_method: dns (default), http, https or an approver e-mail address.
         :param pulumi.Input[_builtins.str] wait_for: What create waits for: "submitted" (default with dns validation: later ups look again until issued), "issued" (default otherwise), or "validation" (as submitted, but an SslCertificateValidation waits for the issue, so later plans do not look again).
         """
@@ -409,13 +409,16 @@ class SslCertificate(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="certificateChain")
     def certificate_chain(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The intermediate certificates (PEM), once issued.
+        """
         return pulumi.get(self, "certificate_chain")
 
     @_builtins.property
     @pulumi.getter(name="certificateId")
     def certificate_id(self) -> pulumi.Output[_builtins.float]:
         """
-        Adopt: the certificate with this id (ssl/list's certificateID) is taken as it is, with no order and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+        The API's certificateID.
         """
         return pulumi.get(self, "certificate_id")
 
@@ -431,7 +434,7 @@ class SslCertificate(pulumi.CustomResource):
     @pulumi.getter
     def csr(self) -> pulumi.Output[_builtins.str]:
         """
-        The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
+        The CSR the order used (given or generated).
         """
         return pulumi.get(self, "csr")
 
@@ -455,7 +458,7 @@ class SslCertificate(pulumi.CustomResource):
     @pulumi.getter(name="privateKey")
     def private_key(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
+        Secret: the key given, or the one ssl/csrcreate generated.
         """
         return pulumi.get(self, "private_key")
 
@@ -470,6 +473,9 @@ class SslCertificate(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def renewable(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the API allows a renewal now.
+        """
         return pulumi.get(self, "renewable")
 
     @_builtins.property
@@ -484,23 +490,32 @@ class SslCertificate(pulumi.CustomResource):
     @pulumi.getter
     def subject(self) -> pulumi.Output[Optional['outputs.SslCertificateSubject']]:
         """
-        Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         """
         return pulumi.get(self, "subject")
 
     @_builtins.property
     @pulumi.getter(name="tsCreate")
     def ts_create(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Order date (YYYY-MM-DD).
+        """
         return pulumi.get(self, "ts_create")
 
     @_builtins.property
     @pulumi.getter(name="tsExpir")
     def ts_expir(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Expiry date of the certificate (YYYY-MM-DD).
+        """
         return pulumi.get(self, "ts_expir")
 
     @_builtins.property
     @pulumi.getter(name="tsSubscriptionEnds")
     def ts_subscription_ends(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        End of the paid subscription (YYYY-MM-DD).
+        """
         return pulumi.get(self, "ts_subscription_ends")
 
     @_builtins.property
@@ -522,6 +537,9 @@ class SslCertificate(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def validations(self) -> pulumi.Output[Sequence[Any]]:
+        """
+        The validation of each name, as ssl/getinfo answers it.
+        """
         return pulumi.get(self, "validations")
 
     @_builtins.property

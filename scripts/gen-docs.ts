@@ -4,15 +4,17 @@
  * (sdk/rules/dns-capabilities.ts), the emulator's parity table (emulator/parity.ts) and the README's
  * resource table and each resource README's input table from the resources' descriptors
  * (provider/registry.ts, describeResource: each field's doc is its JSDoc in schema.ts, read by
- * scripts/gen-field-docs.ts, which runs first). `--check` writes nothing and exits 1 when a file is out of date;
+ * scripts/gen-field-docs.ts, which this command runs first). `--check` writes nothing and exits 1 when a file is out of date;
  * tests/rules/docs.test.ts runs the same check.
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parityTables } from "../emulator/parity";
 import { describeResource, type ResourceDescriptor, type TypeSpec } from "../provider/core/descriptor";
 import { RESOURCES } from "../provider/registry";
 import { dnsSupportMatrix } from "../sdk/rules";
+import { generateFieldDocs } from "./gen-field-docs";
 
 const REPO = join(__dirname, "..");
 
@@ -108,7 +110,15 @@ export function generateDocs(check: boolean): string[] {
 
 if (require.main === module) {
   const check = process.argv.includes("--check");
+  // The fields' docs first (their JSDoc -> field-docs.ts), which the input tables read.
+  const fieldDocs = generateFieldDocs(check);
+  for (const f of fieldDocs) console.log(`${check ? "out of date" : "written"}: ${f}`);
+  if (fieldDocs.length && !check) {
+    // The descriptors loaded here hold the docs as they were: the tables are written by a fresh process.
+    execFileSync(process.execPath, [...process.execArgv, __filename], { stdio: "inherit" });
+    process.exit(0);
+  }
   const stale = generateDocs(check);
   for (const f of stale) console.log(`${check ? "out of date" : "written"}: ${f}`);
-  if (check && stale.length) process.exit(1);
+  if (check && (stale.length || fieldDocs.length)) process.exit(1);
 }

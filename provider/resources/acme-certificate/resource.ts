@@ -13,7 +13,7 @@ export type AcmeCertificateArgs = ArgsOf<typeof acmeCertificateFields>;
  * awaited on the zones' nameservers, and removed. Outputs the certificate, its chain and expiry;
  * the private key and the ACME account key are secrets. Renews in place within `renewBeforeDays`.
  */
-export class AcmeCertificate extends resourceClass<AcmeCertificateArgs, AcmeState>("AcmeCertificate", crud, {
+export class AcmeCertificate extends resourceClass<AcmeCertificateArgs, AcmeState, typeof acmeOutputs>("AcmeCertificate", crud, {
   inputs: acmeInputs,
   outputs: acmeOutputs,
   secretInputs: ACME_SECRET_INPUTS,

@@ -8,7 +8,7 @@ import { type contactFields, contactInputs, contactOutputs, type ContactState } 
 export type ContactArgs = ArgsOf<typeof contactFields>;
 
 /** A reusable domain contact (contact/create). Any change replaces; destroy forgets it. */
-export class Contact extends resourceClass<ContactArgs, ContactState>("Contact", crud, {
+export class Contact extends resourceClass<ContactArgs, ContactState, typeof contactOutputs>("Contact", crud, {
   inputs: contactInputs,
   outputs: contactOutputs,
 }) {}

@@ -12,7 +12,7 @@ export type DatabaseArgs = ArgsOf<typeof databaseFields>;
  * the service. password and externalAccess change in place; serviceName replaces; destroy deletes
  * it (service/ddbbdelete). Id: `<serviceName>/<entityID>`.
  */
-export class Database extends resourceClass<DatabaseArgs, DatabaseState>("Database", crud, {
+export class Database extends resourceClass<DatabaseArgs, DatabaseState, typeof databaseOutputs>("Database", crud, {
   inputs: databaseInputs,
   outputs: databaseOutputs,
   secretInputs: DATABASE_SECRETS,

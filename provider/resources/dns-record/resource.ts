@@ -14,7 +14,7 @@ export type DnsRecordArgs = ArgsOf<typeof dnsRecordFields>;
  * The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a
  * DnsZone manages too, is refused at preview (provider/dns/dns-claims.ts).
  */
-export class DnsRecord extends resourceClass<DnsRecordArgs, DnsRecordState>("DnsRecord", crud, {
+export class DnsRecord extends resourceClass<DnsRecordArgs, DnsRecordState, typeof dnsRecordOutputs>("DnsRecord", crud, {
   inputs: dnsRecordInputs,
   outputs: dnsRecordOutputs,
   claims: (name, args) => claimDnsRecords({ kind: "DnsRecord", name }, args.serviceName, [{ name: args.name, type: args.type, value: args.value }]),

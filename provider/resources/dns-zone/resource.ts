@@ -20,7 +20,7 @@ export type DnsZoneArgs = ArgsOf<typeof dnsZoneFields>;
  * (service/dnscreate, dnsupdate, dnsdelete) or, for large changes, with one service/dnssetzone that
  * keeps every record the resource does not manage. The id is the serviceName.
  */
-export class DnsZone extends resourceClass<DnsZoneArgs, DnsZoneState>("DnsZone", crud, {
+export class DnsZone extends resourceClass<DnsZoneArgs, DnsZoneState, typeof dnsZoneOutputs>("DnsZone", crud, {
   inputs: dnsZoneInputs,
   outputs: dnsZoneOutputs,
   // A name and type that another DnsZone or a DnsRecord also manages is refused at preview.

@@ -153,7 +153,7 @@ export const dnsZoneInputs: z.ZodType<DnsZoneInputs> = dnsZoneRawInputs.transfor
 });
 
 /** The state adds nothing: `records` is the managed part of the live zone as last read or written (see README). */
-export const dnsZoneOutputs: OutputShape = {};
+export const dnsZoneOutputs = {} satisfies OutputShape;
 export type DnsZoneState = DnsZoneInputs;
 
 /** Another zone is another resource; everything else changes in place. */

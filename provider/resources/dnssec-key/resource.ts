@@ -12,7 +12,7 @@ export type DnssecKeyArgs = ArgsOf<typeof dnssecKeyFields>;
  * (the new entry is added before the old one is removed, so the chain of trust never breaks).
  * Destroy removes it (dnssecdelete). Id: `<ascii domain>/<keytag>-<algorithm>-<digesttype>-<digest prefix>`.
  */
-export class DnssecKey extends resourceClass<DnssecKeyArgs, DnssecKeyState>("DnssecKey", crud, {
+export class DnssecKey extends resourceClass<DnssecKeyArgs, DnssecKeyState, typeof dnssecKeyOutputs>("DnssecKey", crud, {
   inputs: dnssecKeyInputs,
   outputs: dnssecKeyOutputs,
 }) {}

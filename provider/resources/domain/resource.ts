@@ -16,7 +16,7 @@ export type ContactInput = pulumi.Input<string> | InlineContact;
 export type DomainArgs = ArgsOf<typeof domainFields>;
 
 /** A domain of the account: registered, transferred in or adopted. Destroy never deletes it. */
-export class Domain extends resourceClass<DomainArgs, DomainState>("Domain", crud, {
+export class Domain extends resourceClass<DomainArgs, DomainState, typeof domainOutputs>("Domain", crud, {
   inputs: domainInputs,
   outputs: domainOutputs,
   secretInputs: DOMAIN_SECRETS,

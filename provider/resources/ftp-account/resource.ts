@@ -11,7 +11,7 @@ export type FtpAccountArgs = ArgsOf<typeof ftpAccountFields>;
  * An FTP account of a hosting service (service/ftpcreate). ftpPath and password change in place;
  * serviceName and name replace; destroy deletes it (service/ftpdelete). Id: `<serviceName>/<entityID>`.
  */
-export class FtpAccount extends resourceClass<FtpAccountArgs, FtpAccountState>("FtpAccount", crud, {
+export class FtpAccount extends resourceClass<FtpAccountArgs, FtpAccountState, typeof ftpAccountOutputs>("FtpAccount", crud, {
   inputs: ftpAccountInputs,
   outputs: ftpAccountOutputs,
   secretInputs: FTP_SECRETS,

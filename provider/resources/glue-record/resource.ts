@@ -12,7 +12,7 @@ export type GlueRecordArgs = ArgsOf<typeof glueRecordFields>;
  * (gluerecordupdate); domain and name replace; destroy deletes it (gluerecorddelete).
  * The id is `<ascii domain>/<ascii host>`.
  */
-export class GlueRecord extends resourceClass<GlueRecordArgs, GlueRecordState>("GlueRecord", crud, {
+export class GlueRecord extends resourceClass<GlueRecordArgs, GlueRecordState, typeof glueRecordOutputs>("GlueRecord", crud, {
   inputs: glueRecordInputs,
   outputs: glueRecordOutputs,
 }) {}

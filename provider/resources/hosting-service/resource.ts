@@ -8,7 +8,7 @@ import { type hostingServiceFields, hostingInputs, hostingOutputs, type HostingS
 export type HostingServiceArgs = ArgsOf<typeof hostingServiceFields>;
 
 /** A hosting or mail service (service/create). Destroy never deletes it. */
-export class HostingService extends resourceClass<HostingServiceArgs, HostingState>("HostingService", crud, {
+export class HostingService extends resourceClass<HostingServiceArgs, HostingState, typeof hostingOutputs>("HostingService", crud, {
   inputs: hostingInputs,
   outputs: hostingOutputs,
 }) {}

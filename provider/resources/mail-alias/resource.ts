@@ -12,7 +12,7 @@ export type MailAliasArgs = ArgsOf<typeof mailAliasFields>;
  * (service/mailaliasupdate); serviceName and name replace; destroy deletes it
  * (service/mailaliasdelete). The id is `<serviceName>/<entityID>`.
  */
-export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState>("MailAlias", crud, {
+export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState, typeof mailAliasOutputs>("MailAlias", crud, {
   inputs: mailAliasInputs,
   outputs: mailAliasOutputs,
 }) {}

@@ -12,7 +12,7 @@ export type MailBoxArgs = ArgsOf<typeof mailBoxFields>;
  * serviceName and name replace; destroy deletes it (service/maildelete). The id is
  * `<serviceName>/<entityID>`.
  */
-export class MailBox extends resourceClass<MailBoxArgs, MailBoxState>("MailBox", crud, {
+export class MailBox extends resourceClass<MailBoxArgs, MailBoxState, typeof mailBoxOutputs>("MailBox", crud, {
   inputs: mailBoxInputs,
   outputs: mailBoxOutputs,
   secretInputs: MAILBOX_SECRET_INPUTS,

@@ -12,7 +12,7 @@ export type RedirectArgs = ArgsOf<typeof redirectFields>;
  * (service/redirectupdate); serviceName and origin replace; destroy deletes it
  * (service/redirectdelete). The id is `<serviceName>/<entityID>`.
  */
-export class Redirect extends resourceClass<RedirectArgs, RedirectState>("Redirect", crud, {
+export class Redirect extends resourceClass<RedirectArgs, RedirectState, typeof redirectOutputs>("Redirect", crud, {
   inputs: redirectInputs,
   outputs: redirectOutputs,
 }) {}

@@ -13,7 +13,11 @@ export type SslCertificateValidationArgs = ArgsOf<typeof sslCertificateValidatio
  * install the issued certificate. Nothing is ordered, written or paid; destroy only forgets it. The
  * wait is bounded by `customTimeouts.create` (default 20 min), as SslCertificate's `waitFor: "issued"`.
  */
-export class SslCertificateValidation extends resourceClass<SslCertificateValidationArgs, ValidationState>("SslCertificateValidation", crud, {
-  inputs: validationInputs,
-  outputs: validationOutputs,
-}) {}
+export class SslCertificateValidation extends resourceClass<SslCertificateValidationArgs, ValidationState, typeof validationOutputs>(
+  "SslCertificateValidation",
+  crud,
+  {
+    inputs: validationInputs,
+    outputs: validationOutputs,
+  },
+) {}

@@ -11,7 +11,7 @@ export type SslCertificateArgs = ArgsOf<typeof sslCertificateFields>;
  * An SSL certificate order (ssl/create, paid). The id is the API's certificateID. Destroy only
  * forgets it: the API has no certificate delete.
  */
-export class SslCertificate extends resourceClass<SslCertificateArgs, SslState>("SslCertificate", crud, {
+export class SslCertificate extends resourceClass<SslCertificateArgs, SslState, typeof sslOutputs>("SslCertificate", crud, {
   inputs: sslInputs,
   outputs: sslOutputs,
   secretInputs: SSL_SECRETS,

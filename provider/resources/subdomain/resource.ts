@@ -15,7 +15,7 @@ export type SubdomainArgs = ArgsOf<typeof subdomainFields>;
  * serviceName and name replace; destroy deletes it (service/subdomaindelete). Id:
  * `<serviceName>/<entityID>`.
  */
-export class Subdomain extends resourceClass<SubdomainArgs, SubdomainState>("Subdomain", crud, {
+export class Subdomain extends resourceClass<SubdomainArgs, SubdomainState, typeof subdomainOutputs>("Subdomain", crud, {
   inputs: subdomainInputs,
   outputs: subdomainOutputs,
   secretInputs: SUBDOMAIN_SECRETS,

@@ -2,8 +2,8 @@
  * The Pulumi package schema (GetSchema, schema.json) generated from the served resources' zod
  * schemas: inputs from the normalising inputs schema (its input side), outputs from the state's
  * output shape, secret fields, replaceOnChanges from replaceOn, the provider config with its
- * DONDOMINIO_* environment defaults. Docs come from the resource classes' JSDoc (scripts/gen-schema.ts
- * reads them from the sources; the plugin serves the generated schema.json).
+ * DONDOMINIO_* environment defaults. Docs come from the descriptors (scripts/gen-schema.ts: each
+ * field's JSDoc in schema.ts, read into field-docs.ts; the plugin serves the generated schema.json).
  */
 import { z } from "zod";
 import { CONFIG_KEYS } from "./config";

@@ -6,13 +6,13 @@ import * as crud from "./crud";
 import type { DnsRecordArgs } from "../dns-record/resource";
 import { type dnsZoneFields, type dnsZoneIgnoreFields, dnsZoneInputs, dnsZoneOutputs, type DnsZoneState } from "./schema";
 
-/** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 /** One record of the zone: DnsRecord's inputs without serviceName, with the same rules. */
 export type DnsZoneRecordArgs = Omit<DnsRecordArgs, "serviceName" | "adopt">;
 
 /** Records another system owns: every part given must match; globs take `*` (any text) and `?` (one character). */
 export type DnsZoneIgnoreRule = ArgsOf<typeof dnsZoneIgnoreFields>;
 
+/** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type DnsZoneArgs = ArgsOf<typeof dnsZoneFields>;
 
 /**

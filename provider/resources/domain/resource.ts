@@ -6,13 +6,13 @@ import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
 import { type domainFields, DOMAIN_SECRETS, domainInputs, domainOutputs, type DomainState } from "./schema";
 
-/** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 /** Contact data given inline (the API then creates the contact): a Contact's data fields. */
 export type InlineContact = ArgsOf<typeof contactDataShape>;
 
 /** A contact id (e.g. `contact.contactId`) or inline data. */
 export type ContactInput = pulumi.Input<string> | InlineContact;
 
+/** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type DomainArgs = ArgsOf<typeof domainFields>;
 
 /** A domain of the account: registered, transferred in or adopted. Destroy never deletes it. */

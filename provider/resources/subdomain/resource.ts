@@ -4,10 +4,10 @@ import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
 import { type subdomainFields, type subdomainSslFields, SUBDOMAIN_SECRETS, subdomainInputs, subdomainOutputs, type SubdomainState } from "./schema";
 
-/** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 /** A certificate to install (Subdomain's `ssl`). */
 export type SubdomainSslArgs = ArgsOf<typeof subdomainSslFields>;
 
+/** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type SubdomainArgs = ArgsOf<typeof subdomainFields>;
 
 /**

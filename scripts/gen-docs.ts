@@ -2,14 +2,19 @@
  * `npx tsx scripts/gen-docs.ts`: writes the parts of the docs that are generated from code, between
  * their markers: the DnsRecord support matrix from the rule library's capability table
  * (sdk/rules/dns-capabilities.ts), the emulator's parity table (emulator/parity.ts) and the README's
- * resource table from the resources' descriptors (provider/registry.ts). `--check` writes nothing and exits 1 when a file is out of date;
+ * resource table and each resource README's input table from the resources' descriptors
+ * (provider/registry.ts, describeResource: each field's doc is its JSDoc in schema.ts, read by
+ * scripts/gen-field-docs.ts, which this command runs first). `--check` writes nothing and exits 1 when a file is out of date;
  * tests/rules/docs.test.ts runs the same check.
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parityTables } from "../emulator/parity";
+import { describeResource, type ResourceDescriptor, type TypeSpec } from "../provider/core/descriptor";
 import { RESOURCES } from "../provider/registry";
 import { dnsSupportMatrix } from "../sdk/rules";
+import { generateFieldDocs } from "./gen-field-docs";
 
 const REPO = join(__dirname, "..");
 
@@ -30,11 +35,52 @@ export function resourceTable(): string {
   return ["| resource | id | changes in place | replaces | destroy |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
+/** A type as a program writes it: `string`, `"auto" | "never"`, `string[]`, `{ name, ttl? }`. */
+export function typeText(t: TypeSpec): string {
+  switch (t.kind) {
+    case "enum":
+      return t.values.map((v) => JSON.stringify(v)).join(" | ");
+    case "array": {
+      const items = typeText(t.items);
+      return t.items.kind === "union" || t.items.kind === "enum" ? `(${items})[]` : `${items}[]`;
+    }
+    case "record":
+      return `Record<string, ${typeText(t.values)}>`;
+    case "object":
+      return `{ ${Object.entries(t.properties)
+        .map(([k, p]) => `${k}${p.required ? "" : "?"}`)
+        .join(", ")} }`;
+    case "union":
+      return t.of.map(typeText).join(" | ");
+    default:
+      return t.kind;
+  }
+}
+
+/** Text for a Markdown table cell: pipes escaped everywhere, `<` outside code spans (it would open an HTML tag). */
+export function cell(text: string): string {
+  return text
+    .split("`")
+    .map((part, i) => (i % 2 ? part : part.replace(/&/g, "&amp;").replace(/</g, "&lt;")).replace(/\|/g, "\\|"))
+    .join("`");
+}
+
+/** A resource README's input table: every input of describeResource, in the fields' order. */
+export function inputTable(d: ResourceDescriptor): string {
+  const yes = (b: boolean) => (b ? "yes" : "");
+  const rows = describeResource(d).inputs.map(
+    (p) => `| \`${p.name}\` | ${cell(`\`${typeText(p.type)}\``)} | ${yes(p.required)} | ${yes(p.secret)} | ${yes(p.replaceOnChange)} | ${cell(p.doc)} |`,
+  );
+  return ["| input | type | required | secret | replaces | doc |", "|---|---|---|---|---|---|", ...rows].join("\n");
+}
+
 export const BLOCKS: readonly GeneratedBlock[] = [
   { file: "provider/resources/dns-record/README.md", name: "dns-support-matrix", render: dnsSupportMatrix },
   // emulator/parity.ts: what the emulator models, simplifies or leaves out, and the tests relying on it.
   { file: "emulator/README.md", name: "emulator-parity", render: parityTables },
   { file: "README.md", name: "resource-table", render: resourceTable },
+  // Each resource's inputs, from its descriptor (the docs: the JSDoc beside each field in schema.ts).
+  ...RESOURCES.map((d) => ({ file: `provider/resources/${d.folder}/README.md`, name: "inputs", render: () => inputTable(d) })),
 ];
 
 const begin = (name: string) => `<!-- BEGIN generated: ${name} (npx tsx scripts/gen-docs.ts; do not edit) -->`;
@@ -64,7 +110,15 @@ export function generateDocs(check: boolean): string[] {
 
 if (require.main === module) {
   const check = process.argv.includes("--check");
+  // The fields' docs first (their JSDoc -> field-docs.ts), which the input tables read.
+  const fieldDocs = generateFieldDocs(check);
+  for (const f of fieldDocs) console.log(`${check ? "out of date" : "written"}: ${f}`);
+  if (fieldDocs.length && !check) {
+    // The descriptors loaded here hold the docs as they were: the tables are written by a fresh process.
+    execFileSync(process.execPath, [...process.execArgv, __filename], { stdio: "inherit" });
+    process.exit(0);
+  }
   const stale = generateDocs(check);
   for (const f of stale) console.log(`${check ? "out of date" : "written"}: ${f}`);
-  if (check && stale.length) process.exit(1);
+  if (check && (stale.length || fieldDocs.length)) process.exit(1);
 }

@@ -1,7 +1,8 @@
 /**
  * `npx tsx scripts/gen-schema.ts` (npm run gen:schema): writes schema.json, the Pulumi package
  * schema the plugin serves (plugin/schema.ts), from provider/registry.ts's descriptors (their docs,
- * types, secrets and replaceOn: describeResource). `--check`
+ * types, secrets and replaceOn: describeResource; each field's doc is its JSDoc in schema.ts, read into
+ * field-docs.ts by scripts/gen-field-docs.ts). `--check`
  * writes nothing and exits 1 when schema.json is out of date; tests/plugin/schema.unit.test.ts runs
  * the same check.
  */

@@ -57,9 +57,9 @@ export interface ResourceDescriptor<I extends Data = any, S extends Data = any> 
   readonly definition: ResourceDefinition<I, S>;
   /** The class users write; built by resourceClass, so it carries its ClassSpec. */
   readonly resource: AnyResourceClass;
-  /** The doc of every input field, by name. */
+  /** The doc of every input field, by name: the field's JSDoc in schema.ts, read into field-docs.ts (scripts/gen-field-docs.ts). */
   readonly docs: Readonly<Record<string, string>>;
-  /** The doc of every output the state adds or redefines (other outputs are inputs: their doc is the input's). */
+  /** The doc of every output the state adds or redefines, read as `docs` (other outputs are inputs: their doc is the input's). */
   readonly outputDocs: Readonly<Record<string, string>>;
   /** The id the engine records, e.g. "`<serviceName>/<entityID>`" (Markdown). */
   readonly idFormat: string;

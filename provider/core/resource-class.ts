@@ -22,16 +22,27 @@ export type OutputShape = Record<string, z.ZodType>;
 /** A resource's state: its normalised inputs, with the outputs of `Shape` added (or redefined). */
 export type StateOf<Inputs, Shape extends OutputShape> = Omit<Inputs, keyof Shape> & z.output<z.ZodObject<Shape>>;
 
-/** Every member of the state as an Output (an optional member is an Output of a value or undefined). */
-export type Outputs<S> = { readonly [K in keyof S]-?: pulumi.Output<S[K]> };
+/**
+ * Every member of the state as an Output (an optional member is an Output of a value or undefined).
+ * A member that is an input the output shape does not redefine is mapped from the Args, so that it
+ * carries the input field's doc (the one schema.json gives it); the others carry the state's (the
+ * output shape's JSDoc).
+ */
+export type Outputs<S, Args = {}, Shape = {}> = {
+  readonly [K in keyof Args as K extends keyof Shape ? never : K extends keyof S ? K : never]-?: pulumi.Output<S[K & keyof S]>;
+} & { readonly [K in keyof S as K extends keyof Args ? (K extends keyof Shape ? K : never) : K]-?: pulumi.Output<S[K]> };
 
-export type ResourceClass<Args, S> = new (name: string, args: Args, opts?: pulumi.CustomResourceOptions) => pulumi.dynamic.Resource & Outputs<S>;
+export type ResourceClass<Args, S, Shape = {}> = new (
+  name: string,
+  args: Args,
+  opts?: pulumi.CustomResourceOptions,
+) => pulumi.dynamic.Resource & Outputs<S, Args, Shape>;
 
-export interface ClassSpec<Args = object> {
+export interface ClassSpec<Args = object, Shape extends OutputShape = OutputShape> {
   /** The inputs schema: its object's keys are input names. */
   readonly inputs: z.ZodType;
   /** The outputs the state adds to the inputs (schema.ts). */
-  readonly outputs: OutputShape;
+  readonly outputs: Shape;
   /** Inputs stored encrypted even when the program gives plain text. */
   readonly secretInputs?: readonly string[];
   /** Outputs always stored as secrets (additionalSecretOutputs). */
@@ -46,15 +57,15 @@ export interface ClassSpec<Args = object> {
 
 /**
  * The base class of a resource: `export class MailBox extends resourceClass<MailBoxArgs,
- * MailBoxState>("MailBox", crud, {...}) {}`. The type token is `pulumi-nodejs:dynamic/dondominio:<type>`
+ * MailBoxState, typeof mailBoxOutputs>("MailBox", crud, {...}) {}`. The type token is `pulumi-nodejs:dynamic/dondominio:<type>`
  * (part of every URN: never change `type`), the provider is the resource's crud module (serialized
  * by reference, provider/README.md).
  */
-export function resourceClass<Args extends object, S extends object>(
+export function resourceClass<Args extends object, S extends object, Shape extends OutputShape>(
   type: string,
   provider: pulumi.dynamic.ResourceProvider,
-  spec: ClassSpec<Args>,
-): ResourceClass<Args, S> {
+  spec: ClassSpec<Args, Shape>,
+): ResourceClass<Args, S, Shape> {
   const names = outputNames(spec);
   const secretOutputs = spec.secretOutputs ?? [];
   class Resource extends pulumi.dynamic.Resource {
@@ -68,7 +79,7 @@ export function resourceClass<Args extends object, S extends object>(
   }
   // The spec stays readable from the class (core/descriptor.ts derives the resource's schema from it).
   Object.defineProperty(Resource, "spec", { value: spec, enumerable: false });
-  return Resource as unknown as ResourceClass<Args, S>;
+  return Resource as unknown as ResourceClass<Args, S, Shape>;
 }
 
 /** Input names (the object under the inputs' transforms) and output names, each once. */

@@ -4,9 +4,8 @@
  * (emulator `mailAddress`; catalogue `mailName`: lower case, letters, digits and . _ + -).
  */
 import { z } from "zod";
-import { bool } from "../../sdk/catalogue/fields";
 import { domainForms, mailLocalPartProblem } from "../../sdk/rules";
-import { serviceNameField } from "./service-entities";
+import type { serviceNameField } from "./service-entities";
 
 /**
  * The local part and the full address the API will answer, or an issue at `name`. The API is sent
@@ -40,19 +39,17 @@ export function mailAddress(serviceName: string, raw: string, ctx: z.RefinementC
   return { local, address: `${local}@${serviceName}` };
 }
 
+/** A mail entity's `name` input; `example` is the local part the error for a missing name shows. */
+export const mailNameInput = (example: string) => z.string({ error: `required: the local part ("${example}") or the full address under the service's domain` });
+
 /**
- * The inputs of a mail entity of a service (MailBox, MailAlias): `serviceName`, `name`, the entity's
- * own `fields` and `adopt`, checked strictly; `name` comes out as the full address the API answers.
- * `example` is the local part the error for a missing name shows.
+ * The inputs of a mail entity of a service (MailBox, MailAlias): its fields (`serviceName`, `name`,
+ * its own, `adopt`: schema.ts, each documented there), checked strictly; `name` comes out as the
+ * full address the API answers.
  */
-export function mailEntityInputs<F extends z.ZodRawShape>(example: string, fields: F) {
+export function mailEntityInputs<F extends { serviceName: typeof serviceNameField; name: z.ZodString } & z.ZodRawShape>(fields: F) {
   return z
-    .object({
-      serviceName: serviceNameField,
-      name: z.string({ error: `required: the local part ("${example}") or the full address under the service's domain` }),
-      ...fields,
-      adopt: bool().optional(),
-    })
+    .object(fields)
     .strict()
     .transform((v, ctx) => {
       // The fields are generic here: TypeScript cannot see the two the object always has.

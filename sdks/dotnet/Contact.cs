@@ -16,14 +16,20 @@ namespace PulumiDondominio.Dondominio
     [DondominioResourceType("dondominio:index:Contact")]
     public partial class Contact : global::Pulumi.CustomResource
     {
+        /// <summary>
+        /// Street address.
+        /// </summary>
         [Output("address")]
         public Output<string?> Address { get; private set; } = null!;
 
+        /// <summary>
+        /// City.
+        /// </summary>
         [Output("city")]
         public Output<string?> City { get; private set; } = null!;
 
         /// <summary>
-        /// Adopt an existing contact of the account instead of creating one (then leave out the data).
+        /// The API's contactID, e.g. ABC-12345.
         /// </summary>
         [Output("contactId")]
         public Output<string> ContactId { get; private set; } = null!;
@@ -35,7 +41,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string?> ContactType { get; private set; } = null!;
 
         /// <summary>
-        /// Two-letter country code.
+        /// Two-letter country code (upper-cased).
         /// </summary>
         [Output("country")]
         public Output<string?> Country { get; private set; } = null!;
@@ -46,9 +52,15 @@ namespace PulumiDondominio.Dondominio
         [Output("daAccepted")]
         public Output<bool> DaAccepted { get; private set; } = null!;
 
+        /// <summary>
+        /// E-mail address of the contact.
+        /// </summary>
         [Output("email")]
         public Output<string?> Email { get; private set; } = null!;
 
+        /// <summary>
+        /// First name (of the contact person, for an organization).
+        /// </summary>
         [Output("firstName")]
         public Output<string?> FirstName { get; private set; } = null!;
 
@@ -58,24 +70,33 @@ namespace PulumiDondominio.Dondominio
         [Output("identNumber")]
         public Output<string?> IdentNumber { get; private set; } = null!;
 
+        /// <summary>
+        /// Last name (of the contact person, for an organization).
+        /// </summary>
         [Output("lastName")]
         public Output<string?> LastName { get; private set; } = null!;
 
         /// <summary>
-        /// Required for organizations, refused for individuals.
+        /// The organization's name: required for organizations, refused for individuals.
         /// </summary>
         [Output("orgName")]
         public Output<string?> OrgName { get; private set; } = null!;
 
         /// <summary>
-        /// +CC.NUMBER, e.g. +34.931234567.
+        /// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
         /// </summary>
         [Output("phone")]
         public Output<string?> Phone { get; private set; } = null!;
 
+        /// <summary>
+        /// Postal code.
+        /// </summary>
         [Output("postalCode")]
         public Output<string?> PostalCode { get; private set; } = null!;
 
+        /// <summary>
+        /// State, province or region.
+        /// </summary>
         [Output("state")]
         public Output<string?> State { get; private set; } = null!;
 
@@ -113,6 +134,7 @@ namespace PulumiDondominio.Dondominio
                 {
                     "address",
                     "city",
+                    "contactId",
                     "contactType",
                     "country",
                     "email",
@@ -146,9 +168,15 @@ namespace PulumiDondominio.Dondominio
 
     public sealed class ContactArgs : global::Pulumi.ResourceArgs
     {
+        /// <summary>
+        /// Street address.
+        /// </summary>
         [Input("address")]
         public Input<string>? Address { get; set; }
 
+        /// <summary>
+        /// City.
+        /// </summary>
         [Input("city")]
         public Input<string>? City { get; set; }
 
@@ -165,14 +193,20 @@ namespace PulumiDondominio.Dondominio
         public Input<string>? ContactType { get; set; }
 
         /// <summary>
-        /// Two-letter country code.
+        /// Two-letter country code (upper-cased).
         /// </summary>
         [Input("country")]
         public Input<string>? Country { get; set; }
 
+        /// <summary>
+        /// E-mail address of the contact.
+        /// </summary>
         [Input("email")]
         public Input<string>? Email { get; set; }
 
+        /// <summary>
+        /// First name (of the contact person, for an organization).
+        /// </summary>
         [Input("firstName")]
         public Input<string>? FirstName { get; set; }
 
@@ -182,24 +216,33 @@ namespace PulumiDondominio.Dondominio
         [Input("identNumber")]
         public Input<string>? IdentNumber { get; set; }
 
+        /// <summary>
+        /// Last name (of the contact person, for an organization).
+        /// </summary>
         [Input("lastName")]
         public Input<string>? LastName { get; set; }
 
         /// <summary>
-        /// Required for organizations, refused for individuals.
+        /// The organization's name: required for organizations, refused for individuals.
         /// </summary>
         [Input("orgName")]
         public Input<string>? OrgName { get; set; }
 
         /// <summary>
-        /// +CC.NUMBER, e.g. +34.931234567.
+        /// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
         /// </summary>
         [Input("phone")]
         public Input<string>? Phone { get; set; }
 
+        /// <summary>
+        /// Postal code.
+        /// </summary>
         [Input("postalCode")]
         public Input<string>? PostalCode { get; set; }
 
+        /// <summary>
+        /// State, province or region.
+        /// </summary>
         [Input("state")]
         public Input<string>? State { get; set; }
 

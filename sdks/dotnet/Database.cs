@@ -35,13 +35,13 @@ namespace PulumiDondominio.Dondominio
         public Output<bool?> ExternalAccess { get; private set; } = null!;
 
         /// <summary>
-        /// With adopt: the name of the existing database to take over (as the service assigned it).
+        /// Database name, assigned by the service.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+        /// The live password (the API returns it to the account); always a secret.
         /// </summary>
         [Output("password")]
         public Output<string> Password { get; private set; } = null!;
@@ -88,6 +88,7 @@ namespace PulumiDondominio.Dondominio
                 },
                 ReplaceOnChanges =
                 {
+                    "name",
                     "serviceName",
                 },
             };
@@ -125,7 +126,7 @@ namespace PulumiDondominio.Dondominio
         public Input<bool>? ExternalAccess { get; set; }
 
         /// <summary>
-        /// With adopt: the name of the existing database to take over (as the service assigned it).
+        /// With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
         /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }

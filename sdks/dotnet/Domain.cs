@@ -17,14 +17,20 @@ namespace PulumiDondominio.Dondominio
     public partial class Domain : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// Transfer authorization code (stored encrypted).
+        /// Only with exposeAuthcode: the domain's current authcode (secret).
         /// </summary>
         [Output("authcode")]
         public Output<string?> Authcode { get; private set; } = null!;
 
+        /// <summary>
+        /// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
+        /// </summary>
         [Output("contacts")]
         public Output<Outputs.DomainContacts?> Contacts { get; private set; } = null!;
 
+        /// <summary>
+        /// The API's domainID.
+        /// </summary>
         [Output("domainId")]
         public Output<double> DomainId { get; private set; } = null!;
 
@@ -34,6 +40,9 @@ namespace PulumiDondominio.Dondominio
         [Output("exposeAuthcode")]
         public Output<bool?> ExposeAuthcode { get; private set; } = null!;
 
+        /// <summary>
+        /// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
+        /// </summary>
         [Output("modifyBlock")]
         public Output<bool?> ModifyBlock { get; private set; } = null!;
 
@@ -55,6 +64,9 @@ namespace PulumiDondominio.Dondominio
         [Output("onDestroy")]
         public Output<string?> OnDestroy { get; private set; } = null!;
 
+        /// <summary>
+        /// The owner's verification status.
+        /// </summary>
         [Output("ownerVerification")]
         public Output<string?> OwnerVerification { get; private set; } = null!;
 
@@ -100,9 +112,15 @@ namespace PulumiDondominio.Dondominio
         [Output("renewUntil")]
         public Output<string?> RenewUntil { get; private set; } = null!;
 
+        /// <summary>
+        /// Whether the API allows a renewal now.
+        /// </summary>
         [Output("renewable")]
         public Output<bool?> Renewable { get; private set; } = null!;
 
+        /// <summary>
+        /// autorenew, manual or letexpire: what happens at expiry. Changes in place.
+        /// </summary>
         [Output("renewalMode")]
         public Output<string?> RenewalMode { get; private set; } = null!;
 
@@ -112,9 +130,15 @@ namespace PulumiDondominio.Dondominio
         [Output("status")]
         public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+        /// </summary>
         [Output("tags")]
         public Output<Union<ImmutableArray<string>, string>?> Tags { get; private set; } = null!;
 
+        /// <summary>
+        /// The top-level domain ("com").
+        /// </summary>
         [Output("tld")]
         public Output<string> Tld { get; private set; } = null!;
 
@@ -124,18 +148,33 @@ namespace PulumiDondominio.Dondominio
         [Output("tldParams")]
         public Output<ImmutableDictionary<string, object>?> TldParams { get; private set; } = null!;
 
+        /// <summary>
+        /// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+        /// </summary>
         [Output("transferBlock")]
         public Output<bool?> TransferBlock { get; private set; } = null!;
 
+        /// <summary>
+        /// Where a transfer stands, as the API answers it.
+        /// </summary>
         [Output("transferStatus")]
         public Output<string?> TransferStatus { get; private set; } = null!;
 
+        /// <summary>
+        /// Creation date (YYYY-MM-DD).
+        /// </summary>
         [Output("tsCreate")]
         public Output<string?> TsCreate { get; private set; } = null!;
 
+        /// <summary>
+        /// Expiry date of the registration (YYYY-MM-DD).
+        /// </summary>
         [Output("tsExpir")]
         public Output<string?> TsExpir { get; private set; } = null!;
 
+        /// <summary>
+        /// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+        /// </summary>
         [Output("viewWhois")]
         public Output<bool?> ViewWhois { get; private set; } = null!;
 
@@ -145,6 +184,9 @@ namespace PulumiDondominio.Dondominio
         [Output("waitFor")]
         public Output<string?> WaitFor { get; private set; } = null!;
 
+        /// <summary>
+        /// WHOIS privacy service on (only TLDs that allow it). Changes in place.
+        /// </summary>
         [Output("whoisPrivacy")]
         public Output<bool?> WhoisPrivacy { get; private set; } = null!;
 
@@ -218,6 +260,9 @@ namespace PulumiDondominio.Dondominio
             }
         }
 
+        /// <summary>
+        /// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
+        /// </summary>
         [Input("contacts")]
         public Input<Inputs.DomainContactsArgs>? Contacts { get; set; }
 
@@ -227,6 +272,9 @@ namespace PulumiDondominio.Dondominio
         [Input("exposeAuthcode")]
         public Input<bool>? ExposeAuthcode { get; set; }
 
+        /// <summary>
+        /// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
+        /// </summary>
         [Input("modifyBlock")]
         public Input<bool>? ModifyBlock { get; set; }
 
@@ -272,9 +320,15 @@ namespace PulumiDondominio.Dondominio
         [Input("renewUntil")]
         public Input<string>? RenewUntil { get; set; }
 
+        /// <summary>
+        /// autorenew, manual or letexpire: what happens at expiry. Changes in place.
+        /// </summary>
         [Input("renewalMode")]
         public Input<string>? RenewalMode { get; set; }
 
+        /// <summary>
+        /// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+        /// </summary>
         [Input("tags")]
         public InputUnion<ImmutableArray<string>, string>? Tags { get; set; }
 
@@ -290,9 +344,15 @@ namespace PulumiDondominio.Dondominio
             set => _tldParams = value;
         }
 
+        /// <summary>
+        /// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+        /// </summary>
         [Input("transferBlock")]
         public Input<bool>? TransferBlock { get; set; }
 
+        /// <summary>
+        /// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+        /// </summary>
         [Input("viewWhois")]
         public Input<bool>? ViewWhois { get; set; }
 
@@ -302,6 +362,9 @@ namespace PulumiDondominio.Dondominio
         [Input("waitFor")]
         public Input<string>? WaitFor { get; set; }
 
+        /// <summary>
+        /// WHOIS privacy service on (only TLDs that allow it). Changes in place.
+        /// </summary>
         [Input("whoisPrivacy")]
         public Input<bool>? WhoisPrivacy { get; set; }
 

@@ -41,7 +41,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+        /// The live password (the API returns it to the account); always a secret.
         /// </summary>
         [Output("password")]
         public Output<string> Password { get; private set; } = null!;

@@ -28,6 +28,9 @@ namespace PulumiDondominio.Dondominio
         [Output("onDestroy")]
         public Output<string?> OnDestroy { get; private set; } = null!;
 
+        /// <summary>
+        /// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+        /// </summary>
         [Output("parking")]
         public Output<bool?> Parking { get; private set; } = null!;
 
@@ -67,9 +70,15 @@ namespace PulumiDondominio.Dondominio
         [Output("renewUntil")]
         public Output<string?> RenewUntil { get; private set; } = null!;
 
+        /// <summary>
+        /// Whether the API allows a renewal now.
+        /// </summary>
         [Output("renewable")]
         public Output<bool?> Renewable { get; private set; } = null!;
 
+        /// <summary>
+        /// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+        /// </summary>
         [Output("renewalMode")]
         public Output<string?> RenewalMode { get; private set; } = null!;
 
@@ -79,9 +88,15 @@ namespace PulumiDondominio.Dondominio
         [Output("status")]
         public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// Creation date (YYYY-MM-DD).
+        /// </summary>
         [Output("tsCreate")]
         public Output<string?> TsCreate { get; private set; } = null!;
 
+        /// <summary>
+        /// Expiry date (YYYY-MM-DD).
+        /// </summary>
         [Output("tsExpir")]
         public Output<string?> TsExpir { get; private set; } = null!;
 
@@ -153,6 +168,9 @@ namespace PulumiDondominio.Dondominio
         [Input("onDestroy")]
         public Input<string>? OnDestroy { get; set; }
 
+        /// <summary>
+        /// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+        /// </summary>
         [Input("parking")]
         public Input<bool>? Parking { get; set; }
 
@@ -186,6 +204,9 @@ namespace PulumiDondominio.Dondominio
         [Input("renewUntil")]
         public Input<string>? RenewUntil { get; set; }
 
+        /// <summary>
+        /// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+        /// </summary>
         [Input("renewalMode")]
         public Input<string>? RenewalMode { get; set; }
 

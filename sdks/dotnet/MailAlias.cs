@@ -29,7 +29,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string> EntityId { get; private set; } = null!;
 
         /// <summary>
-        /// The local part ("sales") or the full address under the service's domain.
+        /// The full address: `sales@example.com`.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
@@ -41,7 +41,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string> ServiceName { get; private set; } = null!;
 
         /// <summary>
-        /// Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+        /// Destination addresses as the API answers them.
         /// </summary>
         [Output("targets")]
         public Output<ImmutableArray<string>> Targets { get; private set; } = null!;
@@ -72,6 +72,7 @@ namespace PulumiDondominio.Dondominio
                 PluginDownloadURL = "github://api.github.com/pulumi-dondominio/pulumi-dondominio",
                 ReplaceOnChanges =
                 {
+                    "name",
                     "serviceName",
                 },
             };
@@ -115,7 +116,7 @@ namespace PulumiDondominio.Dondominio
         public Input<string> ServiceName { get; set; } = null!;
 
         /// <summary>
-        /// Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+        /// Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
         /// </summary>
         [Input("targets", required: true)]
         public InputUnion<ImmutableArray<string>, string> Targets { get; set; } = null!;

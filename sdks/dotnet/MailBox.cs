@@ -29,7 +29,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string> EntityId { get; private set; } = null!;
 
         /// <summary>
-        /// The local part ("info") or the full address under the service's domain ("info@example.com").
+        /// The full address, as the API answers it: `info@example.com`.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
@@ -95,6 +95,7 @@ namespace PulumiDondominio.Dondominio
                 },
                 ReplaceOnChanges =
                 {
+                    "name",
                     "serviceName",
                 },
             };

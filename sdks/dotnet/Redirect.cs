@@ -35,7 +35,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string> EntityId { get; private set; } = null!;
 
         /// <summary>
-        /// "@" for the service's domain, a name relative to it ("blog") or full ("blog.example.com").
+        /// Full host name: `blog.example.com`, or the service's name for the apex.
         /// </summary>
         [Output("origin")]
         public Output<string> Origin { get; private set; } = null!;
@@ -78,6 +78,7 @@ namespace PulumiDondominio.Dondominio
                 PluginDownloadURL = "github://api.github.com/pulumi-dondominio/pulumi-dondominio",
                 ReplaceOnChanges =
                 {
+                    "origin",
                     "serviceName",
                 },
             };

@@ -40,11 +40,14 @@ namespace PulumiDondominio.Dondominio
         [Output("certificate")]
         public Output<string?> Certificate { get; private set; } = null!;
 
+        /// <summary>
+        /// The intermediate certificates (PEM), once issued.
+        /// </summary>
         [Output("certificateChain")]
         public Output<ImmutableArray<string>> CertificateChain { get; private set; } = null!;
 
         /// <summary>
-        /// Adopt: the certificate with this id (ssl/list's certificateID) is taken as it is, with no order and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+        /// The API's certificateID.
         /// </summary>
         [Output("certificateId")]
         public Output<double> CertificateId { get; private set; } = null!;
@@ -56,7 +59,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string?> CommonName { get; private set; } = null!;
 
         /// <summary>
-        /// The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
+        /// The CSR the order used (given or generated).
         /// </summary>
         [Output("csr")]
         public Output<string> Csr { get; private set; } = null!;
@@ -74,7 +77,7 @@ namespace PulumiDondominio.Dondominio
         public Output<int?> Period { get; private set; } = null!;
 
         /// <summary>
-        /// The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
+        /// Secret: the key given, or the one ssl/csrcreate generated.
         /// </summary>
         [Output("privateKey")]
         public Output<string?> PrivateKey { get; private set; } = null!;
@@ -85,6 +88,9 @@ namespace PulumiDondominio.Dondominio
         [Output("productId")]
         public Output<int> ProductId { get; private set; } = null!;
 
+        /// <summary>
+        /// Whether the API allows a renewal now.
+        /// </summary>
         [Output("renewable")]
         public Output<bool> Renewable { get; private set; } = null!;
 
@@ -95,17 +101,26 @@ namespace PulumiDondominio.Dondominio
         public Output<string> Status { get; private set; } = null!;
 
         /// <summary>
-        /// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        /// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         /// </summary>
         [Output("subject")]
         public Output<Outputs.SslCertificateSubject?> Subject { get; private set; } = null!;
 
+        /// <summary>
+        /// Order date (YYYY-MM-DD).
+        /// </summary>
         [Output("tsCreate")]
         public Output<string?> TsCreate { get; private set; } = null!;
 
+        /// <summary>
+        /// Expiry date of the certificate (YYYY-MM-DD).
+        /// </summary>
         [Output("tsExpir")]
         public Output<string?> TsExpir { get; private set; } = null!;
 
+        /// <summary>
+        /// End of the paid subscription (YYYY-MM-DD).
+        /// </summary>
         [Output("tsSubscriptionEnds")]
         public Output<string?> TsSubscriptionEnds { get; private set; } = null!;
 
@@ -121,6 +136,9 @@ namespace PulumiDondominio.Dondominio
         [Output("validationRecords")]
         public Output<ImmutableArray<Outputs.SslCertificateValidationRecords>> ValidationRecords { get; private set; } = null!;
 
+        /// <summary>
+        /// The validation of each name, as ssl/getinfo answers it.
+        /// </summary>
         [Output("validations")]
         public Output<ImmutableArray<object>> Validations { get; private set; } = null!;
 
@@ -160,6 +178,7 @@ namespace PulumiDondominio.Dondominio
                 },
                 ReplaceOnChanges =
                 {
+                    "certificateId",
                     "commonName",
                     "productId",
                 },
@@ -256,7 +275,7 @@ namespace PulumiDondominio.Dondominio
         public Input<int> ProductId { get; set; } = null!;
 
         /// <summary>
-        /// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        /// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         /// </summary>
         [Input("subject")]
         public Input<Inputs.SslCertificateSubjectArgs>? Subject { get; set; }

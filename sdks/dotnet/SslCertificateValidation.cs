@@ -29,11 +29,14 @@ namespace PulumiDondominio.Dondominio
         public Output<ImmutableArray<string>> CertificateChain { get; private set; } = null!;
 
         /// <summary>
-        /// The certificate to wait for: an SslCertificate's `certificateId`.
+        /// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
         /// </summary>
         [Output("certificateId")]
         public Output<int> CertificateId { get; private set; } = null!;
 
+        /// <summary>
+        /// The certificate's common name.
+        /// </summary>
         [Output("commonName")]
         public Output<string> CommonName { get; private set; } = null!;
 
@@ -43,6 +46,9 @@ namespace PulumiDondominio.Dondominio
         [Output("status")]
         public Output<string> Status { get; private set; } = null!;
 
+        /// <summary>
+        /// Expiry date of the certificate (YYYY-MM-DD).
+        /// </summary>
         [Output("tsExpir")]
         public Output<string?> TsExpir { get; private set; } = null!;
 
@@ -103,7 +109,7 @@ namespace PulumiDondominio.Dondominio
     public sealed class SslCertificateValidationArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// The certificate to wait for: an SslCertificate's `certificateId`.
+        /// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
         /// </summary>
         [Input("certificateId", required: true)]
         public Input<int> CertificateId { get; set; } = null!;

@@ -35,7 +35,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string> FtpPath { get; private set; } = null!;
 
         /// <summary>
-        /// "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.
+        /// Full host name, lower case, IDN labels in punycode.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
@@ -47,7 +47,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string> ServiceName { get; private set; } = null!;
 
         /// <summary>
-        /// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+        /// The installed certificate while managed; always a secret.
         /// </summary>
         [Output("ssl")]
         public Output<Outputs.SubdomainSsl?> Ssl { get; private set; } = null!;
@@ -88,6 +88,7 @@ namespace PulumiDondominio.Dondominio
                 },
                 ReplaceOnChanges =
                 {
+                    "name",
                     "serviceName",
                 },
             };
@@ -140,7 +141,7 @@ namespace PulumiDondominio.Dondominio
         private Input<Inputs.SubdomainSslArgs>? _ssl;
 
         /// <summary>
-        /// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+        /// A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
         /// </summary>
         public Input<Inputs.SubdomainSslArgs>? Ssl
         {

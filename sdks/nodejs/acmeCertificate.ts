@@ -51,7 +51,7 @@ export class AcmeCertificate extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly certificateChain: pulumi.Output<string>;
     /**
-     * PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+     * PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
      */
     declare public readonly directoryCaCert: pulumi.Output<string | undefined>;
     /**
@@ -63,11 +63,11 @@ export class AcmeCertificate extends pulumi.CustomResource {
      */
     declare public readonly dnsServers: pulumi.Output<string[] | undefined>;
     /**
-     * The external account binding's HMAC key (secret).
+     * The external account binding's HMAC key, base64url (secret).
      */
     declare public readonly eabHmacKey: pulumi.Output<string | undefined>;
     /**
-     * External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+     * External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
      */
     declare public readonly eabKid: pulumi.Output<string | undefined>;
     /**
@@ -83,7 +83,7 @@ export class AcmeCertificate extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly notAfter: pulumi.Output<string>;
     /**
-     * ISO 8601 times of the certificate's validity.
+     * ISO 8601 time the certificate's validity starts.
      */
     declare public /*out*/ readonly notBefore: pulumi.Output<string>;
     /**
@@ -99,7 +99,7 @@ export class AcmeCertificate extends pulumi.CustomResource {
      */
     declare public readonly renewBeforeDays: pulumi.Output<number | undefined>;
     /**
-     * Revoke at destroy (default false).
+     * Revoke at destroy (default false: it simply expires).
      */
     declare public readonly revokeOnDestroy: pulumi.Output<boolean | undefined>;
     /**
@@ -173,7 +173,7 @@ export class AcmeCertificate extends pulumi.CustomResource {
  */
 export interface AcmeCertificateArgs {
     /**
-     * PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+     * PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
      */
     directoryCaCert?: pulumi.Input<string | undefined>;
     /**
@@ -185,11 +185,11 @@ export interface AcmeCertificateArgs {
      */
     dnsServers?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * The external account binding's HMAC key (secret).
+     * The external account binding's HMAC key, base64url (secret).
      */
     eabHmacKey?: pulumi.Input<string | undefined>;
     /**
-     * External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+     * External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
      */
     eabKid?: pulumi.Input<string | undefined>;
     /**
@@ -209,7 +209,7 @@ export interface AcmeCertificateArgs {
      */
     renewBeforeDays?: pulumi.Input<number | undefined>;
     /**
-     * Revoke at destroy (default false).
+     * Revoke at destroy (default false: it simply expires).
      */
     revokeOnDestroy?: pulumi.Input<boolean | undefined>;
 }

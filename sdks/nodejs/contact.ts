@@ -51,7 +51,7 @@ export class Contact extends pulumi.CustomResource {
      */
     declare public readonly contactType: pulumi.Output<string | undefined>;
     /**
-     * Two-letter country code.
+     * Two-letter country code (upper-cased).
      */
     declare public readonly country: pulumi.Output<string | undefined>;
     /**
@@ -59,7 +59,7 @@ export class Contact extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly daAccepted: pulumi.Output<boolean>;
     /**
-     * Email address.
+     * E-mail address of the contact.
      */
     declare public readonly email: pulumi.Output<string | undefined>;
     /**
@@ -71,15 +71,15 @@ export class Contact extends pulumi.CustomResource {
      */
     declare public readonly identNumber: pulumi.Output<string | undefined>;
     /**
-     * Last name.
+     * Last name (of the contact person, for an organization).
      */
     declare public readonly lastName: pulumi.Output<string | undefined>;
     /**
-     * Required for organizations, refused for individuals.
+     * The organization's name: required for organizations, refused for individuals.
      */
     declare public readonly orgName: pulumi.Output<string | undefined>;
     /**
-     * +CC.NUMBER, e.g. +34.931234567.
+     * +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
      */
     declare public readonly phone: pulumi.Output<string | undefined>;
     /**
@@ -166,11 +166,11 @@ export interface ContactArgs {
      */
     contactType?: pulumi.Input<string | undefined>;
     /**
-     * Two-letter country code.
+     * Two-letter country code (upper-cased).
      */
     country?: pulumi.Input<string | undefined>;
     /**
-     * Email address.
+     * E-mail address of the contact.
      */
     email?: pulumi.Input<string | undefined>;
     /**
@@ -182,15 +182,15 @@ export interface ContactArgs {
      */
     identNumber?: pulumi.Input<string | undefined>;
     /**
-     * Last name.
+     * Last name (of the contact person, for an organization).
      */
     lastName?: pulumi.Input<string | undefined>;
     /**
-     * Required for organizations, refused for individuals.
+     * The organization's name: required for organizations, refused for individuals.
      */
     orgName?: pulumi.Input<string | undefined>;
     /**
-     * +CC.NUMBER, e.g. +34.931234567.
+     * +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
      */
     phone?: pulumi.Input<string | undefined>;
     /**

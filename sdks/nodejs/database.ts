@@ -115,7 +115,7 @@ export interface DatabaseArgs {
      */
     externalAccess?: pulumi.Input<boolean | undefined>;
     /**
-     * With adopt: the name of the existing database to take over (as the service assigned it).
+     * With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
      */
     name?: pulumi.Input<string | undefined>;
     /**

@@ -45,7 +45,7 @@ export class DnsZone extends pulumi.CustomResource {
      */
     declare public readonly bulk: pulumi.Output<string | undefined>;
     /**
-     * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`).
+     * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
      */
     declare public readonly ignore: pulumi.Output<outputs.DnsZoneIgnore[] | undefined>;
     /**
@@ -57,7 +57,7 @@ export class DnsZone extends pulumi.CustomResource {
      */
     declare public readonly purge: pulumi.Output<boolean | undefined>;
     /**
-     * Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+     * Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName.
      */
     declare public readonly records: pulumi.Output<outputs.DnsZoneRecords[]>;
     /**
@@ -118,7 +118,7 @@ export interface DnsZoneArgs {
      */
     bulk?: pulumi.Input<string | undefined>;
     /**
-     * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`).
+     * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
      */
     ignore?: pulumi.Input<pulumi.Input<inputs.DnsZoneIgnoreArgs>[] | undefined>;
     /**
@@ -130,7 +130,7 @@ export interface DnsZoneArgs {
      */
     purge?: pulumi.Input<boolean | undefined>;
     /**
-     * Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+     * Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName.
      */
     records: pulumi.Input<pulumi.Input<inputs.DnsZoneRecordsArgs>[]>;
     /**

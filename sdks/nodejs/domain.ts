@@ -41,7 +41,7 @@ export class Domain extends pulumi.CustomResource {
      */
     declare public readonly authcode: pulumi.Output<string | undefined>;
     /**
-     * owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+     * `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
      */
     declare public readonly contacts: pulumi.Output<outputs.DomainContacts | undefined>;
     /**
@@ -53,7 +53,7 @@ export class Domain extends pulumi.CustomResource {
      */
     declare public readonly exposeAuthcode: pulumi.Output<boolean | undefined>;
     /**
-     * Modification lock (where the TLD has one).
+     * Modification lock: the domain's data cannot be changed while it is on. Changes in place.
      */
     declare public readonly modifyBlock: pulumi.Output<boolean | undefined>;
     /**
@@ -105,7 +105,7 @@ export class Domain extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly renewable: pulumi.Output<boolean | undefined>;
     /**
-     * autorenew, manual or letexpire.
+     * autorenew, manual or letexpire: what happens at expiry. Changes in place.
      */
     declare public readonly renewalMode: pulumi.Output<string | undefined>;
     /**
@@ -113,7 +113,7 @@ export class Domain extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
-     * Tags of the domain in the account.
+     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
      */
     declare public readonly tags: pulumi.Output<string[] | string | undefined>;
     /**
@@ -125,7 +125,7 @@ export class Domain extends pulumi.CustomResource {
      */
     declare public readonly tldParams: pulumi.Output<{[key: string]: string | number | boolean} | undefined>;
     /**
-     * Transfer lock (where the TLD has one).
+     * Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
      */
     declare public readonly transferBlock: pulumi.Output<boolean | undefined>;
     /**
@@ -141,7 +141,7 @@ export class Domain extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly tsExpir: pulumi.Output<string | undefined>;
     /**
-     * Show the owner's data in WHOIS (where the TLD allows the choice).
+     * The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
      */
     declare public readonly viewWhois: pulumi.Output<boolean | undefined>;
     /**
@@ -149,7 +149,7 @@ export class Domain extends pulumi.CustomResource {
      */
     declare public readonly waitFor: pulumi.Output<string | undefined>;
     /**
-     * WHOIS privacy (where the TLD has it).
+     * WHOIS privacy service on (only TLDs that allow it). Changes in place.
      */
     declare public readonly whoisPrivacy: pulumi.Output<boolean | undefined>;
 
@@ -245,7 +245,7 @@ export interface DomainArgs {
      */
     authcode?: pulumi.Input<string | undefined>;
     /**
-     * owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+     * `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
      */
     contacts?: pulumi.Input<inputs.DomainContactsArgs | undefined>;
     /**
@@ -253,7 +253,7 @@ export interface DomainArgs {
      */
     exposeAuthcode?: pulumi.Input<boolean | undefined>;
     /**
-     * Modification lock (where the TLD has one).
+     * Modification lock: the domain's data cannot be changed while it is on. Changes in place.
      */
     modifyBlock?: pulumi.Input<boolean | undefined>;
     /**
@@ -285,11 +285,11 @@ export interface DomainArgs {
      */
     renewUntil?: pulumi.Input<string | undefined>;
     /**
-     * autorenew, manual or letexpire.
+     * autorenew, manual or letexpire: what happens at expiry. Changes in place.
      */
     renewalMode?: pulumi.Input<string | undefined>;
     /**
-     * Tags of the domain in the account.
+     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | string | undefined>;
     /**
@@ -297,11 +297,11 @@ export interface DomainArgs {
      */
     tldParams?: pulumi.Input<{[key: string]: pulumi.Input<string | number | boolean>} | undefined>;
     /**
-     * Transfer lock (where the TLD has one).
+     * Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
      */
     transferBlock?: pulumi.Input<boolean | undefined>;
     /**
-     * Show the owner's data in WHOIS (where the TLD allows the choice).
+     * The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
      */
     viewWhois?: pulumi.Input<boolean | undefined>;
     /**
@@ -309,7 +309,7 @@ export interface DomainArgs {
      */
     waitFor?: pulumi.Input<string | undefined>;
     /**
-     * WHOIS privacy (where the TLD has it).
+     * WHOIS privacy service on (only TLDs that allow it). Changes in place.
      */
     whoisPrivacy?: pulumi.Input<boolean | undefined>;
 }

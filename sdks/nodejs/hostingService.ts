@@ -43,7 +43,7 @@ export class HostingService extends pulumi.CustomResource {
      */
     declare public readonly onDestroy: pulumi.Output<string | undefined>;
     /**
-     * Park the service (a parking page instead of the hosting).
+     * Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
      */
     declare public readonly parking: pulumi.Output<boolean | undefined>;
     /**
@@ -75,7 +75,7 @@ export class HostingService extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly renewable: pulumi.Output<boolean | undefined>;
     /**
-     * autorenew, manual or letexpire.
+     * autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
      */
     declare public readonly renewalMode: pulumi.Output<string | undefined>;
     /**
@@ -164,7 +164,7 @@ export interface HostingServiceArgs {
      */
     onDestroy?: pulumi.Input<string | undefined>;
     /**
-     * Park the service (a parking page instead of the hosting).
+     * Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
      */
     parking?: pulumi.Input<boolean | undefined>;
     /**
@@ -188,7 +188,7 @@ export interface HostingServiceArgs {
      */
     renewUntil?: pulumi.Input<string | undefined>;
     /**
-     * autorenew, manual or letexpire.
+     * autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
      */
     renewalMode?: pulumi.Input<string | undefined>;
 }

@@ -93,7 +93,7 @@ export class SslCertificate extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
-     * Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+     * Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
      */
     declare public readonly subject: pulumi.Output<outputs.SslCertificateSubject | undefined>;
     /**
@@ -235,7 +235,7 @@ export interface SslCertificateArgs {
      */
     productId: pulumi.Input<number>;
     /**
-     * Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+     * Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
      */
     subject?: pulumi.Input<inputs.SslCertificateSubjectArgs | undefined>;
     /**

@@ -43,7 +43,7 @@ export class SslCertificateValidation extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly certificateChain: pulumi.Output<string[] | undefined>;
     /**
-     * The certificate to wait for: an SslCertificate's `certificateId`.
+     * The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
      */
     declare public readonly certificateId: pulumi.Output<number>;
     /**
@@ -105,7 +105,7 @@ export class SslCertificateValidation extends pulumi.CustomResource {
  */
 export interface SslCertificateValidationArgs {
     /**
-     * The certificate to wait for: an SslCertificate's `certificateId`.
+     * The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
      */
     certificateId: pulumi.Input<number>;
     /**

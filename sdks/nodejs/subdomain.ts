@@ -131,7 +131,7 @@ export interface SubdomainArgs {
      */
     serviceName: pulumi.Input<string>;
     /**
-     * A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+     * A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
      */
     ssl?: pulumi.Input<inputs.SubdomainSslArgs | undefined>;
 }

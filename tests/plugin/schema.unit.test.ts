@@ -21,6 +21,14 @@ describe("plugin: package schema", () => {
     expect(rec.description).to.match(/service\/dnscreate/);
   });
 
+  it("documents every input and output property of every resource", () => {
+    const undocumented: string[] = [];
+    for (const [token, r] of Object.entries(schema.resources as Record<string, Record<string, Record<string, { description?: string }>>>))
+      for (const kind of ["inputProperties", "properties"])
+        for (const [k, p] of Object.entries(r[kind])) if (!p.description?.trim()) undocumented.push(`${token} ${kind}.${k}`);
+    expect(undocumented).to.deep.equal([]);
+  });
+
   it("marks secret fields secret and replaceOn inputs replaceOnChanges", () => {
     const box = schema.resources["dondominio:index:MailBox"];
     expect(box.inputProperties.password.secret).to.equal(true);

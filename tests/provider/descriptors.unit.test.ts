@@ -7,31 +7,11 @@ import { expect } from "chai";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import * as ts from "typescript";
 import { describeResource, type TypeSpec } from "../../provider/core/descriptor";
 import * as pkg from "../../provider/index";
 import { RESOURCES } from "../../provider/registry";
 
 const RESOURCES_DIR = join(__dirname, "..", "..", "provider", "resources");
-
-/** The JSDoc of each member of `<Type>Args` in resource.ts (what editors show today). */
-function argsDocs(folder: string, type: string): Record<string, string> {
-  const src = ts.createSourceFile("r.ts", readFileSync(join(RESOURCES_DIR, folder, "resource.ts"), "utf8"), ts.ScriptTarget.Latest, true);
-  const out: Record<string, string> = {};
-  src.forEachChild((n) => {
-    if (!ts.isInterfaceDeclaration(n) || n.name.text !== `${type}Args`) return;
-    for (const m of n.members) {
-      const text = ts
-        .getJSDocCommentsAndTags(m)
-        .map((d) => (typeof (d as ts.JSDoc).comment === "string" ? (d as ts.JSDoc).comment : ""))
-        .join(" ")
-        .replace(/\s+/g, " ")
-        .trim();
-      if (m.name && ts.isIdentifier(m.name) && text) out[m.name.text] = text;
-    }
-  });
-  return out;
-}
 
 const noAny = (t: TypeSpec): boolean =>
   t.kind === "any"
@@ -100,12 +80,18 @@ describe("provider: the registry of resource descriptors", () => {
     expect(byType.FtpAccount.outputs.find((p) => p.name === "password")).to.include({ secret: true });
     expect(input("DnsZone", "bulk").type).to.deep.equal({ kind: "enum", values: ["auto", "never"] });
     expect(byType.Domain.outputs.find((p) => p.name === "domainId")?.type).to.deep.equal({ kind: "number" });
-  });
-
-  it("documents each input as the class's Args does (one text until the Args derive from the fields)", () => {
-    for (const d of RESOURCES) {
-      const documented = argsDocs(d.folder, d.type);
-      for (const [name, text] of Object.entries(documented)) expect(d.docs[name], `${d.type}.${name}`).to.equal(text);
+    // A preprocessed field (sdk/catalogue int(), oneOf()) that refuses undefined is required, whatever zod's optin mark says.
+    expect(input("SslCertificate", "productId")).to.include({ required: true });
+    expect(input("DnssecKey", "keytag")).to.include({ required: true });
+    // The same required inputs as the plugin's schema (z.toJSONSchema) and the class's Args (provider/core/fields.ts).
+    const served = JSON.parse(readFileSync(join(__dirname, "..", "..", "schema.json"), "utf8")).resources as Record<string, { requiredInputs: string[] }>;
+    for (const [type, s] of Object.entries(byType)) {
+      const plugin = served[`dondominio:index:${type}`];
+      if (plugin)
+        expect(
+          s.inputs.filter((p) => p.required).map((p) => p.name),
+          type,
+        ).to.have.members(plugin.requiredInputs);
     }
   });
 

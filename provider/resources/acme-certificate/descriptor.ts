@@ -1,6 +1,8 @@
 /** AcmeCertificate: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { acmeDefinition } from "./definition";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const acmeCertificateDescriptor: ResourceDescriptor = {
   type: "AcmeCertificate",
@@ -18,26 +20,6 @@ export const acmeCertificateDescriptor: ResourceDescriptor = {
     replaces: "directoryUrl, eabKid",
     destroy: "forgets it, or revokes with `revokeOnDestroy` (its TXT records never outlive an issue)",
   },
-  docs: {
-    names: "The certificate's names (the first is its subject), in zones the account hosts; wildcards as `*.example.com`.",
-    directoryUrl: "ACME directory (default Let's Encrypt production; `LETS_ENCRYPT_STAGING` or any CA's URL).",
-    directoryCaCert: "PEM of an extra CA to trust for the directory's TLS (a private or test CA).",
-    email: "Contact address the ACME account is registered with (expiry notices from the CA).",
-    eabKid: "External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.",
-    eabHmacKey: "The external account binding's HMAC key (secret).",
-    renewBeforeDays: "Renew when it expires within this many days (default 30): the plan shows an update.",
-    revokeOnDestroy: "Revoke at destroy (default false).",
-    dnsServers: "ip[:port] of servers to check publication with, instead of the zones' nameservers.",
-    propagationTimeoutSeconds: "How long to wait for the TXT records to be published (default 300 s; 0 = do not wait).",
-  },
-  outputDocs: {
-    certificate: "PEM of the certificate.",
-    certificateChain: "PEM of the issuer chain, as the CA sent it.",
-    privateKey: "Secret: PEM of the certificate's private key (generated at each issue).",
-    accountKey: "Secret: PEM of the ACME account key (generated at the first issue, kept across renewals).",
-    accountUrl: "The ACME account's URL at the CA.",
-    serialNumber: "The certificate's serial number.",
-    notBefore: "ISO 8601 times of the certificate's validity.",
-    notAfter: "ISO 8601 time the certificate expires.",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

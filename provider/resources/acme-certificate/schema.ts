@@ -24,35 +24,39 @@ const acmeName = z.string().transform((v, ctx) => {
   return n;
 });
 
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const acmeCertificateFields = {
+  /** The certificate's names (the first is its subject), in zones the account hosts; wildcards as `*.example.com`. */
+  names: z
+    .array(acmeName)
+    .min(1, { message: "at least one name is required" })
+    .max(100, { message: "at most 100 names (Let's Encrypt's limit)" })
+    .refine((a) => new Set(a).size === a.length, { message: "a name is listed twice" }),
+  /** ACME directory (default Let's Encrypt production; `LETS_ENCRYPT_STAGING` or any CA's URL). */
+  directoryUrl: z
+    .string()
+    .default(LETS_ENCRYPT)
+    .refine((u) => /^https:\/\/[^\s/]+/.test(u), { message: "must be an https:// URL such as https://acme-v02.api.letsencrypt.org/directory" }),
+  /** PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off. */
+  directoryCaCert: z.string().optional(),
+  /** Contact address the ACME account is registered with (expiry notices from the CA). */
+  email: z.email({ message: "must be an e-mail address" }).optional(),
+  /** External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey. */
+  eabKid: z.string().min(1).optional(),
+  /** The external account binding's HMAC key, base64url (secret). */
+  eabHmacKey: z.string().min(1).optional(),
+  /** Renew when it expires within this many days (default 30): the plan shows an update. */
+  renewBeforeDays: z.number().min(0).max(365).default(30),
+  /** Revoke at destroy (default false: it simply expires). */
+  revokeOnDestroy: z.boolean().default(false),
+  /** ip[:port] of servers to check publication with, instead of the zones' nameservers. */
+  dnsServers: z.array(z.string()).optional(),
+  /** How long to wait for the TXT records to be published (default 300 s; 0 = do not wait). */
+  propagationTimeoutSeconds: z.number().int().min(0).max(3600).default(300),
+};
+
 export const acmeInputs = z
-  .object({
-    /** The names of the certificate (the first is its subject): host names, wildcards as *.name. */
-    names: z
-      .array(acmeName)
-      .min(1, { message: "at least one name is required" })
-      .max(100, { message: "at most 100 names (Let's Encrypt's limit)" })
-      .refine((a) => new Set(a).size === a.length, { message: "a name is listed twice" }),
-    /** ACME directory URL: default Let's Encrypt production; https only. */
-    directoryUrl: z
-      .string()
-      .default(LETS_ENCRYPT)
-      .refine((u) => /^https:\/\/[^\s/]+/.test(u), { message: "must be an https:// URL such as https://acme-v02.api.letsencrypt.org/directory" }),
-    /** PEM of an extra CA to trust for the directory's TLS (a test CA); verification is never turned off. */
-    directoryCaCert: z.string().optional(),
-    /** Account contact. */
-    email: z.email({ message: "must be an e-mail address" }).optional(),
-    /** External account binding (ZeroSSL, Google Trust Services): key id and base64url HMAC key (secret). */
-    eabKid: z.string().min(1).optional(),
-    eabHmacKey: z.string().min(1).optional(),
-    /** Renew when the certificate expires within this many days (default 30). */
-    renewBeforeDays: z.number().min(0).max(365).default(30),
-    /** Revoke the certificate at destroy (default false: it simply expires). */
-    revokeOnDestroy: z.boolean().default(false),
-    /** Servers (ip[:port]) asked whether the TXT records are published; default the zones' nameservers. */
-    dnsServers: z.array(z.string()).optional(),
-    /** How long to wait for the TXT records to be published (default 300 s). */
-    propagationTimeoutSeconds: z.number().int().min(0).max(3600).default(300),
-  })
+  .object(acmeCertificateFields)
   .strict()
   .refine((v) => (v.eabKid === undefined) === (v.eabHmacKey === undefined), { message: "eabKid and eabHmacKey go together", path: ["eabHmacKey"] });
 export type AcmeInputs = z.output<typeof acmeInputs>;
@@ -66,10 +70,13 @@ export const acmeOutputs = {
   privateKey: z.string(),
   /** Secret: PEM of the ACME account key (generated at the first issue, kept across renewals). */
   accountKey: z.string(),
+  /** The ACME account's URL at the CA. */
   accountUrl: z.string(),
+  /** The certificate's serial number. */
   serialNumber: z.string(),
-  /** ISO 8601 times of the certificate's validity. */
+  /** ISO 8601 time the certificate's validity starts. */
   notBefore: z.string(),
+  /** ISO 8601 time the certificate expires. */
   notAfter: z.string(),
 };
 export type AcmeState = StateOf<AcmeInputs, typeof acmeOutputs>;

@@ -3,6 +3,8 @@ import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverContacts } from "./discover";
 import { contactDefinition } from "./definition";
 import { adoptContact, contactExportPlace } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const contactDescriptor: ResourceDescriptor = {
   type: "Contact",
@@ -22,24 +24,6 @@ export const contactDescriptor: ResourceDescriptor = {
   discover: { scope: "account", key: "contacts", read: discoverContacts },
   adopt: adoptContact,
   exportPlace: contactExportPlace,
-  docs: {
-    contactType: "individual or organization.",
-    firstName: "First name (of the contact person, for an organization).",
-    lastName: "Last name.",
-    orgName: "Required for organizations, refused for individuals.",
-    identNumber: "Tax, VAT, passport or ID number.",
-    email: "Email address.",
-    phone: "+CC.NUMBER, e.g. +34.931234567.",
-    address: "Street address.",
-    postalCode: "Postal code.",
-    city: "City.",
-    state: "State, province or region.",
-    country: "Two-letter country code.",
-    contactId: "Adopt an existing contact of the account instead of creating one (then leave out the data).",
-  },
-  outputDocs: {
-    contactId: "The API's contactID, e.g. ABC-12345.",
-    verificationStatus: 'verified, notapplicable, inprocess or failed (spec "States and transitions").',
-    daAccepted: 'Designated agent accepted (spec "Contact").',
-  },
+  docs: inputDocs,
+  outputDocs,
 };

@@ -24,20 +24,32 @@ export const CONTACT_DATA_FIELDS = [
 ] as const;
 export type ContactDataField = (typeof CONTACT_DATA_FIELDS)[number];
 
-/** Field schemas shared with Domain's inline contacts (same rules as contact/create). */
+/** Field schemas shared with Domain's and SslCertificate's inline contacts (same rules as contact/create). */
 export const contactDataShape = {
+  /** individual or organization. */
   contactType: oneOf(["individual", "organization"] as const).optional(),
   // Lengths of the registries' EPP contact mapping (sdk/rules epp-contact.ts, RFC 5733).
+  /** First name (of the contact person, for an organization). */
   firstName: eppText("firstName").optional(),
+  /** Last name (of the contact person, for an organization). */
   lastName: eppText("lastName").optional(),
+  /** The organization's name: required for organizations, refused for individuals. */
   orgName: eppText("orgName").optional(),
+  /** Tax, VAT, passport or ID number. */
   identNumber: eppText("identNumber").optional(),
+  /** E-mail address of the contact. */
   email: email().optional(),
+  /** +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed). */
   phone: phone().optional(),
+  /** Street address. */
   address: eppText("address").optional(),
+  /** Postal code. */
   postalCode: eppText("postalCode").optional(),
+  /** City. */
   city: eppText("city").optional(),
+  /** State, province or region. */
   state: eppText("state").optional(),
+  /** Two-letter country code (upper-cased). */
   country: country().optional(),
 };
 
@@ -58,21 +70,22 @@ export function requireContactData(v: Record<string, unknown>, ctx: z.Refinement
   }
 }
 
-export const contactInputs = z
-  .object({
-    ...contactDataShape,
-    /** Adopt an existing contact of the account (no data fields then). */
-    contactId: contactId().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.contactId !== undefined) {
-      for (const f of CONTACT_DATA_FIELDS) {
-        if (v[f] !== undefined) ctx.addIssue({ code: "custom", path: [f], message: "leave out the contact data when contactId adopts an existing contact" });
-      }
-      return;
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const contactFields = {
+  ...contactDataShape,
+  /** Adopt an existing contact of the account instead of creating one (then leave out the data). */
+  contactId: contactId().optional(),
+};
+
+export const contactInputs = z.object(contactFields).superRefine((v, ctx) => {
+  if (v.contactId !== undefined) {
+    for (const f of CONTACT_DATA_FIELDS) {
+      if (v[f] !== undefined) ctx.addIssue({ code: "custom", path: [f], message: "leave out the contact data when contactId adopts an existing contact" });
     }
-    requireContactData(v, ctx, [], " (or give contactId to adopt an existing contact)");
-  });
+    return;
+  }
+  requireContactData(v, ctx, [], " (or give contactId to adopt an existing contact)");
+});
 
 export type ContactInputs = z.output<typeof contactInputs>;
 

@@ -3,6 +3,8 @@ import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { databaseDefinition } from "./definition";
 import { adoptDatabase, databaseExportPlace } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const databaseDescriptor: ResourceDescriptor = {
   type: "Database",
@@ -29,17 +31,6 @@ export const databaseDescriptor: ResourceDescriptor = {
     ),
   adopt: adoptDatabase,
   exportPlace: databaseExportPlace,
-  docs: {
-    serviceName: 'The hosting service\'s name, e.g. "example.com". Changing it replaces (a new, empty database).',
-    password: "8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).",
-    externalAccess: "Connections from outside the hosting (default false). Changes in place.",
-    name: "With adopt: the name of the existing database to take over (as the service assigned it).",
-    adopt: "Take over the existing database called `name` instead of creating one (its password is set only when given).",
-  },
-  outputDocs: {
-    entityId: "The API's entityID (SRV<digits>-<digits>).",
-    name: "Database name, assigned by the service.",
-    user: "Database user, assigned by the service.",
-    password: "The live password (the API returns it to the account); always a secret.",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

@@ -7,24 +7,23 @@ import { z } from "zod";
 import type { StateOf } from "../../core/resource-class";
 import { passwordField, passwordUnlessAdopt, serviceNameField } from "../../service-entities/service-entities";
 
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const databaseFields = {
+  /** The hosting service's name, e.g. "example.com". Changing it replaces (a new, empty database). */
+  serviceName: serviceNameField,
+  /** With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces. */
+  name: z.string({ error: "must be a string (the database's name, as the service assigned it)" }).min(1).optional(),
+  /** 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept). */
+  password: passwordField.optional(),
+  // Managed even when left out: absent means false, the API's default (spec), so access opened outside is closed again.
+  /** Connections from outside the hosting (default false). Changes in place. */
+  externalAccess: z.boolean({ error: "must be true or false" }).default(false),
+  /** Take over the existing database called `name` instead of creating one (its password is set only when given). */
+  adopt: z.boolean({ error: "must be true or false" }).optional(),
+};
+
 export const databaseInputs = z
-  .object({
-    serviceName: serviceNameField,
-    /**
-     * The database's name as ddbblist answers it (assigned by the service): only with adopt, to
-     * name the existing database taken over. Changing it replaces (another database).
-     */
-    name: z.string({ error: "must be a string (the database's name, as the service assigned it)" }).min(1).optional(),
-    /** Left out only with adopt: the live password is kept (passwordUnlessAdopt). */
-    password: passwordField.optional(),
-    /**
-     * Whether the database accepts connections from outside the hosting. Managed even when left
-     * out: absent means false, the API's default (spec), so access opened outside is closed again.
-     */
-    externalAccess: z.boolean({ error: "must be true or false" }).default(false),
-    /** Take over the existing database called `name` instead of creating one. */
-    adopt: z.boolean({ error: "must be true or false" }).optional(),
-  })
+  .object(databaseFields)
   .strict()
   .superRefine((v, ctx) => {
     passwordUnlessAdopt(v, ctx);

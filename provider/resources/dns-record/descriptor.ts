@@ -4,6 +4,8 @@ import { type NormalRecord, recordFromApi } from "../../../sdk/rules";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { dnsRecordDefinition } from "./definition";
 import { adoptDnsRecord, dnsRecordExportPlace } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const dnsRecordDescriptor: ResourceDescriptor = {
   type: "DnsRecord",
@@ -30,17 +32,6 @@ export const dnsRecordDescriptor: ResourceDescriptor = {
   recordsOf: (outs) => [outs as NormalRecord],
   adopt: adoptDnsRecord,
   exportPlace: dnsRecordExportPlace,
-  docs: {
-    serviceName: 'The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".',
-    name: '"@" for the apex, a name relative to the zone ("www", "*.dev") or a full one ("www.example.com.").',
-    type: "A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.",
-    value: 'IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA).',
-    ttl: 'Seconds (60 to 604800); absent or "-" = the zone\'s default.',
-    priority: 'MX and SRV only (0 to 65535, default 10; "-" = the default).',
-    adopt: "Take over an identical record (same name, type and value) that already exists instead of failing.",
-  },
-  outputDocs: {
-    entityId: "The API's entityID (SRV<digits>-<digits>).",
-    relativeName: 'The name relative to the zone: "@", "www", "*.dev".',
-  },
+  docs: inputDocs,
+  outputDocs,
 };

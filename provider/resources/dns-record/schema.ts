@@ -5,22 +5,32 @@
  * answers.
  */
 import { z } from "zod";
-import { type NormalRecord, normalizeDesiredRecord } from "../../../sdk/rules";
+import { type DnsType, type NormalRecord, normalizeDesiredRecord } from "../../../sdk/rules";
+import { accepts } from "../../core/fields";
 import type { StateOf } from "../../core/resource-class";
 
 const str = (what: string) => z.string({ error: `required: ${what}` });
-const numOrDash = z.union([z.number(), z.string()], { error: 'must be a number, or "-" for the default' }).optional();
+/** A number, or "-" for the default; any string reaches the rule, whose message says so. */
+const numOrDash = accepts<number | "-">()(z.union([z.number(), z.string()], { error: 'must be a number, or "-" for the default' }).optional());
 
-/** The program's inputs before normalisation. */
-export const dnsRecordRawInputs = z.object({
+/** The program's inputs before normalisation, each documented once (the class's Args derive from them; DnsZone's records share them). */
+export const dnsRecordFields = {
+  /** The zone: the name of the hosting or redirect service that holds it, e.g. "example.com". */
   serviceName: str("the zone, i.e. the hosting service's name such as example.com"),
+  /** "@" for the apex, a name relative to the zone ("www", "*.dev") or a full one ("www.example.com."). */
   name: str('the record name: "@", relative to the zone ("www") or full ("www.example.com.")'),
-  type: str("the record type (A, AAAA, CNAME, MX, SRV, TXT, NS, CAA)"),
+  /** A, AAAA, CNAME, MX, SRV, TXT, NS or CAA. */
+  type: accepts<DnsType>()(str("the record type (A, AAAA, CNAME, MX, SRV, TXT, NS, CAA)")),
+  /** IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA). */
   value: str("the record value"),
+  /** Seconds (60 to 604800); absent or "-" = the zone's default. */
   ttl: numOrDash,
+  /** MX and SRV only (0 to 65535, default 10; "-" = the default). */
   priority: numOrDash,
+  /** Take over an identical record (same name, type and value) that already exists instead of failing. */
   adopt: z.boolean({ error: "must be true or false" }).optional(),
-});
+};
+export const dnsRecordRawInputs = z.object(dnsRecordFields);
 
 /** The record as the rule library normalises it (sdk/rules NormalRecord), and adopt. */
 export interface DnsRecordInputs extends NormalRecord {

@@ -3,6 +3,8 @@ import type { NormalRecord } from "../../../sdk/rules";
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { dnsZoneDefinition } from "./definition";
 import { dnsZoneAdoptAll } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const dnsZoneDescriptor: ResourceDescriptor = {
   type: "DnsZone",
@@ -23,14 +25,6 @@ export const dnsZoneDescriptor: ResourceDescriptor = {
   recordsOf: (outs) =>
     Array.isArray(outs.records) ? outs.records.map((r: Omit<NormalRecord, "serviceName">) => ({ ...r, serviceName: outs.serviceName })) : [],
   adoptAll: dnsZoneAdoptAll,
-  docs: {
-    serviceName: 'The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".',
-    records: "Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).",
-    ignore: 'Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`).',
-    purge: "Delete live records that are neither declared nor ignored (default true); false leaves them alone.",
-    maxChangeRatio: "Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).",
-    allowApexNsChanges: "Allow creating, updating or deleting the NS records at the apex (default false).",
-    bulk: '"auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only.',
-  },
-  outputDocs: {},
+  docs: inputDocs,
+  outputDocs,
 };

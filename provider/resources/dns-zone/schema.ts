@@ -8,49 +8,57 @@
 import { z } from "zod";
 import { DNS_TYPES, type DnsType, isDnsType, normalizeDesiredRecord, normalizeZone, RuleError, zoneUnicode } from "../../../sdk/rules";
 import type { OutputShape } from "../../core/resource-class";
+import { dnsRecordFields } from "../dns-record/schema";
 import { ignoredBy, recordKey, relative, type IgnoreRule, type ZoneRecord } from "./mapping";
 
 const str = (what: string) => z.string({ error: `required: ${what}` });
-const numOrDash = z.union([z.number(), z.string()], { error: 'must be a number, or "-" for the default' }).optional();
 
-/** One declared record: DnsRecord's inputs without serviceName. */
+/** One declared record: DnsRecord's fields without serviceName and adopt (the same schemas, types and rules). */
+const f = dnsRecordFields;
 const rawRecord = z.object(
-  {
-    name: str('the record name: "@", relative to the zone ("www") or full ("www.example.com.")'),
-    type: str("the record type (A, AAAA, CNAME, MX, SRV, TXT, NS, CAA)"),
-    value: str("the record value"),
-    ttl: numOrDash,
-    priority: numOrDash,
-  },
+  { name: f.name, type: f.type, value: f.value, ttl: f.ttl, priority: f.priority },
   { error: "must be a record {name, type, value, ttl?, priority?}" },
 );
 
-const rawIgnore = z.object(
-  {
-    name: z.string({ error: 'must be a name or a glob ("_acme-challenge*", "*.dev", "@")' }).optional(),
-    type: z.union([z.string(), z.array(z.string())], { error: "must be a record type or a list of them" }).optional(),
-    value: z.string({ error: "must be a value or a glob" }).optional(),
-  },
-  { error: "must be a rule {name?, type?, value?}" },
-);
+/** The fields of one ignore rule, each documented once (DnsZoneIgnoreRule derives from them). */
+export const dnsZoneIgnoreFields = {
+  /** Full ("_acme-challenge.example.com") or relative ("_acme-challenge*", "@") name, or a glob of either. */
+  name: z.string({ error: 'must be a name or a glob ("_acme-challenge*", "*.dev", "@")' }).optional(),
+  /** A type or a list of types. */
+  type: z.union([z.string(), z.array(z.string())], { error: "must be a record type or a list of them" }).optional(),
+  /** The value, or a glob of it (case-insensitive). */
+  value: z.string({ error: "must be a value or a glob" }).optional(),
+};
+const rawIgnore = z.object(dnsZoneIgnoreFields, { error: "must be a rule {name?, type?, value?}" });
 
 /** Default share of the live zone a plan may delete or update (octoDNS's 30%). */
 export const DEFAULT_MAX_CHANGE_RATIO = 0.3;
 
-/** The program's inputs before normalisation. */
-export const dnsZoneRawInputs = z.object({
+/** The program's inputs before normalisation, each documented once (the class's Args derive from them). */
+export const dnsZoneFields = {
+  /** The zone: the name of the hosting or redirect service that holds it, e.g. "example.com". */
   serviceName: str("the zone, i.e. the hosting service's name such as example.com"),
+  /** Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName. */
   records: z.array(rawRecord, { error: "required: a list of records {name, type, value, ttl?, priority?}" }),
+  /**
+   * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given
+   * (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+   */
   ignore: z.array(rawIgnore, { error: "must be a list of rules {name?, type?, value?}" }).optional(),
+  /** Delete live records that are neither declared nor ignored (default true); false leaves them alone. */
   purge: z.boolean({ error: "must be true or false" }).optional(),
+  /** Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3). */
   maxChangeRatio: z
     .number({ error: "must be a number from 0 to 1" })
     .min(0, { error: "must be from 0 to 1" })
     .max(1, { error: "must be from 0 to 1" })
     .optional(),
+  /** Allow creating, updating or deleting the NS records at the apex (default false). */
   allowApexNsChanges: z.boolean({ error: "must be true or false" }).optional(),
+  /** "auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only. */
   bulk: z.enum(["auto", "never"], { error: 'must be "auto" (service/dnssetzone when cheaper) or "never"' }).optional(),
-});
+};
+export const dnsZoneRawInputs = z.object(dnsZoneFields);
 
 /** The normalised inputs: every default filled in, records as the rule library normalises them. */
 export interface DnsZoneInputs {
@@ -145,7 +153,7 @@ export const dnsZoneInputs: z.ZodType<DnsZoneInputs> = dnsZoneRawInputs.transfor
 });
 
 /** The state adds nothing: `records` is the managed part of the live zone as last read or written (see README). */
-export const dnsZoneOutputs: OutputShape = {};
+export const dnsZoneOutputs = {} satisfies OutputShape;
 export type DnsZoneState = DnsZoneInputs;
 
 /** Another zone is another resource; everything else changes in place. */

@@ -2,6 +2,8 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { dnssecKeyDefinition } from "./definition";
 import { adoptDnssecKey } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const dnssecKeyDescriptor: ResourceDescriptor = {
   type: "DnssecKey",
@@ -22,16 +24,6 @@ export const dnssecKeyDescriptor: ResourceDescriptor = {
   // Read with the domains (domain/getinfo infoType=dnssec of each active one): the Domain's discovery.
   discover: { scope: "domain", key: "dnssec" },
   adopt: adoptDnssecKey,
-  docs: {
-    domain: "The signed domain (e.g. `domain.name`).",
-    keytag: "Key tag of the DNSKEY (0 to 65535).",
-    algorithm: "DNSSEC algorithm number (e.g. 8 RSASHA256, 13 ECDSAP256SHA256, 15 ED25519).",
-    digesttype: "Digest type (1 SHA-1, 2 SHA-256, 4 SHA-384).",
-    digest: "The digest in hex (case and spaces do not matter).",
-    adopt: "Take over an identical DS entry that already exists instead of failing.",
-  },
-  outputDocs: {
-    punycode: "The domain in ASCII (punycode).",
-    dsRecord: "The DS record as zone-file text: `<keytag> <algorithm> <digesttype> <digest>`.",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

@@ -12,15 +12,24 @@ import type { StateOf } from "../../core/resource-class";
 /** The DS numbers' rules: IANA registries and RFC 8624 (sdk/rules dnssec.ts). */
 export { DIGEST_HEX_LENGTH, DS_ALGORITHMS, DS_DIGEST_TYPES };
 
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const dnssecKeyFields = {
+  /** The signed domain (e.g. `domain.name`). */
+  domain: z.string({ error: "required: the signed domain, e.g. example.com" }),
+  /** Key tag of the DNSKEY (0 to 65535). */
+  keytag: int({ min: 0, max: 65535 }),
+  /** DNSSEC algorithm number (e.g. 8 RSASHA256, 13 ECDSAP256SHA256, 15 ED25519). */
+  algorithm: int({ min: 0, max: 255 }),
+  /** Digest type (1 SHA-1, 2 SHA-256, 4 SHA-384). */
+  digesttype: int({ min: 0, max: 255 }),
+  /** The digest in hex (case and spaces do not matter). */
+  digest: z.string({ error: "required: the DS digest in hexadecimal" }),
+  /** Take over an identical DS entry that already exists instead of failing. */
+  adopt: bool().optional(),
+};
+
 export const dnssecKeyInputs = z
-  .object({
-    domain: z.string({ error: "required: the signed domain, e.g. example.com" }),
-    keytag: int({ min: 0, max: 65535 }),
-    algorithm: int({ min: 0, max: 255 }),
-    digesttype: int({ min: 0, max: 255 }),
-    digest: z.string({ error: "required: the DS digest in hexadecimal" }),
-    adopt: bool().optional(),
-  })
+  .object(dnssecKeyFields)
   .strict()
   .transform((raw, ctx) => {
     let domain = "";

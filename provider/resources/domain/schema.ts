@@ -124,30 +124,57 @@ const tags = z.union([z.array(z.string()), z.string()]).transform((v, ctx) => {
   return list;
 });
 
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const domainFields = {
+  /** Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces. */
+  name,
+  /** register (default), transfer, or adopt a domain already in the account (spends nothing). */
+  registration: oneOf(["register", "transfer", "adopt"] as const).default("register"),
+  /** Years (register only; default the TLD's minimum). */
+  period: int({ min: 1, max: 10 }).optional(),
+  /** Must be true to register a premium name. */
+  premium: bool().optional(),
+  /** 2 to 7 servers, or "default" for the service's own. */
+  nameservers: nameservers.optional(),
+  /**
+   * `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a
+   * Contact's fields). The owner is required to register or transfer; changes are compared role by role.
+   */
+  contacts: z
+    .object({ owner: contactRef.optional(), admin: contactRef.optional(), tech: contactRef.optional(), billing: contactRef.optional() })
+    .strict()
+    .optional(),
+  /** Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place. */
+  transferBlock: bool().optional(),
+  /** Modification lock: the domain's data cannot be changed while it is on. Changes in place. */
+  modifyBlock: bool().optional(),
+  /** WHOIS privacy service on (only TLDs that allow it). Changes in place. */
+  whoisPrivacy: bool().optional(),
+  /** The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place. */
+  viewWhois: bool().optional(),
+  /** autorenew, manual or letexpire: what happens at expiry. Changes in place. */
+  renewalMode: oneOf(RENEWAL_MODES).optional(),
+  /** Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place. */
+  tags: tags.optional(),
+  /** Transfer authorization code (stored encrypted). */
+  authcode: z.string().trim().min(1, { error: "must not be empty" }).optional(),
+  /** Output the domain's current authcode (secret). */
+  exposeAuthcode: bool().optional(),
+  /** What create waits for: "active" (default for register) or "submitted" (default for transfer). */
+  waitFor: oneOf(["submitted", "active"] as const).optional(),
+  /** "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes. */
+  onDestroy: oneOf(["forget", "letexpire"] as const).default("forget"),
+  /**
+   * Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier,
+   * `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
+   */
+  renewUntil: renewUntilField(),
+  /** TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...). */
+  tldParams: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+};
+
 export const domainInputs = z
-  .object({
-    name,
-    registration: oneOf(["register", "transfer", "adopt"] as const).default("register"),
-    period: int({ min: 1, max: 10 }).optional(),
-    premium: bool().optional(),
-    nameservers: nameservers.optional(),
-    contacts: z
-      .object({ owner: contactRef.optional(), admin: contactRef.optional(), tech: contactRef.optional(), billing: contactRef.optional() })
-      .strict()
-      .optional(),
-    transferBlock: bool().optional(),
-    modifyBlock: bool().optional(),
-    whoisPrivacy: bool().optional(),
-    viewWhois: bool().optional(),
-    renewalMode: oneOf(RENEWAL_MODES).optional(),
-    tags: tags.optional(),
-    authcode: z.string().trim().min(1, { error: "must not be empty" }).optional(),
-    exposeAuthcode: bool().optional(),
-    waitFor: oneOf(["submitted", "active"] as const).optional(),
-    onDestroy: oneOf(["forget", "letexpire"] as const).default("forget"),
-    renewUntil: renewUntilField(),
-    tldParams: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  })
+  .object(domainFields)
   .strict()
   .superRefine((v, ctx) => {
     if ((v.registration === "register" || v.registration === "transfer") && v.contacts?.owner === undefined) {
@@ -203,14 +230,21 @@ export type ContactRef = string | Partial<Record<(typeof CONTACT_DATA_FIELDS)[nu
 export const domainOutputs = {
   /** The domain in ASCII (punycode). */
   punycode: z.string(),
+  /** The top-level domain ("com"). */
   tld: z.string(),
+  /** The API's domainID. */
   domainId: z.number(),
   /** Domain status (spec "States and transitions"): register-init ... active ... expired-*. */
   status: z.string(),
+  /** Where a transfer stands, as the API answers it. */
   transferStatus: z.string().optional(),
+  /** Creation date (YYYY-MM-DD). */
   tsCreate: z.string().optional(),
+  /** Expiry date of the registration (YYYY-MM-DD). */
   tsExpir: z.string().optional(),
+  /** The owner's verification status. */
   ownerVerification: z.string().optional(),
+  /** Whether the API allows a renewal now. */
   renewable: z.boolean().optional(),
   /** Settings the API refused while the domain was not active, with the values still to apply. */
   pendingSettings: z.record(z.string(), z.unknown()).optional(),

@@ -3,6 +3,8 @@ import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { ftpAccountDefinition } from "./definition";
 import { adoptFtpAccount, ftpAccountExportPlace } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const ftpAccountDescriptor: ResourceDescriptor = {
   type: "FtpAccount",
@@ -29,15 +31,6 @@ export const ftpAccountDescriptor: ResourceDescriptor = {
     ),
   adopt: adoptFtpAccount,
   exportPlace: ftpAccountExportPlace,
-  docs: {
-    serviceName: 'The hosting service\'s name, e.g. "example.com". Changing it replaces.',
-    name: "The FTP user name: 1 to 32 letters, digits, . _ - (stored lower case). Changing it replaces.",
-    ftpPath: 'Home directory inside the hosting space, starting with "/". Changes in place.',
-    password: "8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).",
-    adopt: "Take over an account of the same name that already exists instead of failing (its password is set only when given).",
-  },
-  outputDocs: {
-    entityId: "The API's entityID (SRV<digits>-<digits>).",
-    password: "The live password (the API returns it to the account); always a secret.",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

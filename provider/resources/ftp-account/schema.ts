@@ -11,17 +11,22 @@ import { ftpPathField, passwordField, passwordUnlessAdopt, serviceNameField } fr
 /** The catalogue's rule for FTP user names (ftpcreate lower-cases and trims them). */
 const ftpName = ftpUserField("required: the FTP user name");
 
-export const ftpAccountInputs = z
-  .object({
-    serviceName: serviceNameField,
-    name: ftpName,
-    ftpPath: ftpPathField,
-    /** Left out only with adopt: the live password is kept (passwordUnlessAdopt). */
-    password: passwordField.optional(),
-    adopt: z.boolean({ error: "must be true or false" }).optional(),
-  })
-  .strict()
-  .superRefine(passwordUnlessAdopt);
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const ftpAccountFields = {
+  /** The hosting service's name, e.g. "example.com". Changing it replaces. */
+  serviceName: serviceNameField,
+  /** The FTP user name: 1 to 32 letters, digits, . _ - (stored lower case). Changing it replaces. */
+  name: ftpName,
+  /** Home directory inside the hosting space, starting with "/". Changes in place. */
+  ftpPath: ftpPathField,
+  // Left out only with adopt: the live password is kept (passwordUnlessAdopt).
+  /** 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept). */
+  password: passwordField.optional(),
+  /** Take over an account of the same name that already exists instead of failing (its password is set only when given). */
+  adopt: z.boolean({ error: "must be true or false" }).optional(),
+};
+
+export const ftpAccountInputs = z.object(ftpAccountFields).strict().superRefine(passwordUnlessAdopt);
 
 export type FtpAccountInputs = z.output<typeof ftpAccountInputs>;
 

@@ -2,6 +2,8 @@
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { glueRecordDefinition } from "./definition";
 import { adoptGlueRecord } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const glueRecordDescriptor: ResourceDescriptor = {
   type: "GlueRecord",
@@ -22,14 +24,6 @@ export const glueRecordDescriptor: ResourceDescriptor = {
   // Read with the domains (domain/list infoType=gluerecords, one list for all): the Domain's discovery.
   discover: { scope: "domain", key: "glue" },
   adopt: adoptGlueRecord,
-  docs: {
-    domain: "The domain the host belongs to (e.g. `domain.name`). Changing it replaces.",
-    name: 'The host: relative to the domain ("ns1") or full ("ns1.example.com"). Changing it replaces.',
-    ipv4: "IPv4 address (changes in place).",
-    ipv6: "IPv6 address (changes in place); leaving it out removes it.",
-    adopt: "Take over a glue record of the same name that already exists instead of failing.",
-  },
-  outputDocs: {
-    punycode: "The domain in ASCII (punycode).",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

@@ -8,14 +8,22 @@ import { bool } from "../../../sdk/catalogue/fields";
 import { asciiHost, domainForms, idnaProblem, isHostName, isPlainIPv4, normalizeIPv6 } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const glueRecordFields = {
+  /** The domain the host belongs to (e.g. `domain.name`). Changing it replaces. */
+  domain: z.string({ error: "required: the domain the host belongs to, e.g. example.com" }),
+  /** The host: relative to the domain ("ns1") or full ("ns1.example.com"). Changing it replaces. */
+  name: z.string({ error: 'required: the host, relative ("ns1") or full ("ns1.example.com")' }),
+  /** IPv4 address (changes in place). */
+  ipv4: z.string({ error: "required: the host's IPv4 address" }),
+  /** IPv6 address (changes in place); leaving it out removes it. */
+  ipv6: z.string({ error: "must be an IPv6 address" }).optional(),
+  /** Take over a glue record of the same name that already exists instead of failing. */
+  adopt: bool().optional(),
+};
+
 export const glueRecordInputs = z
-  .object({
-    domain: z.string({ error: "required: the domain the host belongs to, e.g. example.com" }),
-    name: z.string({ error: 'required: the host, relative ("ns1") or full ("ns1.example.com")' }),
-    ipv4: z.string({ error: "required: the host's IPv4 address" }),
-    ipv6: z.string({ error: "must be an IPv6 address" }).optional(),
-    adopt: bool().optional(),
-  })
+  .object(glueRecordFields)
   .strict()
   .transform((raw, ctx) => {
     let forms: { unicode: string; ascii: string };

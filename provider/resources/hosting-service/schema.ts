@@ -16,18 +16,30 @@ export const productRank = (k: string) => (PRODUCT_KEYS as readonly string[]).in
 
 const serviceName = unicodeDomainField("must be the service's domain name");
 
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const hostingServiceFields = {
+  /** The service name: the domain it serves. Changing it replaces. */
+  name: serviceName,
+  /** redir, mini, mail, mailplus, mailpro, basic, professional, advanced, corporate. Upgrades in place; downgrades are refused. */
+  productKey: oneOf(PRODUCT_KEYS),
+  /** Years bought at creation (default 1). */
+  period: int({ min: 1, max: 10 }).optional(),
+  /** autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update). */
+  renewalMode: oneOf(["autorenew", "manual"] as const).optional(),
+  /** One of the versions service/getinfo infoType=php lists as available. */
+  phpVersion: z.string().trim().min(1, { error: "must not be empty" }).optional(),
+  /** Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate). */
+  parking: bool().optional(),
+  /** create (default, spends money) or adopt a service already in the account. */
+  registration: oneOf(["create", "adopt"] as const).default("create"),
+  /** "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete. */
+  onDestroy: oneOf(["forget", "manual"] as const).default("forget"),
+  /** Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid). */
+  renewUntil: renewUntilField(),
+};
+
 export const hostingInputs = z
-  .object({
-    name: serviceName,
-    productKey: oneOf(PRODUCT_KEYS),
-    period: int({ min: 1, max: 10 }).optional(),
-    renewalMode: oneOf(["autorenew", "manual"] as const).optional(),
-    phpVersion: z.string().trim().min(1, { error: "must not be empty" }).optional(),
-    parking: bool().optional(),
-    registration: oneOf(["create", "adopt"] as const).default("create"),
-    onDestroy: oneOf(["forget", "manual"] as const).default("forget"),
-    renewUntil: renewUntilField(),
-  })
+  .object(hostingServiceFields)
   .strict()
   .superRefine((v, ctx) => {
     if (v.registration === "adopt" && v.period !== undefined)
@@ -45,8 +57,11 @@ export const hostingOutputs = {
   type: z.string(),
   /** init, active, inactive, renewed, renewable (spec "States and transitions"). */
   status: z.string(),
+  /** Creation date (YYYY-MM-DD). */
   tsCreate: z.string().optional(),
+  /** Expiry date (YYYY-MM-DD). */
   tsExpir: z.string().optional(),
+  /** Whether the API allows a renewal now. */
   renewable: z.boolean().optional(),
   /** A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts). */
   pendingOrder: z.custom<PendingOrder>().optional(),

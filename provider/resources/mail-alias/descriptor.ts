@@ -3,6 +3,8 @@ import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { mailAliasDefinition } from "./definition";
 import { adoptMailAlias, mailAliasExportPlace } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const mailAliasDescriptor: ResourceDescriptor = {
   type: "MailAlias",
@@ -28,15 +30,6 @@ export const mailAliasDescriptor: ResourceDescriptor = {
   ),
   adopt: adoptMailAlias,
   exportPlace: mailAliasExportPlace,
-  docs: {
-    serviceName: "The mail or hosting service's name, e.g. \"example.com\" (a HostingService's `name`).",
-    name: 'The local part ("sales") or the full address under the service\'s domain.',
-    targets: "Destination addresses, at least one (lower-cased, duplicates dropped, order kept).",
-    adopt: "Take over an alias of the same address that already exists instead of failing.",
-  },
-  outputDocs: {
-    name: "The full address: `sales@example.com`.",
-    targets: "Destination addresses as the API answers them.",
-    entityId: "The API's entityID.",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

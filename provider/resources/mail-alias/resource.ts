@@ -1,26 +1,18 @@
 /** The MailAlias resource class users write in programs. */
-import type * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { mailAliasInputs, mailAliasOutputs, type MailAliasState } from "./schema";
+import { type mailAliasFields, mailAliasInputs, mailAliasOutputs, type MailAliasState } from "./schema";
 
-export interface MailAliasArgs {
-  /** The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`). */
-  serviceName: pulumi.Input<string>;
-  /** The local part ("sales") or the full address under the service's domain. */
-  name: pulumi.Input<string>;
-  /** Destination addresses, at least one (lower-cased, duplicates dropped, order kept). */
-  targets: pulumi.Input<pulumi.Input<string>[]>;
-  /** Take over an alias of the same address that already exists instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
+/** The program's inputs, derived from the fields (schema.ts), each with its doc. */
+export type MailAliasArgs = ArgsOf<typeof mailAliasFields>;
 
 /**
  * A mail alias of a service (service/mailaliascreate). targets change in place
  * (service/mailaliasupdate); serviceName and name replace; destroy deletes it
  * (service/mailaliasdelete). The id is `<serviceName>/<entityID>`.
  */
-export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState>("MailAlias", crud, {
+export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState, typeof mailAliasOutputs>("MailAlias", crud, {
   inputs: mailAliasInputs,
   outputs: mailAliasOutputs,
 }) {}

@@ -5,14 +5,26 @@
  * that order), duplicates dropped (spec silent; a repeated target delivers nothing more).
  */
 import { z } from "zod";
+import { bool } from "../../../sdk/catalogue/fields";
 import { mailTargetsField } from "../../../sdk/rules";
-import { mailEntityInputs } from "../../service-entities/mail-address";
+import { mailEntityInputs, mailNameInput } from "../../service-entities/mail-address";
+import { serviceNameField } from "../../service-entities/service-entities";
 import type { StateOf } from "../../core/resource-class";
 
-/** Alias targets: the rule library's field, the catalogue's too (sdk/rules mailTargetsField). */
-const targetsInput = mailTargetsField("required: the destination addresses (a list)");
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const mailAliasFields = {
+  /** The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`). */
+  serviceName: serviceNameField,
+  /** The local part ("sales") or the full address under the service's domain. */
+  name: mailNameInput("sales"),
+  // The rule library's field, the catalogue's too (sdk/rules mailTargetsField).
+  /** Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept). */
+  targets: mailTargetsField("required: the destination addresses (a list)"),
+  /** Take over an alias of the same address that already exists instead of failing. */
+  adopt: bool().optional(),
+};
 
-export const mailAliasInputs = mailEntityInputs("sales", { targets: targetsInput });
+export const mailAliasInputs = mailEntityInputs(mailAliasFields);
 
 export type MailAliasInputs = z.output<typeof mailAliasInputs>;
 

@@ -3,6 +3,8 @@ import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { mailBoxDefinition } from "./definition";
 import { adoptMailBox, mailBoxExportPlace } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const mailBoxDescriptor: ResourceDescriptor = {
   type: "MailBox",
@@ -28,18 +30,6 @@ export const mailBoxDescriptor: ResourceDescriptor = {
   ),
   adopt: adoptMailBox,
   exportPlace: mailBoxExportPlace,
-  docs: {
-    serviceName: "The mail or hosting service's name, e.g. \"example.com\" (a HostingService's `name`).",
-    name: 'The local part ("info") or the full address under the service\'s domain ("info@example.com").',
-    password:
-      "8 to 64 printable ASCII characters without spaces; stored as a secret. May be left out only with adopt: the live password is then kept until the program sets one.",
-    adopt: "Take over a mailbox of the same address that already exists (its password is set when given) instead of failing.",
-  },
-  outputDocs: {
-    name: "The full address, as the API answers it: `info@example.com`.",
-    entityId: "The API's entityID.",
-    usage: "Bytes used.",
-    quotaMax: "Bytes allowed by the service's product.",
-    passwordHash: "`scrypt$<salt>$<hash>`: salted fingerprint of the last password applied (secret).",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

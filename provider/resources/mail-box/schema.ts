@@ -6,15 +6,29 @@
  * (password.ts).
  */
 import { z } from "zod";
+import { bool } from "../../../sdk/catalogue/fields";
 import { passwordField } from "../../../sdk/rules";
-import { mailEntityInputs } from "../../service-entities/mail-address";
-import { passwordUnlessAdopt } from "../../service-entities/service-entities";
+import { mailEntityInputs, mailNameInput } from "../../service-entities/mail-address";
+import { passwordUnlessAdopt, serviceNameField } from "../../service-entities/service-entities";
 import type { StateOf } from "../../core/resource-class";
 
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const mailBoxFields = {
+  /** The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`). */
+  serviceName: serviceNameField,
+  /** The local part ("info") or the full address under the service's domain ("info@example.com"). */
+  name: mailNameInput("info"),
+  /**
+   * 8 to 64 printable ASCII characters without spaces; stored as a secret. May be left out only with
+   * adopt: the live password is then kept until the program sets one.
+   */
+  password: passwordField("required: the mailbox password (a secret)").optional(),
+  /** Take over a mailbox of the same address that already exists (its password is set when given) instead of failing. */
+  adopt: bool().optional(),
+};
+
 /** The password may be left out only with adopt (the live one is kept: service-entities.ts passwordUnlessAdopt). */
-export const mailBoxInputs = mailEntityInputs("info", { password: passwordField("required: the mailbox password (a secret)").optional() }).superRefine(
-  (v, ctx) => passwordUnlessAdopt(v, ctx),
-);
+export const mailBoxInputs = mailEntityInputs(mailBoxFields).superRefine((v, ctx) => passwordUnlessAdopt(v, ctx));
 
 export type MailBoxInputs = z.output<typeof mailBoxInputs>;
 

@@ -3,6 +3,8 @@ import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { redirectDefinition } from "./definition";
 import { adoptRedirect, redirectExportPlace } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const redirectDescriptor: ResourceDescriptor = {
   type: "Redirect",
@@ -28,15 +30,6 @@ export const redirectDescriptor: ResourceDescriptor = {
   ),
   adopt: adoptRedirect,
   exportPlace: redirectExportPlace,
-  docs: {
-    serviceName: "The hosting or redirect service's name, e.g. \"example.com\" (a HostingService's `name`).",
-    origin: '"@" for the service\'s domain, a name relative to it ("blog") or full ("blog.example.com").',
-    destination: "An http:// or https:// URL.",
-    type: '301 (permanent), 302 (temporary) or "frame" (the destination shown in a frame).',
-    adopt: "Take over a redirect of the same origin that already exists instead of failing.",
-  },
-  outputDocs: {
-    origin: "Full host name: `blog.example.com`, or the service's name for the apex.",
-    entityId: "The API's entityID.",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

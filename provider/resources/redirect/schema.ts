@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { bool, oneOf } from "../../../sdk/catalogue/fields";
 import { asciiHost as ascii, idnaProblem, isDnsName, MAX_NAME_LENGTH, redirectUrlField } from "../../../sdk/rules";
+import { accepts } from "../../core/fields";
 import type { StateOf } from "../../core/resource-class";
 import { serviceNameField } from "../../service-entities/service-entities";
 
@@ -35,14 +36,22 @@ export function relativeOrigin(serviceName: string, raw: string): { relative: st
 /** The origin as the API answers it: the full name, the zone written as the service's name. */
 export const fullOrigin = (serviceName: string, relative: string) => (relative ? `${relative}.${serviceName}` : serviceName);
 
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const redirectFields = {
+  /** The hosting or redirect service's name, e.g. "example.com" (a HostingService's `name`). */
+  serviceName: serviceNameField,
+  /** "@" for the service's domain, a name relative to it ("blog") or full ("blog.example.com"). */
+  origin: z.string({ error: 'required: the host to redirect: "@" for the service\'s domain, "blog" or "blog.example.com"' }),
+  /** An http:// or https:// URL. */
+  destination: redirectUrlField("required: the URL to send visitors to"),
+  /** 301 (permanent), 302 (temporary) or "frame" (the destination shown in a frame). */
+  type: accepts<"301" | "302" | "frame" | 301 | 302>()(oneOf(["301", "302", "frame"] as const)),
+  /** Take over a redirect of the same origin that already exists instead of failing. */
+  adopt: bool().optional(),
+};
+
 export const redirectInputs = z
-  .object({
-    serviceName: serviceNameField,
-    origin: z.string({ error: 'required: the host to redirect: "@" for the service\'s domain, "blog" or "blog.example.com"' }),
-    destination: redirectUrlField("required: the URL to send visitors to"),
-    type: oneOf(["301", "302", "frame"] as const),
-    adopt: bool().optional(),
-  })
+  .object(redirectFields)
   .strict()
   .transform((v, ctx) => {
     const r = relativeOrigin(v.serviceName, v.origin);

@@ -1,6 +1,8 @@
 /** SslCertificateValidation: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
 import type { ResourceDescriptor } from "../../core/descriptor";
 import { validationDefinition } from "./definition";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const sslCertificateValidationDescriptor: ResourceDescriptor = {
   type: "SslCertificateValidation",
@@ -18,16 +20,6 @@ export const sslCertificateValidationDescriptor: ResourceDescriptor = {
     replaces: "certificateId",
     destroy: "forgets it (nothing in the API)",
   },
-  docs: {
-    certificateId: "The certificate to wait for: an SslCertificate's `certificateId`.",
-    validationRecordIds:
-      "The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).",
-  },
-  outputDocs: {
-    status: "valid once create returns; a refresh records the live status (process, renew, reissue, expired, cancel: the next up waits again).",
-    commonName: "The certificate's common name.",
-    tsExpir: "Expiry date of the certificate (YYYY-MM-DD).",
-    certificate: "PEM of the issued certificate (no private key: the program has it).",
-    certificateChain: "PEM list: the issuer chain.",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

@@ -1,18 +1,11 @@
 /** The SslCertificateValidation resource class users write in programs. */
-import type * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { validationInputs, validationOutputs, type ValidationState } from "./schema";
+import { type sslCertificateValidationFields, validationInputs, validationOutputs, type ValidationState } from "./schema";
 
-export interface SslCertificateValidationArgs {
-  /** The certificate to wait for: an SslCertificate's `certificateId`. */
-  certificateId: pulumi.Input<number>;
-  /**
-   * The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the
-   * records before this resource waits (or use `dependsOn`).
-   */
-  validationRecordIds?: pulumi.Input<pulumi.Input<string>[]>;
-}
+/** The program's inputs, derived from the fields (schema.ts), each with its doc. */
+export type SslCertificateValidationArgs = ArgsOf<typeof sslCertificateValidationFields>;
 
 /**
  * Waits (reading only: ssl/getinfo) until a certificate is issued, and outputs its PEM files, so one
@@ -20,7 +13,11 @@ export interface SslCertificateValidationArgs {
  * install the issued certificate. Nothing is ordered, written or paid; destroy only forgets it. The
  * wait is bounded by `customTimeouts.create` (default 20 min), as SslCertificate's `waitFor: "issued"`.
  */
-export class SslCertificateValidation extends resourceClass<SslCertificateValidationArgs, ValidationState>("SslCertificateValidation", crud, {
-  inputs: validationInputs,
-  outputs: validationOutputs,
-}) {}
+export class SslCertificateValidation extends resourceClass<SslCertificateValidationArgs, ValidationState, typeof validationOutputs>(
+  "SslCertificateValidation",
+  crud,
+  {
+    inputs: validationInputs,
+    outputs: validationOutputs,
+  },
+) {}

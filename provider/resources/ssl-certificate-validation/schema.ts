@@ -6,24 +6,27 @@ import { z } from "zod";
 import { int } from "../../../sdk/catalogue/fields";
 import type { StateOf } from "../../core/resource-class";
 
-export const validationInputs = z
-  .object({
-    /** The certificate to wait for: SslCertificate's certificateId (ssl/list's certificateID). */
-    certificateId: int({ min: 1 }),
-    /**
-     * The ids of the DCV DnsRecords (or anything else the CA must see first). Not sent anywhere:
-     * passing them makes the engine create those records before this resource waits.
-     */
-    validationRecordIds: z.array(z.string()).optional(),
-  })
-  .strict();
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const sslCertificateValidationFields = {
+  /** The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID). */
+  certificateId: int({ min: 1 }),
+  /**
+   * The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the
+   * records before this resource waits (or use `dependsOn`).
+   */
+  validationRecordIds: z.array(z.string()).optional(),
+};
+
+export const validationInputs = z.object(sslCertificateValidationFields).strict();
 export type ValidationInputs = z.output<typeof validationInputs>;
 
 /** What the state adds to the inputs. */
 export const validationOutputs = {
   /** valid once create returns; a refresh records the live status (process, renew, reissue, expired, cancel: the next up waits again). */
   status: z.string(),
+  /** The certificate's common name. */
   commonName: z.string(),
+  /** Expiry date of the certificate (YYYY-MM-DD). */
   tsExpir: z.string().optional(),
   /** PEM of the issued certificate (no private key: the program has it). */
   certificate: z.string().optional(),

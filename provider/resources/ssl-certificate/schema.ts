@@ -6,8 +6,9 @@
 import { z } from "zod";
 import { DNS_TYPES } from "../../../sdk/rules";
 import { bool, contactId, country, email, int, oneOf } from "../../../sdk/catalogue/fields";
-import { isSslName, validationMethod } from "../../../sdk/catalogue/ssl-fields";
+import { isSslName, type ValidationMethod, validationMethod } from "../../../sdk/catalogue/ssl-fields";
 import { cleanHost, hostNameProblem } from "../../../sdk/rules";
+import { accepts } from "../../core/fields";
 import type { StateOf } from "../../core/resource-class";
 import type { PendingOrder } from "../../money/money";
 import { contactDataShape, requireContactData } from "../contact/schema";
@@ -33,23 +34,45 @@ export type CsrSubject = z.output<typeof subject>;
 const contactData = z.object(contactDataShape).superRefine((v, ctx) => requireContactData(v, ctx));
 const contactRef = z.union([contactId(), contactData], { error: "must be a contact id such as ABC-12345 or the contact data" });
 
-const raw = z
-  .object({
-    /** Adopt: the existing certificate with this id (ssl/list's certificateID) is taken as it is; nothing is ordered. */
-    certificateId: int({ min: 1 }).optional(),
-    productId: int({ min: 1 }),
-    csr: z.string().optional(),
-    subject: subject.optional(),
-    commonName: z.string().optional(),
-    privateKey: z.string().optional(),
-    period: int({ min: 1, max: 10 }).optional(),
-    alternativeNames: z.array(z.string()).optional(),
-    validationMethod: validationMethod().default("dns"),
-    adminContact: contactRef.optional(),
-    waitFor: oneOf(["issued", "submitted", "validation"] as const).optional(),
-    autoRenew: bool().optional(),
-  })
-  .strict();
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const sslCertificateFields = {
+  /**
+   * Adopt: the certificate with this id (ssl/list's certificateID) is taken as it is, with no order
+   * and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+   */
+  certificateId: int({ min: 1 }).optional(),
+  /** ssl/productlist's productID. Changing it orders a new certificate. */
+  productId: int({ min: 1 }),
+  /** The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place. */
+  csr: z.string().optional(),
+  /**
+   * Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName,
+   * localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+   */
+  subject: subject.optional(),
+  /** Optional: must equal the CSR's common name. Changing it orders a new certificate. */
+  commonName: z.string().optional(),
+  /** The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files. */
+  privateKey: z.string().optional(),
+  /** Years (default the product's minimum). */
+  period: int({ min: 1, max: 10 }).optional(),
+  /** Multi-domain products: names besides the common name. Adding one is in place (ssl/multidomainaddsan, paid); removing one orders a new certificate. */
+  alternativeNames: z.array(z.string()).optional(),
+  /** dns (default), http, https or an approver e-mail address. */
+  validationMethod: accepts<ValidationMethod>()(validationMethod().default("dns")),
+  /** The admin contact: a contact id (e.g. `contact.contactId`) or inline data. Required to order; not needed with certificateId. */
+  adminContact: contactRef.optional(),
+  /**
+   * What create waits for: "submitted" (default with dns validation: later ups look again until
+   * issued), "issued" (default otherwise), or "validation" (as submitted, but an
+   * SslCertificateValidation waits for the issue, so later plans do not look again).
+   */
+  waitFor: oneOf(["issued", "submitted", "validation"] as const).optional(),
+  /** Renew (ssl/renew, paid) on the next up once the certificate is renewable. */
+  autoRenew: bool().optional(),
+};
+
+const raw = z.object(sslCertificateFields).strict();
 
 export type SslInputs = Omit<z.output<typeof raw>, "commonName" | "alternativeNames" | "subject"> & {
   /** The certificate's name: the CSR's CN (or subject.commonName), lower case. */
@@ -128,19 +151,25 @@ export const sslOutputs = {
   certificateId: z.number(),
   /** process, valid, expired, renew, reissue, cancel (facts.md "SSL"). */
   status: z.string(),
+  /** Whether the API allows a renewal now. */
   renewable: z.boolean(),
+  /** Order date (YYYY-MM-DD). */
   tsCreate: z.string().optional(),
+  /** Expiry date of the certificate (YYYY-MM-DD). */
   tsExpir: z.string().optional(),
+  /** End of the paid subscription (YYYY-MM-DD). */
   tsSubscriptionEnds: z.string().optional(),
   /** The CSR the order used (given or generated). */
   csr: z.string(),
   /** Secret: the key given, or the one ssl/csrcreate generated. */
   privateKey: z.string().optional(),
+  /** The validation of each name, as ssl/getinfo answers it. */
   validations: z.custom<Validation>().array(),
   /** The DNS records the CA asks for (dns validation) in the last round, common name first, kept after issue: feed them to DnsRecord resources. */
   validationRecords: z.array(z.object({ name: z.string(), type: z.enum(DNS_TYPES), value: z.string() })),
   /** PEM, once issued. */
   certificate: z.string().optional(),
+  /** The intermediate certificates (PEM), once issued. */
   certificateChain: z.array(z.string()).optional(),
   /** A paid order (create, renew, reissue, added name) sent but not confirmed: its reply was lost; the next `pulumi up` looks again before ordering anything (provider/money/money.ts). */
   pendingOrder: z.custom<PendingOrder>().optional(),

@@ -3,6 +3,8 @@ import type { ResourceDescriptor } from "../../core/descriptor";
 import { discoverFamily } from "../../service-entities/service-entities";
 import { subdomainDefinition } from "./definition";
 import { adoptSubdomain, subdomainExportPlace } from "./adopt";
+// The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
+import { inputDocs, outputDocs } from "./field-docs";
 
 export const subdomainDescriptor: ResourceDescriptor = {
   type: "Subdomain",
@@ -28,17 +30,6 @@ export const subdomainDescriptor: ResourceDescriptor = {
   ),
   adopt: adoptSubdomain,
   exportPlace: subdomainExportPlace,
-  docs: {
-    serviceName: 'The hosting service\'s name, e.g. "example.com". Changing it replaces.',
-    name: '"blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.',
-    ftpPath: 'Document root inside the hosting space, starting with "/". Changes in place.',
-    ssl: "A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.",
-    adopt: "Take over a subdomain of the same name that already exists instead of failing.",
-  },
-  outputDocs: {
-    name: "Full host name, lower case, IDN labels in punycode.",
-    ssl: "The installed certificate while managed; always a secret.",
-    sslInstalled: "A certificate is installed (managed or not).",
-    entityId: "The API's entityID (SRV<digits>-<digits>).",
-  },
+  docs: inputDocs,
+  outputDocs,
 };

@@ -16,14 +16,19 @@ const pemText = (kind: string) =>
     .transform((s) => s.replace(/\r\n?/g, "\n").trim())
     .refine((s) => /^-----BEGIN [A-Z0-9 ]+-----\n[\s\S]+\n-----END [A-Z0-9 ]+-----$/.test(s), { error: `must be a PEM ${kind} (-----BEGIN ...----- block)` });
 
-export const sslInputs = z
-  .object({
-    sslCert: pemText("certificate"),
-    sslKey: pemText("private key"),
-    sslCertChain: pemText("certificate chain"),
-    sslPath: ftpPathField,
-  })
-  .strict();
+/** The fields of `ssl`, each documented once (SubdomainSslArgs derives from them). */
+export const subdomainSslFields = {
+  /** PEM certificate for the subdomain. */
+  sslCert: pemText("certificate"),
+  /** PEM private key of sslCert. Secret. */
+  sslKey: pemText("private key"),
+  /** PEM intermediate certificate(s). */
+  sslCertChain: pemText("certificate chain"),
+  /** Path of the certificate files in the hosting space, starting with "/". */
+  sslPath: ftpPathField,
+};
+
+export const sslInputs = z.object(subdomainSslFields).strict();
 
 export type SslInputs = z.output<typeof sslInputs>;
 
@@ -75,14 +80,26 @@ export function subdomainFullName(serviceName: string, raw: string): string | { 
   return full;
 }
 
+/** The program's inputs, each documented once (the class's Args derive from them). */
+export const subdomainFields = {
+  /** The hosting service's name, e.g. "example.com". Changing it replaces. */
+  serviceName: serviceNameField,
+  /** "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces. */
+  name: z.string({ error: 'required: the subdomain, relative ("blog") or full ("blog.example.com")' }),
+  /** Document root inside the hosting space, starting with "/". Changes in place. */
+  ftpPath: ftpPathField,
+  /**
+   * A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the
+   * intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored
+   * as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+   */
+  ssl: sslInputs.optional(),
+  /** Take over a subdomain of the same name that already exists instead of failing. */
+  adopt: z.boolean({ error: "must be true or false" }).optional(),
+};
+
 export const subdomainInputs = z
-  .object({
-    serviceName: serviceNameField,
-    name: z.string({ error: 'required: the subdomain, relative ("blog") or full ("blog.example.com")' }),
-    ftpPath: ftpPathField,
-    ssl: sslInputs.optional(),
-    adopt: z.boolean({ error: "must be true or false" }).optional(),
-  })
+  .object(subdomainFields)
   .strict()
   .transform((v, ctx) => {
     const full = subdomainFullName(v.serviceName, v.name);

@@ -14,13 +14,13 @@ namespace PulumiDondominio.Dondominio.Inputs
     public sealed class SubdomainSslArgs : global::Pulumi.ResourceArgs
     {
         [Input("sslCert", required: true)]
-        public Input<object> SslCert { get; set; } = null!;
+        public Input<string> SslCert { get; set; } = null!;
 
         [Input("sslCertChain", required: true)]
-        public Input<object> SslCertChain { get; set; } = null!;
+        public Input<string> SslCertChain { get; set; } = null!;
 
         [Input("sslKey", required: true)]
-        public Input<object> SslKey { get; set; } = null!;
+        public Input<string> SslKey { get; set; } = null!;
 
         [Input("sslPath", required: true)]
         public Input<string> SslPath { get; set; } = null!;

@@ -14,18 +14,18 @@ namespace PulumiDondominio.Dondominio.Outputs
     [OutputType]
     public sealed class SubdomainSsl
     {
-        public readonly object SslCert;
-        public readonly object SslCertChain;
-        public readonly object SslKey;
+        public readonly string SslCert;
+        public readonly string SslCertChain;
+        public readonly string SslKey;
         public readonly string SslPath;
 
         [OutputConstructor]
         private SubdomainSsl(
-            object sslCert,
+            string sslCert,
 
-            object sslCertChain,
+            string sslCertChain,
 
-            object sslKey,
+            string sslKey,
 
             string sslPath)
         {

@@ -24,15 +24,15 @@ type AcmeCertificate struct {
 	Certificate pulumi.StringOutput `pulumi:"certificate"`
 	// PEM of the issuer chain, as the CA sent it.
 	CertificateChain pulumi.StringOutput `pulumi:"certificateChain"`
-	// PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+	// PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
 	DirectoryCaCert pulumi.StringPtrOutput `pulumi:"directoryCaCert"`
 	// ACME directory (default Let's Encrypt production; `LETS_ENCRYPT_STAGING` or any CA's URL).
 	DirectoryUrl pulumi.StringPtrOutput `pulumi:"directoryUrl"`
 	// ip[:port] of servers to check publication with, instead of the zones' nameservers.
 	DnsServers pulumi.StringArrayOutput `pulumi:"dnsServers"`
-	// The external account binding's HMAC key (secret).
+	// The external account binding's HMAC key, base64url (secret).
 	EabHmacKey pulumi.StringPtrOutput `pulumi:"eabHmacKey"`
-	// External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+	// External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
 	EabKid pulumi.StringPtrOutput `pulumi:"eabKid"`
 	// Contact address the ACME account is registered with (expiry notices from the CA).
 	Email pulumi.StringPtrOutput `pulumi:"email"`
@@ -40,7 +40,7 @@ type AcmeCertificate struct {
 	Names pulumi.StringArrayOutput `pulumi:"names"`
 	// ISO 8601 time the certificate expires.
 	NotAfter pulumi.StringOutput `pulumi:"notAfter"`
-	// ISO 8601 times of the certificate's validity.
+	// ISO 8601 time the certificate's validity starts.
 	NotBefore pulumi.StringOutput `pulumi:"notBefore"`
 	// Secret: PEM of the certificate's private key (generated at each issue).
 	PrivateKey pulumi.StringOutput `pulumi:"privateKey"`
@@ -48,7 +48,7 @@ type AcmeCertificate struct {
 	PropagationTimeoutSeconds pulumi.IntPtrOutput `pulumi:"propagationTimeoutSeconds"`
 	// Renew when it expires within this many days (default 30): the plan shows an update.
 	RenewBeforeDays pulumi.Float64PtrOutput `pulumi:"renewBeforeDays"`
-	// Revoke at destroy (default false).
+	// Revoke at destroy (default false: it simply expires).
 	RevokeOnDestroy pulumi.BoolPtrOutput `pulumi:"revokeOnDestroy"`
 	// The certificate's serial number.
 	SerialNumber pulumi.StringOutput `pulumi:"serialNumber"`
@@ -111,15 +111,15 @@ func (AcmeCertificateState) ElementType() reflect.Type {
 }
 
 type acmeCertificateArgs struct {
-	// PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+	// PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
 	DirectoryCaCert *string `pulumi:"directoryCaCert"`
 	// ACME directory (default Let's Encrypt production; `LETS_ENCRYPT_STAGING` or any CA's URL).
 	DirectoryUrl *string `pulumi:"directoryUrl"`
 	// ip[:port] of servers to check publication with, instead of the zones' nameservers.
 	DnsServers []string `pulumi:"dnsServers"`
-	// The external account binding's HMAC key (secret).
+	// The external account binding's HMAC key, base64url (secret).
 	EabHmacKey *string `pulumi:"eabHmacKey"`
-	// External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+	// External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
 	EabKid *string `pulumi:"eabKid"`
 	// Contact address the ACME account is registered with (expiry notices from the CA).
 	Email *string `pulumi:"email"`
@@ -129,21 +129,21 @@ type acmeCertificateArgs struct {
 	PropagationTimeoutSeconds *int `pulumi:"propagationTimeoutSeconds"`
 	// Renew when it expires within this many days (default 30): the plan shows an update.
 	RenewBeforeDays *float64 `pulumi:"renewBeforeDays"`
-	// Revoke at destroy (default false).
+	// Revoke at destroy (default false: it simply expires).
 	RevokeOnDestroy *bool `pulumi:"revokeOnDestroy"`
 }
 
 // The set of arguments for constructing a AcmeCertificate resource.
 type AcmeCertificateArgs struct {
-	// PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+	// PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
 	DirectoryCaCert pulumi.StringPtrInput
 	// ACME directory (default Let's Encrypt production; `LETS_ENCRYPT_STAGING` or any CA's URL).
 	DirectoryUrl pulumi.StringPtrInput
 	// ip[:port] of servers to check publication with, instead of the zones' nameservers.
 	DnsServers pulumi.StringArrayInput
-	// The external account binding's HMAC key (secret).
+	// The external account binding's HMAC key, base64url (secret).
 	EabHmacKey pulumi.StringPtrInput
-	// External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+	// External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
 	EabKid pulumi.StringPtrInput
 	// Contact address the ACME account is registered with (expiry notices from the CA).
 	Email pulumi.StringPtrInput
@@ -153,7 +153,7 @@ type AcmeCertificateArgs struct {
 	PropagationTimeoutSeconds pulumi.IntPtrInput
 	// Renew when it expires within this many days (default 30): the plan shows an update.
 	RenewBeforeDays pulumi.Float64PtrInput
-	// Revoke at destroy (default false).
+	// Revoke at destroy (default false: it simply expires).
 	RevokeOnDestroy pulumi.BoolPtrInput
 }
 
@@ -264,7 +264,7 @@ func (o AcmeCertificateOutput) CertificateChain() pulumi.StringOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.StringOutput { return v.CertificateChain }).(pulumi.StringOutput)
 }
 
-// PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+// PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
 func (o AcmeCertificateOutput) DirectoryCaCert() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.StringPtrOutput { return v.DirectoryCaCert }).(pulumi.StringPtrOutput)
 }
@@ -279,12 +279,12 @@ func (o AcmeCertificateOutput) DnsServers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.StringArrayOutput { return v.DnsServers }).(pulumi.StringArrayOutput)
 }
 
-// The external account binding's HMAC key (secret).
+// The external account binding's HMAC key, base64url (secret).
 func (o AcmeCertificateOutput) EabHmacKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.StringPtrOutput { return v.EabHmacKey }).(pulumi.StringPtrOutput)
 }
 
-// External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+// External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
 func (o AcmeCertificateOutput) EabKid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.StringPtrOutput { return v.EabKid }).(pulumi.StringPtrOutput)
 }
@@ -304,7 +304,7 @@ func (o AcmeCertificateOutput) NotAfter() pulumi.StringOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.StringOutput { return v.NotAfter }).(pulumi.StringOutput)
 }
 
-// ISO 8601 times of the certificate's validity.
+// ISO 8601 time the certificate's validity starts.
 func (o AcmeCertificateOutput) NotBefore() pulumi.StringOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.StringOutput { return v.NotBefore }).(pulumi.StringOutput)
 }
@@ -324,7 +324,7 @@ func (o AcmeCertificateOutput) RenewBeforeDays() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.Float64PtrOutput { return v.RenewBeforeDays }).(pulumi.Float64PtrOutput)
 }
 
-// Revoke at destroy (default false).
+// Revoke at destroy (default false: it simply expires).
 func (o AcmeCertificateOutput) RevokeOnDestroy() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.BoolPtrOutput { return v.RevokeOnDestroy }).(pulumi.BoolPtrOutput)
 }

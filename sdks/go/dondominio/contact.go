@@ -23,21 +23,21 @@ type Contact struct {
 	ContactId pulumi.StringOutput `pulumi:"contactId"`
 	// individual or organization.
 	ContactType pulumi.StringPtrOutput `pulumi:"contactType"`
-	// Two-letter country code.
+	// Two-letter country code (upper-cased).
 	Country pulumi.StringPtrOutput `pulumi:"country"`
 	// Designated agent accepted (spec "Contact").
 	DaAccepted pulumi.BoolOutput `pulumi:"daAccepted"`
-	// Email address.
+	// E-mail address of the contact.
 	Email pulumi.StringPtrOutput `pulumi:"email"`
 	// First name (of the contact person, for an organization).
 	FirstName pulumi.StringPtrOutput `pulumi:"firstName"`
 	// Tax, VAT, passport or ID number.
 	IdentNumber pulumi.StringPtrOutput `pulumi:"identNumber"`
-	// Last name.
+	// Last name (of the contact person, for an organization).
 	LastName pulumi.StringPtrOutput `pulumi:"lastName"`
-	// Required for organizations, refused for individuals.
+	// The organization's name: required for organizations, refused for individuals.
 	OrgName pulumi.StringPtrOutput `pulumi:"orgName"`
-	// +CC.NUMBER, e.g. +34.931234567.
+	// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
 	Phone pulumi.StringPtrOutput `pulumi:"phone"`
 	// Postal code.
 	PostalCode pulumi.StringPtrOutput `pulumi:"postalCode"`
@@ -111,19 +111,19 @@ type contactArgs struct {
 	ContactId *string `pulumi:"contactId"`
 	// individual or organization.
 	ContactType *string `pulumi:"contactType"`
-	// Two-letter country code.
+	// Two-letter country code (upper-cased).
 	Country *string `pulumi:"country"`
-	// Email address.
+	// E-mail address of the contact.
 	Email *string `pulumi:"email"`
 	// First name (of the contact person, for an organization).
 	FirstName *string `pulumi:"firstName"`
 	// Tax, VAT, passport or ID number.
 	IdentNumber *string `pulumi:"identNumber"`
-	// Last name.
+	// Last name (of the contact person, for an organization).
 	LastName *string `pulumi:"lastName"`
-	// Required for organizations, refused for individuals.
+	// The organization's name: required for organizations, refused for individuals.
 	OrgName *string `pulumi:"orgName"`
-	// +CC.NUMBER, e.g. +34.931234567.
+	// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
 	Phone *string `pulumi:"phone"`
 	// Postal code.
 	PostalCode *string `pulumi:"postalCode"`
@@ -141,19 +141,19 @@ type ContactArgs struct {
 	ContactId pulumi.StringPtrInput
 	// individual or organization.
 	ContactType pulumi.StringPtrInput
-	// Two-letter country code.
+	// Two-letter country code (upper-cased).
 	Country pulumi.StringPtrInput
-	// Email address.
+	// E-mail address of the contact.
 	Email pulumi.StringPtrInput
 	// First name (of the contact person, for an organization).
 	FirstName pulumi.StringPtrInput
 	// Tax, VAT, passport or ID number.
 	IdentNumber pulumi.StringPtrInput
-	// Last name.
+	// Last name (of the contact person, for an organization).
 	LastName pulumi.StringPtrInput
-	// Required for organizations, refused for individuals.
+	// The organization's name: required for organizations, refused for individuals.
 	OrgName pulumi.StringPtrInput
-	// +CC.NUMBER, e.g. +34.931234567.
+	// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
 	Phone pulumi.StringPtrInput
 	// Postal code.
 	PostalCode pulumi.StringPtrInput
@@ -268,7 +268,7 @@ func (o ContactOutput) ContactType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.ContactType }).(pulumi.StringPtrOutput)
 }
 
-// Two-letter country code.
+// Two-letter country code (upper-cased).
 func (o ContactOutput) Country() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.Country }).(pulumi.StringPtrOutput)
 }
@@ -278,7 +278,7 @@ func (o ContactOutput) DaAccepted() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Contact) pulumi.BoolOutput { return v.DaAccepted }).(pulumi.BoolOutput)
 }
 
-// Email address.
+// E-mail address of the contact.
 func (o ContactOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.Email }).(pulumi.StringPtrOutput)
 }
@@ -293,17 +293,17 @@ func (o ContactOutput) IdentNumber() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.IdentNumber }).(pulumi.StringPtrOutput)
 }
 
-// Last name.
+// Last name (of the contact person, for an organization).
 func (o ContactOutput) LastName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.LastName }).(pulumi.StringPtrOutput)
 }
 
-// Required for organizations, refused for individuals.
+// The organization's name: required for organizations, refused for individuals.
 func (o ContactOutput) OrgName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.OrgName }).(pulumi.StringPtrOutput)
 }
 
-// +CC.NUMBER, e.g. +34.931234567.
+// +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
 func (o ContactOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Contact) pulumi.StringPtrOutput { return v.Phone }).(pulumi.StringPtrOutput)
 }

@@ -91,7 +91,7 @@ type databaseArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// Connections from outside the hosting (default false). Changes in place.
 	ExternalAccess *bool `pulumi:"externalAccess"`
-	// With adopt: the name of the existing database to take over (as the service assigned it).
+	// With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
 	Name *string `pulumi:"name"`
 	// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
 	Password *string `pulumi:"password"`
@@ -105,7 +105,7 @@ type DatabaseArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// Connections from outside the hosting (default false). Changes in place.
 	ExternalAccess pulumi.BoolPtrInput
-	// With adopt: the name of the existing database to take over (as the service assigned it).
+	// With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
 	Name pulumi.StringPtrInput
 	// 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
 	Password pulumi.StringPtrInput

@@ -20,13 +20,13 @@ type DnsZone struct {
 	AllowApexNsChanges pulumi.BoolPtrOutput `pulumi:"allowApexNsChanges"`
 	// "auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only.
 	Bulk pulumi.StringPtrOutput `pulumi:"bulk"`
-	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`).
+	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
 	Ignore DnsZoneIgnoreArrayOutput `pulumi:"ignore"`
 	// Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).
 	MaxChangeRatio pulumi.Float64PtrOutput `pulumi:"maxChangeRatio"`
 	// Delete live records that are neither declared nor ignored (default true); false leaves them alone.
 	Purge pulumi.BoolPtrOutput `pulumi:"purge"`
-	// Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+	// Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName.
 	Records DnsZoneRecordsArrayOutput `pulumi:"records"`
 	// The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
@@ -86,13 +86,13 @@ type dnsZoneArgs struct {
 	AllowApexNsChanges *bool `pulumi:"allowApexNsChanges"`
 	// "auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only.
 	Bulk *string `pulumi:"bulk"`
-	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`).
+	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
 	Ignore []DnsZoneIgnore `pulumi:"ignore"`
 	// Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).
 	MaxChangeRatio *float64 `pulumi:"maxChangeRatio"`
 	// Delete live records that are neither declared nor ignored (default true); false leaves them alone.
 	Purge *bool `pulumi:"purge"`
-	// Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+	// Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName.
 	Records []DnsZoneRecords `pulumi:"records"`
 	// The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
 	ServiceName string `pulumi:"serviceName"`
@@ -104,13 +104,13 @@ type DnsZoneArgs struct {
 	AllowApexNsChanges pulumi.BoolPtrInput
 	// "auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only.
 	Bulk pulumi.StringPtrInput
-	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`).
+	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
 	Ignore DnsZoneIgnoreArrayInput
 	// Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).
 	MaxChangeRatio pulumi.Float64PtrInput
 	// Delete live records that are neither declared nor ignored (default true); false leaves them alone.
 	Purge pulumi.BoolPtrInput
-	// Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+	// Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName.
 	Records DnsZoneRecordsArrayInput
 	// The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
 	ServiceName pulumi.StringInput
@@ -213,7 +213,7 @@ func (o DnsZoneOutput) Bulk() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Bulk }).(pulumi.StringPtrOutput)
 }
 
-// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`).
+// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
 func (o DnsZoneOutput) Ignore() DnsZoneIgnoreArrayOutput {
 	return o.ApplyT(func(v *DnsZone) DnsZoneIgnoreArrayOutput { return v.Ignore }).(DnsZoneIgnoreArrayOutput)
 }
@@ -228,7 +228,7 @@ func (o DnsZoneOutput) Purge() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolPtrOutput { return v.Purge }).(pulumi.BoolPtrOutput)
 }
 
-// Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+// Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName.
 func (o DnsZoneOutput) Records() DnsZoneRecordsArrayOutput {
 	return o.ApplyT(func(v *DnsZone) DnsZoneRecordsArrayOutput { return v.Records }).(DnsZoneRecordsArrayOutput)
 }

@@ -18,13 +18,13 @@ type Domain struct {
 
 	// Only with exposeAuthcode: the domain's current authcode (secret).
 	Authcode pulumi.StringPtrOutput `pulumi:"authcode"`
-	// owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+	// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
 	Contacts DomainContactsPtrOutput `pulumi:"contacts"`
 	// The API's domainID.
 	DomainId pulumi.Float64Output `pulumi:"domainId"`
 	// Output the domain's current authcode (secret).
 	ExposeAuthcode pulumi.BoolPtrOutput `pulumi:"exposeAuthcode"`
-	// Modification lock (where the TLD has one).
+	// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
 	ModifyBlock pulumi.BoolPtrOutput `pulumi:"modifyBlock"`
 	// Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
 	Name pulumi.StringOutput `pulumi:"name"`
@@ -50,17 +50,17 @@ type Domain struct {
 	RenewUntil pulumi.StringPtrOutput `pulumi:"renewUntil"`
 	// Whether the API allows a renewal now.
 	Renewable pulumi.BoolPtrOutput `pulumi:"renewable"`
-	// autorenew, manual or letexpire.
+	// autorenew, manual or letexpire: what happens at expiry. Changes in place.
 	RenewalMode pulumi.StringPtrOutput `pulumi:"renewalMode"`
 	// Domain status (spec "States and transitions"): register-init ... active ... expired-*.
 	Status pulumi.StringOutput `pulumi:"status"`
-	// Tags of the domain in the account.
+	// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
 	Tags pulumi.AnyOutput `pulumi:"tags"`
 	// The top-level domain ("com").
 	Tld pulumi.StringOutput `pulumi:"tld"`
 	// TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
 	TldParams pulumi.MapOutput `pulumi:"tldParams"`
-	// Transfer lock (where the TLD has one).
+	// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
 	TransferBlock pulumi.BoolPtrOutput `pulumi:"transferBlock"`
 	// Where a transfer stands, as the API answers it.
 	TransferStatus pulumi.StringPtrOutput `pulumi:"transferStatus"`
@@ -68,11 +68,11 @@ type Domain struct {
 	TsCreate pulumi.StringPtrOutput `pulumi:"tsCreate"`
 	// Expiry date of the registration (YYYY-MM-DD).
 	TsExpir pulumi.StringPtrOutput `pulumi:"tsExpir"`
-	// Show the owner's data in WHOIS (where the TLD allows the choice).
+	// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
 	ViewWhois pulumi.BoolPtrOutput `pulumi:"viewWhois"`
 	// What create waits for: "active" (default for register) or "submitted" (default for transfer).
 	WaitFor pulumi.StringPtrOutput `pulumi:"waitFor"`
-	// WHOIS privacy (where the TLD has it).
+	// WHOIS privacy service on (only TLDs that allow it). Changes in place.
 	WhoisPrivacy pulumi.BoolPtrOutput `pulumi:"whoisPrivacy"`
 }
 
@@ -132,11 +132,11 @@ func (DomainState) ElementType() reflect.Type {
 type domainArgs struct {
 	// Transfer authorization code (stored encrypted).
 	Authcode *string `pulumi:"authcode"`
-	// owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+	// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
 	Contacts *DomainContacts `pulumi:"contacts"`
 	// Output the domain's current authcode (secret).
 	ExposeAuthcode *bool `pulumi:"exposeAuthcode"`
-	// Modification lock (where the TLD has one).
+	// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
 	ModifyBlock *bool `pulumi:"modifyBlock"`
 	// Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
 	Name string `pulumi:"name"`
@@ -152,19 +152,19 @@ type domainArgs struct {
 	Registration *string `pulumi:"registration"`
 	// Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
 	RenewUntil *string `pulumi:"renewUntil"`
-	// autorenew, manual or letexpire.
+	// autorenew, manual or letexpire: what happens at expiry. Changes in place.
 	RenewalMode *string `pulumi:"renewalMode"`
-	// Tags of the domain in the account.
+	// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
 	Tags interface{} `pulumi:"tags"`
 	// TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
 	TldParams map[string]interface{} `pulumi:"tldParams"`
-	// Transfer lock (where the TLD has one).
+	// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
 	TransferBlock *bool `pulumi:"transferBlock"`
-	// Show the owner's data in WHOIS (where the TLD allows the choice).
+	// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
 	ViewWhois *bool `pulumi:"viewWhois"`
 	// What create waits for: "active" (default for register) or "submitted" (default for transfer).
 	WaitFor *string `pulumi:"waitFor"`
-	// WHOIS privacy (where the TLD has it).
+	// WHOIS privacy service on (only TLDs that allow it). Changes in place.
 	WhoisPrivacy *bool `pulumi:"whoisPrivacy"`
 }
 
@@ -172,11 +172,11 @@ type domainArgs struct {
 type DomainArgs struct {
 	// Transfer authorization code (stored encrypted).
 	Authcode pulumi.StringPtrInput
-	// owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+	// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
 	Contacts DomainContactsPtrInput
 	// Output the domain's current authcode (secret).
 	ExposeAuthcode pulumi.BoolPtrInput
-	// Modification lock (where the TLD has one).
+	// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
 	ModifyBlock pulumi.BoolPtrInput
 	// Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
 	Name pulumi.StringInput
@@ -192,19 +192,19 @@ type DomainArgs struct {
 	Registration pulumi.StringPtrInput
 	// Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
 	RenewUntil pulumi.StringPtrInput
-	// autorenew, manual or letexpire.
+	// autorenew, manual or letexpire: what happens at expiry. Changes in place.
 	RenewalMode pulumi.StringPtrInput
-	// Tags of the domain in the account.
+	// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
 	Tags pulumi.Input
 	// TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
 	TldParams pulumi.MapInput
-	// Transfer lock (where the TLD has one).
+	// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
 	TransferBlock pulumi.BoolPtrInput
-	// Show the owner's data in WHOIS (where the TLD allows the choice).
+	// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
 	ViewWhois pulumi.BoolPtrInput
 	// What create waits for: "active" (default for register) or "submitted" (default for transfer).
 	WaitFor pulumi.StringPtrInput
-	// WHOIS privacy (where the TLD has it).
+	// WHOIS privacy service on (only TLDs that allow it). Changes in place.
 	WhoisPrivacy pulumi.BoolPtrInput
 }
 
@@ -300,7 +300,7 @@ func (o DomainOutput) Authcode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.Authcode }).(pulumi.StringPtrOutput)
 }
 
-// owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+// `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
 func (o DomainOutput) Contacts() DomainContactsPtrOutput {
 	return o.ApplyT(func(v *Domain) DomainContactsPtrOutput { return v.Contacts }).(DomainContactsPtrOutput)
 }
@@ -315,7 +315,7 @@ func (o DomainOutput) ExposeAuthcode() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.ExposeAuthcode }).(pulumi.BoolPtrOutput)
 }
 
-// Modification lock (where the TLD has one).
+// Modification lock: the domain's data cannot be changed while it is on. Changes in place.
 func (o DomainOutput) ModifyBlock() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.ModifyBlock }).(pulumi.BoolPtrOutput)
 }
@@ -380,7 +380,7 @@ func (o DomainOutput) Renewable() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.Renewable }).(pulumi.BoolPtrOutput)
 }
 
-// autorenew, manual or letexpire.
+// autorenew, manual or letexpire: what happens at expiry. Changes in place.
 func (o DomainOutput) RenewalMode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.RenewalMode }).(pulumi.StringPtrOutput)
 }
@@ -390,7 +390,7 @@ func (o DomainOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// Tags of the domain in the account.
+// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
 func (o DomainOutput) Tags() pulumi.AnyOutput {
 	return o.ApplyT(func(v *Domain) pulumi.AnyOutput { return v.Tags }).(pulumi.AnyOutput)
 }
@@ -405,7 +405,7 @@ func (o DomainOutput) TldParams() pulumi.MapOutput {
 	return o.ApplyT(func(v *Domain) pulumi.MapOutput { return v.TldParams }).(pulumi.MapOutput)
 }
 
-// Transfer lock (where the TLD has one).
+// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
 func (o DomainOutput) TransferBlock() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.TransferBlock }).(pulumi.BoolPtrOutput)
 }
@@ -425,7 +425,7 @@ func (o DomainOutput) TsExpir() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.TsExpir }).(pulumi.StringPtrOutput)
 }
 
-// Show the owner's data in WHOIS (where the TLD allows the choice).
+// The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
 func (o DomainOutput) ViewWhois() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.ViewWhois }).(pulumi.BoolPtrOutput)
 }
@@ -435,7 +435,7 @@ func (o DomainOutput) WaitFor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.WaitFor }).(pulumi.StringPtrOutput)
 }
 
-// WHOIS privacy (where the TLD has it).
+// WHOIS privacy service on (only TLDs that allow it). Changes in place.
 func (o DomainOutput) WhoisPrivacy() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.WhoisPrivacy }).(pulumi.BoolPtrOutput)
 }

@@ -20,7 +20,7 @@ type HostingService struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
 	OnDestroy pulumi.StringPtrOutput `pulumi:"onDestroy"`
-	// Park the service (a parking page instead of the hosting).
+	// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
 	Parking pulumi.BoolPtrOutput `pulumi:"parking"`
 	// A paid order (create, upgrade, renew) sent but not confirmed; the next `pulumi up` looks again before ordering anything (provider/money/money.ts).
 	PendingOrder pulumi.AnyOutput `pulumi:"pendingOrder"`
@@ -36,7 +36,7 @@ type HostingService struct {
 	RenewUntil pulumi.StringPtrOutput `pulumi:"renewUntil"`
 	// Whether the API allows a renewal now.
 	Renewable pulumi.BoolPtrOutput `pulumi:"renewable"`
-	// autorenew, manual or letexpire.
+	// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
 	RenewalMode pulumi.StringPtrOutput `pulumi:"renewalMode"`
 	// init, active, inactive, renewed, renewable (spec "States and transitions").
 	Status pulumi.StringOutput `pulumi:"status"`
@@ -102,7 +102,7 @@ type hostingServiceArgs struct {
 	Name string `pulumi:"name"`
 	// "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
 	OnDestroy *string `pulumi:"onDestroy"`
-	// Park the service (a parking page instead of the hosting).
+	// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
 	Parking *bool `pulumi:"parking"`
 	// Years bought at creation (default 1).
 	Period *int `pulumi:"period"`
@@ -114,7 +114,7 @@ type hostingServiceArgs struct {
 	Registration *string `pulumi:"registration"`
 	// Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid).
 	RenewUntil *string `pulumi:"renewUntil"`
-	// autorenew, manual or letexpire.
+	// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
 	RenewalMode *string `pulumi:"renewalMode"`
 }
 
@@ -124,7 +124,7 @@ type HostingServiceArgs struct {
 	Name pulumi.StringInput
 	// "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
 	OnDestroy pulumi.StringPtrInput
-	// Park the service (a parking page instead of the hosting).
+	// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
 	Parking pulumi.BoolPtrInput
 	// Years bought at creation (default 1).
 	Period pulumi.IntPtrInput
@@ -136,7 +136,7 @@ type HostingServiceArgs struct {
 	Registration pulumi.StringPtrInput
 	// Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid).
 	RenewUntil pulumi.StringPtrInput
-	// autorenew, manual or letexpire.
+	// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
 	RenewalMode pulumi.StringPtrInput
 }
 
@@ -237,7 +237,7 @@ func (o HostingServiceOutput) OnDestroy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.StringPtrOutput { return v.OnDestroy }).(pulumi.StringPtrOutput)
 }
 
-// Park the service (a parking page instead of the hosting).
+// Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
 func (o HostingServiceOutput) Parking() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.BoolPtrOutput { return v.Parking }).(pulumi.BoolPtrOutput)
 }
@@ -277,7 +277,7 @@ func (o HostingServiceOutput) Renewable() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.BoolPtrOutput { return v.Renewable }).(pulumi.BoolPtrOutput)
 }
 
-// autorenew, manual or letexpire.
+// autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
 func (o HostingServiceOutput) RenewalMode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HostingService) pulumi.StringPtrOutput { return v.RenewalMode }).(pulumi.StringPtrOutput)
 }

@@ -88,7 +88,7 @@ type mailAliasArgs struct {
 	Name string `pulumi:"name"`
 	// The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
 	ServiceName string `pulumi:"serviceName"`
-	// Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+	// Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
 	Targets interface{} `pulumi:"targets"`
 }
 
@@ -100,7 +100,7 @@ type MailAliasArgs struct {
 	Name pulumi.StringInput
 	// The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
 	ServiceName pulumi.StringInput
-	// Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+	// Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
 	Targets pulumi.Input
 }
 

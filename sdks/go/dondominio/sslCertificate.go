@@ -44,7 +44,7 @@ type SslCertificate struct {
 	Renewable pulumi.BoolOutput `pulumi:"renewable"`
 	// process, valid, expired, renew, reissue, cancel (facts.md "SSL").
 	Status pulumi.StringOutput `pulumi:"status"`
-	// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+	// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
 	Subject SslCertificateSubjectPtrOutput `pulumi:"subject"`
 	// Order date (YYYY-MM-DD).
 	TsCreate pulumi.StringPtrOutput `pulumi:"tsCreate"`
@@ -136,7 +136,7 @@ type sslCertificateArgs struct {
 	PrivateKey *string `pulumi:"privateKey"`
 	// ssl/productlist's productID. Changing it orders a new certificate.
 	ProductId int `pulumi:"productId"`
-	// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+	// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
 	Subject *SslCertificateSubject `pulumi:"subject"`
 	// dns (default), http, https or an approver e-mail address.
 	ValidationMethod *string `pulumi:"validationMethod"`
@@ -164,7 +164,7 @@ type SslCertificateArgs struct {
 	PrivateKey pulumi.StringPtrInput
 	// ssl/productlist's productID. Changing it orders a new certificate.
 	ProductId pulumi.IntInput
-	// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+	// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
 	Subject SslCertificateSubjectPtrInput
 	// dns (default), http, https or an approver e-mail address.
 	ValidationMethod pulumi.StringPtrInput
@@ -329,7 +329,7 @@ func (o SslCertificateOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *SslCertificate) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+// Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
 func (o SslCertificateOutput) Subject() SslCertificateSubjectPtrOutput {
 	return o.ApplyT(func(v *SslCertificate) SslCertificateSubjectPtrOutput { return v.Subject }).(SslCertificateSubjectPtrOutput)
 }

@@ -20,7 +20,7 @@ type SslCertificateValidation struct {
 	Certificate pulumi.StringPtrOutput `pulumi:"certificate"`
 	// PEM list: the issuer chain.
 	CertificateChain pulumi.StringArrayOutput `pulumi:"certificateChain"`
-	// The certificate to wait for: an SslCertificate's `certificateId`.
+	// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
 	CertificateId pulumi.IntOutput `pulumi:"certificateId"`
 	// The certificate's common name.
 	CommonName pulumi.StringOutput `pulumi:"commonName"`
@@ -79,7 +79,7 @@ func (SslCertificateValidationState) ElementType() reflect.Type {
 }
 
 type sslCertificateValidationArgs struct {
-	// The certificate to wait for: an SslCertificate's `certificateId`.
+	// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
 	CertificateId int `pulumi:"certificateId"`
 	// The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).
 	ValidationRecordIds []string `pulumi:"validationRecordIds"`
@@ -87,7 +87,7 @@ type sslCertificateValidationArgs struct {
 
 // The set of arguments for constructing a SslCertificateValidation resource.
 type SslCertificateValidationArgs struct {
-	// The certificate to wait for: an SslCertificate's `certificateId`.
+	// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
 	CertificateId pulumi.IntInput
 	// The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).
 	ValidationRecordIds pulumi.StringArrayInput
@@ -190,7 +190,7 @@ func (o SslCertificateValidationOutput) CertificateChain() pulumi.StringArrayOut
 	return o.ApplyT(func(v *SslCertificateValidation) pulumi.StringArrayOutput { return v.CertificateChain }).(pulumi.StringArrayOutput)
 }
 
-// The certificate to wait for: an SslCertificate's `certificateId`.
+// The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
 func (o SslCertificateValidationOutput) CertificateId() pulumi.IntOutput {
 	return o.ApplyT(func(v *SslCertificateValidation) pulumi.IntOutput { return v.CertificateId }).(pulumi.IntOutput)
 }

@@ -101,7 +101,7 @@ type subdomainArgs struct {
 	Name string `pulumi:"name"`
 	// The hosting service's name, e.g. "example.com". Changing it replaces.
 	ServiceName string `pulumi:"serviceName"`
-	// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+	// A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
 	Ssl *SubdomainSsl `pulumi:"ssl"`
 }
 
@@ -115,7 +115,7 @@ type SubdomainArgs struct {
 	Name pulumi.StringInput
 	// The hosting service's name, e.g. "example.com". Changing it replaces.
 	ServiceName pulumi.StringInput
-	// A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+	// A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
 	Ssl SubdomainSslPtrInput
 }
 

@@ -33,15 +33,15 @@ class AcmeCertificateArgs:
         The set of arguments for constructing a AcmeCertificate resource.
 
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] names: The certificate's names (the first is its subject), in zones the account hosts; wildcards as `*.example.com`.
-        :param pulumi.Input[_builtins.str] directory_ca_cert: PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+        :param pulumi.Input[_builtins.str] directory_ca_cert: PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
         :param pulumi.Input[_builtins.str] directory_url: ACME directory (default Let's Encrypt production; `LETS_ENCRYPT_STAGING` or any CA's URL).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] dns_servers: ip[:port] of servers to check publication with, instead of the zones' nameservers.
-        :param pulumi.Input[_builtins.str] eab_hmac_key: The external account binding's HMAC key (secret).
-        :param pulumi.Input[_builtins.str] eab_kid: External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+        :param pulumi.Input[_builtins.str] eab_hmac_key: The external account binding's HMAC key, base64url (secret).
+        :param pulumi.Input[_builtins.str] eab_kid: External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
         :param pulumi.Input[_builtins.str] email: Contact address the ACME account is registered with (expiry notices from the CA).
         :param pulumi.Input[_builtins.int] propagation_timeout_seconds: How long to wait for the TXT records to be published (default 300 s; 0 = do not wait).
         :param pulumi.Input[_builtins.float] renew_before_days: Renew when it expires within this many days (default 30): the plan shows an update.
-        :param pulumi.Input[_builtins.bool] revoke_on_destroy: Revoke at destroy (default false).
+        :param pulumi.Input[_builtins.bool] revoke_on_destroy: Revoke at destroy (default false: it simply expires).
         """
         pulumi.set(__self__, "names", names)
         if directory_ca_cert is not None:
@@ -79,7 +79,7 @@ class AcmeCertificateArgs:
     @pulumi.getter(name="directoryCaCert")
     def directory_ca_cert(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+        PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
         """
         return pulumi.get(self, "directory_ca_cert")
 
@@ -115,7 +115,7 @@ class AcmeCertificateArgs:
     @pulumi.getter(name="eabHmacKey")
     def eab_hmac_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The external account binding's HMAC key (secret).
+        The external account binding's HMAC key, base64url (secret).
         """
         return pulumi.get(self, "eab_hmac_key")
 
@@ -127,7 +127,7 @@ class AcmeCertificateArgs:
     @pulumi.getter(name="eabKid")
     def eab_kid(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+        External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
         """
         return pulumi.get(self, "eab_kid")
 
@@ -175,7 +175,7 @@ class AcmeCertificateArgs:
     @pulumi.getter(name="revokeOnDestroy")
     def revoke_on_destroy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Revoke at destroy (default false).
+        Revoke at destroy (default false: it simply expires).
         """
         return pulumi.get(self, "revoke_on_destroy")
 
@@ -206,16 +206,16 @@ class AcmeCertificate(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] directory_ca_cert: PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+        :param pulumi.Input[_builtins.str] directory_ca_cert: PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
         :param pulumi.Input[_builtins.str] directory_url: ACME directory (default Let's Encrypt production; `LETS_ENCRYPT_STAGING` or any CA's URL).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] dns_servers: ip[:port] of servers to check publication with, instead of the zones' nameservers.
-        :param pulumi.Input[_builtins.str] eab_hmac_key: The external account binding's HMAC key (secret).
-        :param pulumi.Input[_builtins.str] eab_kid: External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+        :param pulumi.Input[_builtins.str] eab_hmac_key: The external account binding's HMAC key, base64url (secret).
+        :param pulumi.Input[_builtins.str] eab_kid: External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
         :param pulumi.Input[_builtins.str] email: Contact address the ACME account is registered with (expiry notices from the CA).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] names: The certificate's names (the first is its subject), in zones the account hosts; wildcards as `*.example.com`.
         :param pulumi.Input[_builtins.int] propagation_timeout_seconds: How long to wait for the TXT records to be published (default 300 s; 0 = do not wait).
         :param pulumi.Input[_builtins.float] renew_before_days: Renew when it expires within this many days (default 30): the plan shows an update.
-        :param pulumi.Input[_builtins.bool] revoke_on_destroy: Revoke at destroy (default false).
+        :param pulumi.Input[_builtins.bool] revoke_on_destroy: Revoke at destroy (default false: it simply expires).
         """
         ...
     @overload
@@ -362,7 +362,7 @@ class AcmeCertificate(pulumi.CustomResource):
     @pulumi.getter(name="directoryCaCert")
     def directory_ca_cert(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        PEM of an extra CA to trust for the directory's TLS (a private or test CA).
+        PEM of an extra CA to trust for the directory's TLS (a private or test CA); verification is never turned off.
         """
         return pulumi.get(self, "directory_ca_cert")
 
@@ -386,7 +386,7 @@ class AcmeCertificate(pulumi.CustomResource):
     @pulumi.getter(name="eabHmacKey")
     def eab_hmac_key(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The external account binding's HMAC key (secret).
+        The external account binding's HMAC key, base64url (secret).
         """
         return pulumi.get(self, "eab_hmac_key")
 
@@ -394,7 +394,7 @@ class AcmeCertificate(pulumi.CustomResource):
     @pulumi.getter(name="eabKid")
     def eab_kid(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        External account binding for CAs that need it (ZeroSSL, Google Trust Services); the HMAC key is a secret.
+        External account binding for CAs that need it (ZeroSSL, Google Trust Services): the key id given with eabHmacKey.
         """
         return pulumi.get(self, "eab_kid")
 
@@ -426,7 +426,7 @@ class AcmeCertificate(pulumi.CustomResource):
     @pulumi.getter(name="notBefore")
     def not_before(self) -> pulumi.Output[_builtins.str]:
         """
-        ISO 8601 times of the certificate's validity.
+        ISO 8601 time the certificate's validity starts.
         """
         return pulumi.get(self, "not_before")
 
@@ -458,7 +458,7 @@ class AcmeCertificate(pulumi.CustomResource):
     @pulumi.getter(name="revokeOnDestroy")
     def revoke_on_destroy(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Revoke at destroy (default false).
+        Revoke at destroy (default false: it simply expires).
         """
         return pulumi.get(self, "revoke_on_destroy")
 

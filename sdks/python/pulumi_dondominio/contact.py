@@ -39,13 +39,13 @@ class ContactArgs:
         :param pulumi.Input[_builtins.str] city: City.
         :param pulumi.Input[_builtins.str] contact_id: Adopt an existing contact of the account instead of creating one (then leave out the data).
         :param pulumi.Input[_builtins.str] contact_type: individual or organization.
-        :param pulumi.Input[_builtins.str] country: Two-letter country code.
-        :param pulumi.Input[_builtins.str] email: Email address.
+        :param pulumi.Input[_builtins.str] country: Two-letter country code (upper-cased).
+        :param pulumi.Input[_builtins.str] email: E-mail address of the contact.
         :param pulumi.Input[_builtins.str] first_name: First name (of the contact person, for an organization).
         :param pulumi.Input[_builtins.str] ident_number: Tax, VAT, passport or ID number.
-        :param pulumi.Input[_builtins.str] last_name: Last name.
-        :param pulumi.Input[_builtins.str] org_name: Required for organizations, refused for individuals.
-        :param pulumi.Input[_builtins.str] phone: +CC.NUMBER, e.g. +34.931234567.
+        :param pulumi.Input[_builtins.str] last_name: Last name (of the contact person, for an organization).
+        :param pulumi.Input[_builtins.str] org_name: The organization's name: required for organizations, refused for individuals.
+        :param pulumi.Input[_builtins.str] phone: +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
         :param pulumi.Input[_builtins.str] postal_code: Postal code.
         :param pulumi.Input[_builtins.str] state: State, province or region.
         """
@@ -128,7 +128,7 @@ class ContactArgs:
     @pulumi.getter
     def country(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Two-letter country code.
+        Two-letter country code (upper-cased).
         """
         return pulumi.get(self, "country")
 
@@ -140,7 +140,7 @@ class ContactArgs:
     @pulumi.getter
     def email(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Email address.
+        E-mail address of the contact.
         """
         return pulumi.get(self, "email")
 
@@ -176,7 +176,7 @@ class ContactArgs:
     @pulumi.getter(name="lastName")
     def last_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Last name.
+        Last name (of the contact person, for an organization).
         """
         return pulumi.get(self, "last_name")
 
@@ -188,7 +188,7 @@ class ContactArgs:
     @pulumi.getter(name="orgName")
     def org_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Required for organizations, refused for individuals.
+        The organization's name: required for organizations, refused for individuals.
         """
         return pulumi.get(self, "org_name")
 
@@ -200,7 +200,7 @@ class ContactArgs:
     @pulumi.getter
     def phone(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        +CC.NUMBER, e.g. +34.931234567.
+        +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
         """
         return pulumi.get(self, "phone")
 
@@ -262,13 +262,13 @@ class Contact(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] city: City.
         :param pulumi.Input[_builtins.str] contact_id: Adopt an existing contact of the account instead of creating one (then leave out the data).
         :param pulumi.Input[_builtins.str] contact_type: individual or organization.
-        :param pulumi.Input[_builtins.str] country: Two-letter country code.
-        :param pulumi.Input[_builtins.str] email: Email address.
+        :param pulumi.Input[_builtins.str] country: Two-letter country code (upper-cased).
+        :param pulumi.Input[_builtins.str] email: E-mail address of the contact.
         :param pulumi.Input[_builtins.str] first_name: First name (of the contact person, for an organization).
         :param pulumi.Input[_builtins.str] ident_number: Tax, VAT, passport or ID number.
-        :param pulumi.Input[_builtins.str] last_name: Last name.
-        :param pulumi.Input[_builtins.str] org_name: Required for organizations, refused for individuals.
-        :param pulumi.Input[_builtins.str] phone: +CC.NUMBER, e.g. +34.931234567.
+        :param pulumi.Input[_builtins.str] last_name: Last name (of the contact person, for an organization).
+        :param pulumi.Input[_builtins.str] org_name: The organization's name: required for organizations, refused for individuals.
+        :param pulumi.Input[_builtins.str] phone: +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
         :param pulumi.Input[_builtins.str] postal_code: Postal code.
         :param pulumi.Input[_builtins.str] state: State, province or region.
         """
@@ -410,7 +410,7 @@ class Contact(pulumi.CustomResource):
     @pulumi.getter
     def country(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Two-letter country code.
+        Two-letter country code (upper-cased).
         """
         return pulumi.get(self, "country")
 
@@ -426,7 +426,7 @@ class Contact(pulumi.CustomResource):
     @pulumi.getter
     def email(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Email address.
+        E-mail address of the contact.
         """
         return pulumi.get(self, "email")
 
@@ -450,7 +450,7 @@ class Contact(pulumi.CustomResource):
     @pulumi.getter(name="lastName")
     def last_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Last name.
+        Last name (of the contact person, for an organization).
         """
         return pulumi.get(self, "last_name")
 
@@ -458,7 +458,7 @@ class Contact(pulumi.CustomResource):
     @pulumi.getter(name="orgName")
     def org_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Required for organizations, refused for individuals.
+        The organization's name: required for organizations, refused for individuals.
         """
         return pulumi.get(self, "org_name")
 
@@ -466,7 +466,7 @@ class Contact(pulumi.CustomResource):
     @pulumi.getter
     def phone(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        +CC.NUMBER, e.g. +34.931234567.
+        +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
         """
         return pulumi.get(self, "phone")
 

@@ -30,7 +30,7 @@ class DatabaseArgs:
         :param pulumi.Input[_builtins.str] service_name: The hosting service's name, e.g. "example.com". Changing it replaces (a new, empty database).
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing database called `name` instead of creating one (its password is set only when given).
         :param pulumi.Input[_builtins.bool] external_access: Connections from outside the hosting (default false). Changes in place.
-        :param pulumi.Input[_builtins.str] name: With adopt: the name of the existing database to take over (as the service assigned it).
+        :param pulumi.Input[_builtins.str] name: With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
         :param pulumi.Input[_builtins.str] password: 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
         """
         pulumi.set(__self__, "service_name", service_name)
@@ -83,7 +83,7 @@ class DatabaseArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        With adopt: the name of the existing database to take over (as the service assigned it).
+        With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
         """
         return pulumi.get(self, "name")
 
@@ -123,7 +123,7 @@ class Database(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing database called `name` instead of creating one (its password is set only when given).
         :param pulumi.Input[_builtins.bool] external_access: Connections from outside the hosting (default false). Changes in place.
-        :param pulumi.Input[_builtins.str] name: With adopt: the name of the existing database to take over (as the service assigned it).
+        :param pulumi.Input[_builtins.str] name: With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
         :param pulumi.Input[_builtins.str] password: 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
         :param pulumi.Input[_builtins.str] service_name: The hosting service's name, e.g. "example.com". Changing it replaces (a new, empty database).
         """

@@ -44,22 +44,22 @@ class DomainArgs:
 
         :param pulumi.Input[_builtins.str] name: Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
         :param pulumi.Input[_builtins.str] authcode: Transfer authorization code (stored encrypted).
-        :param pulumi.Input['DomainContactsArgs'] contacts: owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+        :param pulumi.Input['DomainContactsArgs'] contacts: `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
         :param pulumi.Input[_builtins.bool] expose_authcode: Output the domain's current authcode (secret).
-        :param pulumi.Input[_builtins.bool] modify_block: Modification lock (where the TLD has one).
+        :param pulumi.Input[_builtins.bool] modify_block: Modification lock: the domain's data cannot be changed while it is on. Changes in place.
         :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] nameservers: 2 to 7 servers, or "default" for the service's own.
         :param pulumi.Input[_builtins.str] on_destroy: "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
         :param pulumi.Input[_builtins.int] period: Years (register only; default the TLD's minimum).
         :param pulumi.Input[_builtins.bool] premium: Must be true to register a premium name.
         :param pulumi.Input[_builtins.str] registration: register (default), transfer, or adopt a domain already in the account (spends nothing).
         :param pulumi.Input[_builtins.str] renew_until: Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
-        :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire.
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] tags: Tags of the domain in the account.
+        :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire: what happens at expiry. Changes in place.
+        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] tags: Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] tld_params: TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
-        :param pulumi.Input[_builtins.bool] transfer_block: Transfer lock (where the TLD has one).
-        :param pulumi.Input[_builtins.bool] view_whois: Show the owner's data in WHOIS (where the TLD allows the choice).
+        :param pulumi.Input[_builtins.bool] transfer_block: Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+        :param pulumi.Input[_builtins.bool] view_whois: The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
         :param pulumi.Input[_builtins.str] wait_for: What create waits for: "active" (default for register) or "submitted" (default for transfer).
-        :param pulumi.Input[_builtins.bool] whois_privacy: WHOIS privacy (where the TLD has it).
+        :param pulumi.Input[_builtins.bool] whois_privacy: WHOIS privacy service on (only TLDs that allow it). Changes in place.
         """
         pulumi.set(__self__, "name", name)
         if authcode is not None:
@@ -125,7 +125,7 @@ class DomainArgs:
     @pulumi.getter
     def contacts(self) -> pulumi.Input[Optional['DomainContactsArgs']]:
         """
-        owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+        `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
         """
         return pulumi.get(self, "contacts")
 
@@ -149,7 +149,7 @@ class DomainArgs:
     @pulumi.getter(name="modifyBlock")
     def modify_block(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Modification lock (where the TLD has one).
+        Modification lock: the domain's data cannot be changed while it is on. Changes in place.
         """
         return pulumi.get(self, "modify_block")
 
@@ -233,7 +233,7 @@ class DomainArgs:
     @pulumi.getter(name="renewalMode")
     def renewal_mode(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        autorenew, manual or letexpire.
+        autorenew, manual or letexpire: what happens at expiry. Changes in place.
         """
         return pulumi.get(self, "renewal_mode")
 
@@ -245,7 +245,7 @@ class DomainArgs:
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]]:
         """
-        Tags of the domain in the account.
+        Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
         """
         return pulumi.get(self, "tags")
 
@@ -269,7 +269,7 @@ class DomainArgs:
     @pulumi.getter(name="transferBlock")
     def transfer_block(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Transfer lock (where the TLD has one).
+        Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
         """
         return pulumi.get(self, "transfer_block")
 
@@ -281,7 +281,7 @@ class DomainArgs:
     @pulumi.getter(name="viewWhois")
     def view_whois(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Show the owner's data in WHOIS (where the TLD allows the choice).
+        The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
         """
         return pulumi.get(self, "view_whois")
 
@@ -305,7 +305,7 @@ class DomainArgs:
     @pulumi.getter(name="whoisPrivacy")
     def whois_privacy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        WHOIS privacy (where the TLD has it).
+        WHOIS privacy service on (only TLDs that allow it). Changes in place.
         """
         return pulumi.get(self, "whois_privacy")
 
@@ -345,9 +345,9 @@ class Domain(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] authcode: Transfer authorization code (stored encrypted).
-        :param pulumi.Input[Union['DomainContactsArgs', 'DomainContactsArgsDict']] contacts: owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+        :param pulumi.Input[Union['DomainContactsArgs', 'DomainContactsArgsDict']] contacts: `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
         :param pulumi.Input[_builtins.bool] expose_authcode: Output the domain's current authcode (secret).
-        :param pulumi.Input[_builtins.bool] modify_block: Modification lock (where the TLD has one).
+        :param pulumi.Input[_builtins.bool] modify_block: Modification lock: the domain's data cannot be changed while it is on. Changes in place.
         :param pulumi.Input[_builtins.str] name: Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
         :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] nameservers: 2 to 7 servers, or "default" for the service's own.
         :param pulumi.Input[_builtins.str] on_destroy: "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
@@ -355,13 +355,13 @@ class Domain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] premium: Must be true to register a premium name.
         :param pulumi.Input[_builtins.str] registration: register (default), transfer, or adopt a domain already in the account (spends nothing).
         :param pulumi.Input[_builtins.str] renew_until: Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
-        :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire.
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] tags: Tags of the domain in the account.
+        :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire: what happens at expiry. Changes in place.
+        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] tags: Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] tld_params: TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
-        :param pulumi.Input[_builtins.bool] transfer_block: Transfer lock (where the TLD has one).
-        :param pulumi.Input[_builtins.bool] view_whois: Show the owner's data in WHOIS (where the TLD allows the choice).
+        :param pulumi.Input[_builtins.bool] transfer_block: Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+        :param pulumi.Input[_builtins.bool] view_whois: The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
         :param pulumi.Input[_builtins.str] wait_for: What create waits for: "active" (default for register) or "submitted" (default for transfer).
-        :param pulumi.Input[_builtins.bool] whois_privacy: WHOIS privacy (where the TLD has it).
+        :param pulumi.Input[_builtins.bool] whois_privacy: WHOIS privacy service on (only TLDs that allow it). Changes in place.
         """
         ...
     @overload
@@ -514,7 +514,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter
     def contacts(self) -> pulumi.Output[Optional['outputs.DomainContacts']]:
         """
-        owner, admin, tech and billing: each a contact id (e.g. `contact.contactId`) or inline contact data.
+        `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
         """
         return pulumi.get(self, "contacts")
 
@@ -538,7 +538,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter(name="modifyBlock")
     def modify_block(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Modification lock (where the TLD has one).
+        Modification lock: the domain's data cannot be changed while it is on. Changes in place.
         """
         return pulumi.get(self, "modify_block")
 
@@ -642,7 +642,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter(name="renewalMode")
     def renewal_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        autorenew, manual or letexpire.
+        autorenew, manual or letexpire: what happens at expiry. Changes in place.
         """
         return pulumi.get(self, "renewal_mode")
 
@@ -658,7 +658,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter
     def tags(self) -> pulumi.Output[Optional[Any]]:
         """
-        Tags of the domain in the account.
+        Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
         """
         return pulumi.get(self, "tags")
 
@@ -682,7 +682,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter(name="transferBlock")
     def transfer_block(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Transfer lock (where the TLD has one).
+        Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
         """
         return pulumi.get(self, "transfer_block")
 
@@ -714,7 +714,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter(name="viewWhois")
     def view_whois(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Show the owner's data in WHOIS (where the TLD allows the choice).
+        The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
         """
         return pulumi.get(self, "view_whois")
 
@@ -730,7 +730,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter(name="whoisPrivacy")
     def whois_privacy(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        WHOIS privacy (where the TLD has it).
+        WHOIS privacy service on (only TLDs that allow it). Changes in place.
         """
         return pulumi.get(self, "whois_privacy")
 

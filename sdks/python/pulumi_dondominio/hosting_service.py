@@ -34,12 +34,12 @@ class HostingServiceArgs:
         :param pulumi.Input[_builtins.str] name: The service name: the domain it serves. Changing it replaces.
         :param pulumi.Input[_builtins.str] product_key: redir, mini, mail, mailplus, mailpro, basic, professional, advanced, corporate. Upgrades in place; downgrades are refused.
         :param pulumi.Input[_builtins.str] on_destroy: "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
-        :param pulumi.Input[_builtins.bool] parking: Park the service (a parking page instead of the hosting).
+        :param pulumi.Input[_builtins.bool] parking: Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
         :param pulumi.Input[_builtins.int] period: Years bought at creation (default 1).
         :param pulumi.Input[_builtins.str] php_version: One of the versions service/getinfo infoType=php lists as available.
         :param pulumi.Input[_builtins.str] registration: create (default, spends money) or adopt a service already in the account.
         :param pulumi.Input[_builtins.str] renew_until: Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid).
-        :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire.
+        :param pulumi.Input[_builtins.str] renewal_mode: autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "product_key", product_key)
@@ -98,7 +98,7 @@ class HostingServiceArgs:
     @pulumi.getter
     def parking(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Park the service (a parking page instead of the hosting).
+        Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
         """
         return pulumi.get(self, "parking")
 
@@ -158,7 +158,7 @@ class HostingServiceArgs:
     @pulumi.getter(name="renewalMode")
     def renewal_mode(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        autorenew, manual or letexpire.
+        autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
         """
         return pulumi.get(self, "renewal_mode")
 
@@ -190,13 +190,13 @@ class HostingService(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] name: The service name: the domain it serves. Changing it replaces.
         :param pulumi.Input[_builtins.str] on_destroy: "forget" (default) or "manual": set renewalMode manual on destroy. The API has no service delete.
-        :param pulumi.Input[_builtins.bool] parking: Park the service (a parking page instead of the hosting).
+        :param pulumi.Input[_builtins.bool] parking: Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
         :param pulumi.Input[_builtins.int] period: Years bought at creation (default 1).
         :param pulumi.Input[_builtins.str] php_version: One of the versions service/getinfo infoType=php lists as available.
         :param pulumi.Input[_builtins.str] product_key: redir, mini, mail, mailplus, mailpro, basic, professional, advanced, corporate. Upgrades in place; downgrades are refused.
         :param pulumi.Input[_builtins.str] registration: create (default, spends money) or adopt a service already in the account.
         :param pulumi.Input[_builtins.str] renew_until: Keep the service paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews it (service/renew, paid).
-        :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire.
+        :param pulumi.Input[_builtins.str] renewal_mode: autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
         """
         ...
     @overload
@@ -320,7 +320,7 @@ class HostingService(pulumi.CustomResource):
     @pulumi.getter
     def parking(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Park the service (a parking page instead of the hosting).
+        Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
         """
         return pulumi.get(self, "parking")
 
@@ -384,7 +384,7 @@ class HostingService(pulumi.CustomResource):
     @pulumi.getter(name="renewalMode")
     def renewal_mode(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        autorenew, manual or letexpire.
+        autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
         """
         return pulumi.get(self, "renewal_mode")
 

@@ -28,7 +28,7 @@ class MailAliasArgs:
 
         :param pulumi.Input[_builtins.str] name: The local part ("sales") or the full address under the service's domain.
         :param pulumi.Input[_builtins.str] service_name: The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] targets: Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] targets: Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
         :param pulumi.Input[_builtins.bool] adopt: Take over an alias of the same address that already exists instead of failing.
         """
         pulumi.set(__self__, "name", name)
@@ -65,7 +65,7 @@ class MailAliasArgs:
     @pulumi.getter
     def targets(self) -> pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]:
         """
-        Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+        Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
         """
         return pulumi.get(self, "targets")
 
@@ -105,7 +105,7 @@ class MailAlias(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an alias of the same address that already exists instead of failing.
         :param pulumi.Input[_builtins.str] name: The local part ("sales") or the full address under the service's domain.
         :param pulumi.Input[_builtins.str] service_name: The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] targets: Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] targets: Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
         """
         ...
     @overload

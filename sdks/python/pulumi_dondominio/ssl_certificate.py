@@ -45,7 +45,7 @@ class SslCertificateArgs:
         :param pulumi.Input[_builtins.str] csr: The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
         :param pulumi.Input[_builtins.int] period: Years (default the product's minimum).
         :param pulumi.Input[_builtins.str] private_key: The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
-        :param pulumi.Input['SslCertificateSubjectArgs'] subject: Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        :param pulumi.Input['SslCertificateSubjectArgs'] subject: Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         :param pulumi.Input[_builtins.str] validation_method: dns (default), http, https or an approver e-mail address.
         :param pulumi.Input[_builtins.str] wait_for: What create waits for: "submitted" (default with dns validation: later ups look again until issued), "issued" (default otherwise), or "validation" (as submitted, but an SslCertificateValidation waits for the issue, so later plans do not look again).
         """
@@ -185,7 +185,7 @@ class SslCertificateArgs:
     @pulumi.getter
     def subject(self) -> pulumi.Input[Optional['SslCertificateSubjectArgs']]:
         """
-        Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         """
         return pulumi.get(self, "subject")
 
@@ -251,7 +251,7 @@ class SslCertificate(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] period: Years (default the product's minimum).
         :param pulumi.Input[_builtins.str] private_key: The CSR's private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
         :param pulumi.Input[_builtins.int] product_id: ssl/productlist's productID. Changing it orders a new certificate.
-        :param pulumi.Input[Union['SslCertificateSubjectArgs', 'SslCertificateSubjectArgsDict']] subject: Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        :param pulumi.Input[Union['SslCertificateSubjectArgs', 'SslCertificateSubjectArgsDict']] subject: Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         :param pulumi.Input[_builtins.str] validation_method: dns (default), http, https or an approver e-mail address.
         :param pulumi.Input[_builtins.str] wait_for: What create waits for: "submitted" (default with dns validation: later ups look again until issued), "issued" (default otherwise), or "validation" (as submitted, but an SslCertificateValidation waits for the issue, so later plans do not look again).
         """
@@ -490,7 +490,7 @@ class SslCertificate(pulumi.CustomResource):
     @pulumi.getter
     def subject(self) -> pulumi.Output[Optional['outputs.SslCertificateSubject']]:
         """
-        Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+        Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
         """
         return pulumi.get(self, "subject")
 

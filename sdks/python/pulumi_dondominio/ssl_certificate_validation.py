@@ -24,7 +24,7 @@ class SslCertificateValidationArgs:
         """
         The set of arguments for constructing a SslCertificateValidation resource.
 
-        :param pulumi.Input[_builtins.int] certificate_id: The certificate to wait for: an SslCertificate's `certificateId`.
+        :param pulumi.Input[_builtins.int] certificate_id: The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] validation_record_ids: The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).
         """
         pulumi.set(__self__, "certificate_id", certificate_id)
@@ -35,7 +35,7 @@ class SslCertificateValidationArgs:
     @pulumi.getter(name="certificateId")
     def certificate_id(self) -> pulumi.Input[_builtins.int]:
         """
-        The certificate to wait for: an SslCertificate's `certificateId`.
+        The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
         """
         return pulumi.get(self, "certificate_id")
 
@@ -70,7 +70,7 @@ class SslCertificateValidation(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.int] certificate_id: The certificate to wait for: an SslCertificate's `certificateId`.
+        :param pulumi.Input[_builtins.int] certificate_id: The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] validation_record_ids: The ids of the DCV records (`DnsRecord.id`): not sent anywhere, they make the engine create the records before this resource waits (or use `dependsOn`).
         """
         ...
@@ -170,7 +170,7 @@ class SslCertificateValidation(pulumi.CustomResource):
     @pulumi.getter(name="certificateId")
     def certificate_id(self) -> pulumi.Output[_builtins.int]:
         """
-        The certificate to wait for: an SslCertificate's `certificateId`.
+        The certificate to wait for: an SslCertificate's `certificateId` (ssl/list's certificateID).
         """
         return pulumi.get(self, "certificate_id")
 

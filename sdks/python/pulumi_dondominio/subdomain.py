@@ -33,7 +33,7 @@ class SubdomainArgs:
         :param pulumi.Input[_builtins.str] name: "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.
         :param pulumi.Input[_builtins.str] service_name: The hosting service's name, e.g. "example.com". Changing it replaces.
         :param pulumi.Input[_builtins.bool] adopt: Take over a subdomain of the same name that already exists instead of failing.
-        :param pulumi.Input['SubdomainSslArgs'] ssl: A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+        :param pulumi.Input['SubdomainSslArgs'] ssl: A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
         """
         pulumi.set(__self__, "ftp_path", ftp_path)
         pulumi.set(__self__, "name", name)
@@ -95,7 +95,7 @@ class SubdomainArgs:
     @pulumi.getter
     def ssl(self) -> pulumi.Input[Optional['SubdomainSslArgs']]:
         """
-        A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+        A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
         """
         return pulumi.get(self, "ssl")
 
@@ -125,7 +125,7 @@ class Subdomain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] ftp_path: Document root inside the hosting space, starting with "/". Changes in place.
         :param pulumi.Input[_builtins.str] name: "blog" or "blog.example.com" (stored as the full host name, IDN in punycode). Changing it replaces.
         :param pulumi.Input[_builtins.str] service_name: The hosting service's name, e.g. "example.com". Changing it replaces.
-        :param pulumi.Input[Union['SubdomainSslArgs', 'SubdomainSslArgsDict']] ssl: A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+        :param pulumi.Input[Union['SubdomainSslArgs', 'SubdomainSslArgsDict']] ssl: A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
         """
         ...
     @overload

@@ -20,27 +20,43 @@ import javax.annotation.Nullable;
  */
 @ResourceType(type="dondominio:index:Contact")
 public class Contact extends com.pulumi.resources.CustomResource {
+    /**
+     * Street address.
+     * 
+     */
     @Export(name="address", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> address;
 
+    /**
+     * @return Street address.
+     * 
+     */
     public Output<Optional<String>> address() {
         return Codegen.optional(this.address);
     }
+    /**
+     * City.
+     * 
+     */
     @Export(name="city", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> city;
 
+    /**
+     * @return City.
+     * 
+     */
     public Output<Optional<String>> city() {
         return Codegen.optional(this.city);
     }
     /**
-     * Adopt an existing contact of the account instead of creating one (then leave out the data).
+     * The API&#39;s contactID, e.g. ABC-12345.
      * 
      */
     @Export(name="contactId", refs={String.class}, tree="[0]")
     private Output<String> contactId;
 
     /**
-     * @return Adopt an existing contact of the account instead of creating one (then leave out the data).
+     * @return The API&#39;s contactID, e.g. ABC-12345.
      * 
      */
     public Output<String> contactId() {
@@ -61,14 +77,14 @@ public class Contact extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.contactType);
     }
     /**
-     * Two-letter country code.
+     * Two-letter country code (upper-cased).
      * 
      */
     @Export(name="country", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> country;
 
     /**
-     * @return Two-letter country code.
+     * @return Two-letter country code (upper-cased).
      * 
      */
     public Output<Optional<String>> country() {
@@ -88,15 +104,31 @@ public class Contact extends com.pulumi.resources.CustomResource {
     public Output<Boolean> daAccepted() {
         return this.daAccepted;
     }
+    /**
+     * E-mail address of the contact.
+     * 
+     */
     @Export(name="email", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> email;
 
+    /**
+     * @return E-mail address of the contact.
+     * 
+     */
     public Output<Optional<String>> email() {
         return Codegen.optional(this.email);
     }
+    /**
+     * First name (of the contact person, for an organization).
+     * 
+     */
     @Export(name="firstName", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> firstName;
 
+    /**
+     * @return First name (of the contact person, for an organization).
+     * 
+     */
     public Output<Optional<String>> firstName() {
         return Codegen.optional(this.firstName);
     }
@@ -114,49 +146,73 @@ public class Contact extends com.pulumi.resources.CustomResource {
     public Output<Optional<String>> identNumber() {
         return Codegen.optional(this.identNumber);
     }
+    /**
+     * Last name (of the contact person, for an organization).
+     * 
+     */
     @Export(name="lastName", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> lastName;
 
+    /**
+     * @return Last name (of the contact person, for an organization).
+     * 
+     */
     public Output<Optional<String>> lastName() {
         return Codegen.optional(this.lastName);
     }
     /**
-     * Required for organizations, refused for individuals.
+     * The organization&#39;s name: required for organizations, refused for individuals.
      * 
      */
     @Export(name="orgName", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> orgName;
 
     /**
-     * @return Required for organizations, refused for individuals.
+     * @return The organization&#39;s name: required for organizations, refused for individuals.
      * 
      */
     public Output<Optional<String>> orgName() {
         return Codegen.optional(this.orgName);
     }
     /**
-     * +CC.NUMBER, e.g. +34.931234567.
+     * +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
      * 
      */
     @Export(name="phone", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> phone;
 
     /**
-     * @return +CC.NUMBER, e.g. +34.931234567.
+     * @return +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
      * 
      */
     public Output<Optional<String>> phone() {
         return Codegen.optional(this.phone);
     }
+    /**
+     * Postal code.
+     * 
+     */
     @Export(name="postalCode", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> postalCode;
 
+    /**
+     * @return Postal code.
+     * 
+     */
     public Output<Optional<String>> postalCode() {
         return Codegen.optional(this.postalCode);
     }
+    /**
+     * State, province or region.
+     * 
+     */
     @Export(name="state", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> state;
 
+    /**
+     * @return State, province or region.
+     * 
+     */
     public Output<Optional<String>> state() {
         return Codegen.optional(this.state);
     }

@@ -15,16 +15,32 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final ContactArgs Empty = new ContactArgs();
 
+    /**
+     * Street address.
+     * 
+     */
     @Import(name="address")
     private @Nullable Output<String> address;
 
+    /**
+     * @return Street address.
+     * 
+     */
     public Optional<Output<String>> address() {
         return Optional.ofNullable(this.address);
     }
 
+    /**
+     * City.
+     * 
+     */
     @Import(name="city")
     private @Nullable Output<String> city;
 
+    /**
+     * @return City.
+     * 
+     */
     public Optional<Output<String>> city() {
         return Optional.ofNullable(this.city);
     }
@@ -60,30 +76,46 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Two-letter country code.
+     * Two-letter country code (upper-cased).
      * 
      */
     @Import(name="country")
     private @Nullable Output<String> country;
 
     /**
-     * @return Two-letter country code.
+     * @return Two-letter country code (upper-cased).
      * 
      */
     public Optional<Output<String>> country() {
         return Optional.ofNullable(this.country);
     }
 
+    /**
+     * E-mail address of the contact.
+     * 
+     */
     @Import(name="email")
     private @Nullable Output<String> email;
 
+    /**
+     * @return E-mail address of the contact.
+     * 
+     */
     public Optional<Output<String>> email() {
         return Optional.ofNullable(this.email);
     }
 
+    /**
+     * First name (of the contact person, for an organization).
+     * 
+     */
     @Import(name="firstName")
     private @Nullable Output<String> firstName;
 
+    /**
+     * @return First name (of the contact person, for an organization).
+     * 
+     */
     public Optional<Output<String>> firstName() {
         return Optional.ofNullable(this.firstName);
     }
@@ -103,22 +135,30 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.identNumber);
     }
 
+    /**
+     * Last name (of the contact person, for an organization).
+     * 
+     */
     @Import(name="lastName")
     private @Nullable Output<String> lastName;
 
+    /**
+     * @return Last name (of the contact person, for an organization).
+     * 
+     */
     public Optional<Output<String>> lastName() {
         return Optional.ofNullable(this.lastName);
     }
 
     /**
-     * Required for organizations, refused for individuals.
+     * The organization&#39;s name: required for organizations, refused for individuals.
      * 
      */
     @Import(name="orgName")
     private @Nullable Output<String> orgName;
 
     /**
-     * @return Required for organizations, refused for individuals.
+     * @return The organization&#39;s name: required for organizations, refused for individuals.
      * 
      */
     public Optional<Output<String>> orgName() {
@@ -126,30 +166,46 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * +CC.NUMBER, e.g. +34.931234567.
+     * +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
      * 
      */
     @Import(name="phone")
     private @Nullable Output<String> phone;
 
     /**
-     * @return +CC.NUMBER, e.g. +34.931234567.
+     * @return +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
      * 
      */
     public Optional<Output<String>> phone() {
         return Optional.ofNullable(this.phone);
     }
 
+    /**
+     * Postal code.
+     * 
+     */
     @Import(name="postalCode")
     private @Nullable Output<String> postalCode;
 
+    /**
+     * @return Postal code.
+     * 
+     */
     public Optional<Output<String>> postalCode() {
         return Optional.ofNullable(this.postalCode);
     }
 
+    /**
+     * State, province or region.
+     * 
+     */
     @Import(name="state")
     private @Nullable Output<String> state;
 
+    /**
+     * @return State, province or region.
+     * 
+     */
     public Optional<Output<String>> state() {
         return Optional.ofNullable(this.state);
     }
@@ -190,20 +246,44 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
             $ = new ContactArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param address Street address.
+         * 
+         * @return builder
+         * 
+         */
         public Builder address(@Nullable Output<String> address) {
             $.address = address;
             return this;
         }
 
+        /**
+         * @param address Street address.
+         * 
+         * @return builder
+         * 
+         */
         public Builder address(String address) {
             return address(Output.of(address));
         }
 
+        /**
+         * @param city City.
+         * 
+         * @return builder
+         * 
+         */
         public Builder city(@Nullable Output<String> city) {
             $.city = city;
             return this;
         }
 
+        /**
+         * @param city City.
+         * 
+         * @return builder
+         * 
+         */
         public Builder city(String city) {
             return city(Output.of(city));
         }
@@ -251,7 +331,7 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param country Two-letter country code.
+         * @param country Two-letter country code (upper-cased).
          * 
          * @return builder
          * 
@@ -262,7 +342,7 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param country Two-letter country code.
+         * @param country Two-letter country code (upper-cased).
          * 
          * @return builder
          * 
@@ -271,20 +351,44 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
             return country(Output.of(country));
         }
 
+        /**
+         * @param email E-mail address of the contact.
+         * 
+         * @return builder
+         * 
+         */
         public Builder email(@Nullable Output<String> email) {
             $.email = email;
             return this;
         }
 
+        /**
+         * @param email E-mail address of the contact.
+         * 
+         * @return builder
+         * 
+         */
         public Builder email(String email) {
             return email(Output.of(email));
         }
 
+        /**
+         * @param firstName First name (of the contact person, for an organization).
+         * 
+         * @return builder
+         * 
+         */
         public Builder firstName(@Nullable Output<String> firstName) {
             $.firstName = firstName;
             return this;
         }
 
+        /**
+         * @param firstName First name (of the contact person, for an organization).
+         * 
+         * @return builder
+         * 
+         */
         public Builder firstName(String firstName) {
             return firstName(Output.of(firstName));
         }
@@ -310,17 +414,29 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
             return identNumber(Output.of(identNumber));
         }
 
+        /**
+         * @param lastName Last name (of the contact person, for an organization).
+         * 
+         * @return builder
+         * 
+         */
         public Builder lastName(@Nullable Output<String> lastName) {
             $.lastName = lastName;
             return this;
         }
 
+        /**
+         * @param lastName Last name (of the contact person, for an organization).
+         * 
+         * @return builder
+         * 
+         */
         public Builder lastName(String lastName) {
             return lastName(Output.of(lastName));
         }
 
         /**
-         * @param orgName Required for organizations, refused for individuals.
+         * @param orgName The organization&#39;s name: required for organizations, refused for individuals.
          * 
          * @return builder
          * 
@@ -331,7 +447,7 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param orgName Required for organizations, refused for individuals.
+         * @param orgName The organization&#39;s name: required for organizations, refused for individuals.
          * 
          * @return builder
          * 
@@ -341,7 +457,7 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param phone +CC.NUMBER, e.g. +34.931234567.
+         * @param phone +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
          * 
          * @return builder
          * 
@@ -352,7 +468,7 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param phone +CC.NUMBER, e.g. +34.931234567.
+         * @param phone +CC.NUMBER, e.g. +34.931234567 (spaces and dashes are removed).
          * 
          * @return builder
          * 
@@ -361,20 +477,44 @@ public final class ContactArgs extends com.pulumi.resources.ResourceArgs {
             return phone(Output.of(phone));
         }
 
+        /**
+         * @param postalCode Postal code.
+         * 
+         * @return builder
+         * 
+         */
         public Builder postalCode(@Nullable Output<String> postalCode) {
             $.postalCode = postalCode;
             return this;
         }
 
+        /**
+         * @param postalCode Postal code.
+         * 
+         * @return builder
+         * 
+         */
         public Builder postalCode(String postalCode) {
             return postalCode(Output.of(postalCode));
         }
 
+        /**
+         * @param state State, province or region.
+         * 
+         * @return builder
+         * 
+         */
         public Builder state(@Nullable Output<String> state) {
             $.state = state;
             return this;
         }
 
+        /**
+         * @param state State, province or region.
+         * 
+         * @return builder
+         * 
+         */
         public Builder state(String state) {
             return state(Output.of(state));
         }

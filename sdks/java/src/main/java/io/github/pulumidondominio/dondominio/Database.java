@@ -64,28 +64,28 @@ public class Database extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.externalAccess);
     }
     /**
-     * With adopt: the name of the existing database to take over (as the service assigned it).
+     * Database name, assigned by the service.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return With adopt: the name of the existing database to take over (as the service assigned it).
+     * @return Database name, assigned by the service.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+     * The live password (the API returns it to the account); always a secret.
      * 
      */
     @Export(name="password", refs={String.class}, tree="[0]")
     private Output<String> password;
 
     /**
-     * @return 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+     * @return The live password (the API returns it to the account); always a secret.
      * 
      */
     public Output<String> password() {

@@ -48,14 +48,14 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * With adopt: the name of the existing database to take over (as the service assigned it).
+     * With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
      * 
      */
     @Import(name="name")
     private @Nullable Output<String> name;
 
     /**
-     * @return With adopt: the name of the existing database to take over (as the service assigned it).
+     * @return With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
      * 
      */
     public Optional<Output<String>> name() {
@@ -163,7 +163,7 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name With adopt: the name of the existing database to take over (as the service assigned it).
+         * @param name With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
          * 
          * @return builder
          * 
@@ -174,7 +174,7 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name With adopt: the name of the existing database to take over (as the service assigned it).
+         * @param name With adopt: the name of the existing database to take over (as the service assigned it, ddbblist). Changing it replaces.
          * 
          * @return builder
          * 

@@ -52,14 +52,14 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`).
+     * Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
      * 
      */
     @Import(name="ignore")
     private @Nullable Output<List<DnsZoneIgnoreArgs>> ignore;
 
     /**
-     * @return Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`).
+     * @return Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
      * 
      */
     public Optional<Output<List<DnsZoneIgnoreArgs>>> ignore() {
@@ -97,14 +97,14 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+     * Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord&#39;s fields without serviceName.
      * 
      */
     @Import(name="records", required=true)
     private Output<List<DnsZoneRecordsArgs>> records;
 
     /**
-     * @return Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+     * @return Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord&#39;s fields without serviceName.
      * 
      */
     public Output<List<DnsZoneRecordsArgs>> records() {
@@ -199,7 +199,7 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`).
+         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
          * 
          * @return builder
          * 
@@ -210,7 +210,7 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`).
+         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
          * 
          * @return builder
          * 
@@ -220,7 +220,7 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`).
+         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
          * 
          * @return builder
          * 
@@ -272,7 +272,7 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param records Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+         * @param records Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord&#39;s fields without serviceName.
          * 
          * @return builder
          * 
@@ -283,7 +283,7 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param records Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+         * @param records Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord&#39;s fields without serviceName.
          * 
          * @return builder
          * 
@@ -293,7 +293,7 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param records Every record the zone should hold (besides ignored and, with purge false, unmanaged ones).
+         * @param records Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord&#39;s fields without serviceName.
          * 
          * @return builder
          * 

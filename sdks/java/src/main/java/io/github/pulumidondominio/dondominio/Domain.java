@@ -28,28 +28,44 @@ import javax.annotation.Nullable;
 @ResourceType(type="dondominio:index:Domain")
 public class Domain extends com.pulumi.resources.CustomResource {
     /**
-     * Transfer authorization code (stored encrypted).
+     * Only with exposeAuthcode: the domain&#39;s current authcode (secret).
      * 
      */
     @Export(name="authcode", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> authcode;
 
     /**
-     * @return Transfer authorization code (stored encrypted).
+     * @return Only with exposeAuthcode: the domain&#39;s current authcode (secret).
      * 
      */
     public Output<Optional<String>> authcode() {
         return Codegen.optional(this.authcode);
     }
+    /**
+     * `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact&#39;s fields). The owner is required to register or transfer; changes are compared role by role.
+     * 
+     */
     @Export(name="contacts", refs={DomainContacts.class}, tree="[0]")
     private Output</* @Nullable */ DomainContacts> contacts;
 
+    /**
+     * @return `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact&#39;s fields). The owner is required to register or transfer; changes are compared role by role.
+     * 
+     */
     public Output<Optional<DomainContacts>> contacts() {
         return Codegen.optional(this.contacts);
     }
+    /**
+     * The API&#39;s domainID.
+     * 
+     */
     @Export(name="domainId", refs={Double.class}, tree="[0]")
     private Output<Double> domainId;
 
+    /**
+     * @return The API&#39;s domainID.
+     * 
+     */
     public Output<Double> domainId() {
         return this.domainId;
     }
@@ -67,9 +83,17 @@ public class Domain extends com.pulumi.resources.CustomResource {
     public Output<Optional<Boolean>> exposeAuthcode() {
         return Codegen.optional(this.exposeAuthcode);
     }
+    /**
+     * Modification lock: the domain&#39;s data cannot be changed while it is on. Changes in place.
+     * 
+     */
     @Export(name="modifyBlock", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> modifyBlock;
 
+    /**
+     * @return Modification lock: the domain&#39;s data cannot be changed while it is on. Changes in place.
+     * 
+     */
     public Output<Optional<Boolean>> modifyBlock() {
         return Codegen.optional(this.modifyBlock);
     }
@@ -115,9 +139,17 @@ public class Domain extends com.pulumi.resources.CustomResource {
     public Output<Optional<String>> onDestroy() {
         return Codegen.optional(this.onDestroy);
     }
+    /**
+     * The owner&#39;s verification status.
+     * 
+     */
     @Export(name="ownerVerification", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> ownerVerification;
 
+    /**
+     * @return The owner&#39;s verification status.
+     * 
+     */
     public Output<Optional<String>> ownerVerification() {
         return Codegen.optional(this.ownerVerification);
     }
@@ -219,15 +251,31 @@ public class Domain extends com.pulumi.resources.CustomResource {
     public Output<Optional<String>> renewUntil() {
         return Codegen.optional(this.renewUntil);
     }
+    /**
+     * Whether the API allows a renewal now.
+     * 
+     */
     @Export(name="renewable", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> renewable;
 
+    /**
+     * @return Whether the API allows a renewal now.
+     * 
+     */
     public Output<Optional<Boolean>> renewable() {
         return Codegen.optional(this.renewable);
     }
+    /**
+     * autorenew, manual or letexpire: what happens at expiry. Changes in place.
+     * 
+     */
     @Export(name="renewalMode", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> renewalMode;
 
+    /**
+     * @return autorenew, manual or letexpire: what happens at expiry. Changes in place.
+     * 
+     */
     public Output<Optional<String>> renewalMode() {
         return Codegen.optional(this.renewalMode);
     }
@@ -245,15 +293,31 @@ public class Domain extends com.pulumi.resources.CustomResource {
     public Output<String> status() {
         return this.status;
     }
+    /**
+     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * 
+     */
     @Export(name="tags", refs={Either.class,List.class,String.class}, tree="[0,[1,2],2]")
     private Output</* @Nullable */ Either<List<String>,String>> tags;
 
+    /**
+     * @return Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * 
+     */
     public Output<Optional<Either<List<String>,String>>> tags() {
         return Codegen.optional(this.tags);
     }
+    /**
+     * The top-level domain (&#34;com&#34;).
+     * 
+     */
     @Export(name="tld", refs={String.class}, tree="[0]")
     private Output<String> tld;
 
+    /**
+     * @return The top-level domain (&#34;com&#34;).
+     * 
+     */
     public Output<String> tld() {
         return this.tld;
     }
@@ -271,33 +335,73 @@ public class Domain extends com.pulumi.resources.CustomResource {
     public Output<Optional<Map<String,Object>>> tldParams() {
         return Codegen.optional(this.tldParams);
     }
+    /**
+     * Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+     * 
+     */
     @Export(name="transferBlock", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> transferBlock;
 
+    /**
+     * @return Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+     * 
+     */
     public Output<Optional<Boolean>> transferBlock() {
         return Codegen.optional(this.transferBlock);
     }
+    /**
+     * Where a transfer stands, as the API answers it.
+     * 
+     */
     @Export(name="transferStatus", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> transferStatus;
 
+    /**
+     * @return Where a transfer stands, as the API answers it.
+     * 
+     */
     public Output<Optional<String>> transferStatus() {
         return Codegen.optional(this.transferStatus);
     }
+    /**
+     * Creation date (YYYY-MM-DD).
+     * 
+     */
     @Export(name="tsCreate", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> tsCreate;
 
+    /**
+     * @return Creation date (YYYY-MM-DD).
+     * 
+     */
     public Output<Optional<String>> tsCreate() {
         return Codegen.optional(this.tsCreate);
     }
+    /**
+     * Expiry date of the registration (YYYY-MM-DD).
+     * 
+     */
     @Export(name="tsExpir", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> tsExpir;
 
+    /**
+     * @return Expiry date of the registration (YYYY-MM-DD).
+     * 
+     */
     public Output<Optional<String>> tsExpir() {
         return Codegen.optional(this.tsExpir);
     }
+    /**
+     * The owner&#39;s data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+     * 
+     */
     @Export(name="viewWhois", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> viewWhois;
 
+    /**
+     * @return The owner&#39;s data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+     * 
+     */
     public Output<Optional<Boolean>> viewWhois() {
         return Codegen.optional(this.viewWhois);
     }
@@ -315,9 +419,17 @@ public class Domain extends com.pulumi.resources.CustomResource {
     public Output<Optional<String>> waitFor() {
         return Codegen.optional(this.waitFor);
     }
+    /**
+     * WHOIS privacy service on (only TLDs that allow it). Changes in place.
+     * 
+     */
     @Export(name="whoisPrivacy", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> whoisPrivacy;
 
+    /**
+     * @return WHOIS privacy service on (only TLDs that allow it). Changes in place.
+     * 
+     */
     public Output<Optional<Boolean>> whoisPrivacy() {
         return Codegen.optional(this.whoisPrivacy);
     }

@@ -39,9 +39,17 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.authcode);
     }
 
+    /**
+     * `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact&#39;s fields). The owner is required to register or transfer; changes are compared role by role.
+     * 
+     */
     @Import(name="contacts")
     private @Nullable Output<DomainContactsArgs> contacts;
 
+    /**
+     * @return `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact&#39;s fields). The owner is required to register or transfer; changes are compared role by role.
+     * 
+     */
     public Optional<Output<DomainContactsArgs>> contacts() {
         return Optional.ofNullable(this.contacts);
     }
@@ -61,9 +69,17 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.exposeAuthcode);
     }
 
+    /**
+     * Modification lock: the domain&#39;s data cannot be changed while it is on. Changes in place.
+     * 
+     */
     @Import(name="modifyBlock")
     private @Nullable Output<Boolean> modifyBlock;
 
+    /**
+     * @return Modification lock: the domain&#39;s data cannot be changed while it is on. Changes in place.
+     * 
+     */
     public Optional<Output<Boolean>> modifyBlock() {
         return Optional.ofNullable(this.modifyBlock);
     }
@@ -173,16 +189,32 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.renewUntil);
     }
 
+    /**
+     * autorenew, manual or letexpire: what happens at expiry. Changes in place.
+     * 
+     */
     @Import(name="renewalMode")
     private @Nullable Output<String> renewalMode;
 
+    /**
+     * @return autorenew, manual or letexpire: what happens at expiry. Changes in place.
+     * 
+     */
     public Optional<Output<String>> renewalMode() {
         return Optional.ofNullable(this.renewalMode);
     }
 
+    /**
+     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * 
+     */
     @Import(name="tags")
     private @Nullable Output<Either<List<String>,String>> tags;
 
+    /**
+     * @return Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * 
+     */
     public Optional<Output<Either<List<String>,String>>> tags() {
         return Optional.ofNullable(this.tags);
     }
@@ -202,16 +234,32 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.tldParams);
     }
 
+    /**
+     * Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+     * 
+     */
     @Import(name="transferBlock")
     private @Nullable Output<Boolean> transferBlock;
 
+    /**
+     * @return Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+     * 
+     */
     public Optional<Output<Boolean>> transferBlock() {
         return Optional.ofNullable(this.transferBlock);
     }
 
+    /**
+     * The owner&#39;s data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+     * 
+     */
     @Import(name="viewWhois")
     private @Nullable Output<Boolean> viewWhois;
 
+    /**
+     * @return The owner&#39;s data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+     * 
+     */
     public Optional<Output<Boolean>> viewWhois() {
         return Optional.ofNullable(this.viewWhois);
     }
@@ -231,9 +279,17 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.waitFor);
     }
 
+    /**
+     * WHOIS privacy service on (only TLDs that allow it). Changes in place.
+     * 
+     */
     @Import(name="whoisPrivacy")
     private @Nullable Output<Boolean> whoisPrivacy;
 
+    /**
+     * @return WHOIS privacy service on (only TLDs that allow it). Changes in place.
+     * 
+     */
     public Optional<Output<Boolean>> whoisPrivacy() {
         return Optional.ofNullable(this.whoisPrivacy);
     }
@@ -300,11 +356,23 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
             return authcode(Output.of(authcode));
         }
 
+        /**
+         * @param contacts `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact&#39;s fields). The owner is required to register or transfer; changes are compared role by role.
+         * 
+         * @return builder
+         * 
+         */
         public Builder contacts(@Nullable Output<DomainContactsArgs> contacts) {
             $.contacts = contacts;
             return this;
         }
 
+        /**
+         * @param contacts `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact&#39;s fields). The owner is required to register or transfer; changes are compared role by role.
+         * 
+         * @return builder
+         * 
+         */
         public Builder contacts(DomainContactsArgs contacts) {
             return contacts(Output.of(contacts));
         }
@@ -330,11 +398,23 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
             return exposeAuthcode(Output.of(exposeAuthcode));
         }
 
+        /**
+         * @param modifyBlock Modification lock: the domain&#39;s data cannot be changed while it is on. Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder modifyBlock(@Nullable Output<Boolean> modifyBlock) {
             $.modifyBlock = modifyBlock;
             return this;
         }
 
+        /**
+         * @param modifyBlock Modification lock: the domain&#39;s data cannot be changed while it is on. Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder modifyBlock(Boolean modifyBlock) {
             return modifyBlock(Output.of(modifyBlock));
         }
@@ -506,28 +586,64 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
             return renewUntil(Output.of(renewUntil));
         }
 
+        /**
+         * @param renewalMode autorenew, manual or letexpire: what happens at expiry. Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder renewalMode(@Nullable Output<String> renewalMode) {
             $.renewalMode = renewalMode;
             return this;
         }
 
+        /**
+         * @param renewalMode autorenew, manual or letexpire: what happens at expiry. Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder renewalMode(String renewalMode) {
             return renewalMode(Output.of(renewalMode));
         }
 
+        /**
+         * @param tags Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder tags(@Nullable Output<Either<List<String>,String>> tags) {
             $.tags = tags;
             return this;
         }
 
+        /**
+         * @param tags Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder tags(Either<List<String>,String> tags) {
             return tags(Output.of(tags));
         }
 
+        /**
+         * @param tags Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder tags(List<String> tags) {
             return tags(Either.ofLeft(tags));
         }
 
+        /**
+         * @param tags Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder tags(String tags) {
             return tags(Either.ofRight(tags));
         }
@@ -553,20 +669,44 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
             return tldParams(Output.of(tldParams));
         }
 
+        /**
+         * @param transferBlock Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder transferBlock(@Nullable Output<Boolean> transferBlock) {
             $.transferBlock = transferBlock;
             return this;
         }
 
+        /**
+         * @param transferBlock Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder transferBlock(Boolean transferBlock) {
             return transferBlock(Output.of(transferBlock));
         }
 
+        /**
+         * @param viewWhois The owner&#39;s data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder viewWhois(@Nullable Output<Boolean> viewWhois) {
             $.viewWhois = viewWhois;
             return this;
         }
 
+        /**
+         * @param viewWhois The owner&#39;s data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder viewWhois(Boolean viewWhois) {
             return viewWhois(Output.of(viewWhois));
         }
@@ -592,11 +732,23 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
             return waitFor(Output.of(waitFor));
         }
 
+        /**
+         * @param whoisPrivacy WHOIS privacy service on (only TLDs that allow it). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder whoisPrivacy(@Nullable Output<Boolean> whoisPrivacy) {
             $.whoisPrivacy = whoisPrivacy;
             return this;
         }
 
+        /**
+         * @param whoisPrivacy WHOIS privacy service on (only TLDs that allow it). Changes in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder whoisPrivacy(Boolean whoisPrivacy) {
             return whoisPrivacy(Output.of(whoisPrivacy));
         }

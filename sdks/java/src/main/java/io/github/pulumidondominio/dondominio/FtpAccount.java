@@ -78,14 +78,14 @@ public class FtpAccount extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+     * The live password (the API returns it to the account); always a secret.
      * 
      */
     @Export(name="password", refs={String.class}, tree="[0]")
     private Output<String> password;
 
     /**
-     * @return 8 to 64 printable ASCII characters, no spaces. Secret; changes in place. May be left out only with adopt (the live one is kept).
+     * @return The live password (the API returns it to the account); always a secret.
      * 
      */
     public Output<String> password() {

@@ -50,9 +50,17 @@ public class HostingService extends com.pulumi.resources.CustomResource {
     public Output<Optional<String>> onDestroy() {
         return Codegen.optional(this.onDestroy);
     }
+    /**
+     * Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+     * 
+     */
     @Export(name="parking", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> parking;
 
+    /**
+     * @return Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+     * 
+     */
     public Output<Optional<Boolean>> parking() {
         return Codegen.optional(this.parking);
     }
@@ -140,15 +148,31 @@ public class HostingService extends com.pulumi.resources.CustomResource {
     public Output<Optional<String>> renewUntil() {
         return Codegen.optional(this.renewUntil);
     }
+    /**
+     * Whether the API allows a renewal now.
+     * 
+     */
     @Export(name="renewable", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> renewable;
 
+    /**
+     * @return Whether the API allows a renewal now.
+     * 
+     */
     public Output<Optional<Boolean>> renewable() {
         return Codegen.optional(this.renewable);
     }
+    /**
+     * autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+     * 
+     */
     @Export(name="renewalMode", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> renewalMode;
 
+    /**
+     * @return autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+     * 
+     */
     public Output<Optional<String>> renewalMode() {
         return Codegen.optional(this.renewalMode);
     }
@@ -166,15 +190,31 @@ public class HostingService extends com.pulumi.resources.CustomResource {
     public Output<String> status() {
         return this.status;
     }
+    /**
+     * Creation date (YYYY-MM-DD).
+     * 
+     */
     @Export(name="tsCreate", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> tsCreate;
 
+    /**
+     * @return Creation date (YYYY-MM-DD).
+     * 
+     */
     public Output<Optional<String>> tsCreate() {
         return Codegen.optional(this.tsCreate);
     }
+    /**
+     * Expiry date (YYYY-MM-DD).
+     * 
+     */
     @Export(name="tsExpir", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> tsExpir;
 
+    /**
+     * @return Expiry date (YYYY-MM-DD).
+     * 
+     */
     public Output<Optional<String>> tsExpir() {
         return Codegen.optional(this.tsExpir);
     }

@@ -48,9 +48,17 @@ public final class HostingServiceArgs extends com.pulumi.resources.ResourceArgs 
         return Optional.ofNullable(this.onDestroy);
     }
 
+    /**
+     * Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+     * 
+     */
     @Import(name="parking")
     private @Nullable Output<Boolean> parking;
 
+    /**
+     * @return Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+     * 
+     */
     public Optional<Output<Boolean>> parking() {
         return Optional.ofNullable(this.parking);
     }
@@ -130,9 +138,17 @@ public final class HostingServiceArgs extends com.pulumi.resources.ResourceArgs 
         return Optional.ofNullable(this.renewUntil);
     }
 
+    /**
+     * autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+     * 
+     */
     @Import(name="renewalMode")
     private @Nullable Output<String> renewalMode;
 
+    /**
+     * @return autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+     * 
+     */
     public Optional<Output<String>> renewalMode() {
         return Optional.ofNullable(this.renewalMode);
     }
@@ -211,11 +227,23 @@ public final class HostingServiceArgs extends com.pulumi.resources.ResourceArgs 
             return onDestroy(Output.of(onDestroy));
         }
 
+        /**
+         * @param parking Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+         * 
+         * @return builder
+         * 
+         */
         public Builder parking(@Nullable Output<Boolean> parking) {
             $.parking = parking;
             return this;
         }
 
+        /**
+         * @param parking Park the service: true shows a parking page instead of the hosting. Changes in place (service/parkingupdate).
+         * 
+         * @return builder
+         * 
+         */
         public Builder parking(Boolean parking) {
             return parking(Output.of(parking));
         }
@@ -325,11 +353,23 @@ public final class HostingServiceArgs extends com.pulumi.resources.ResourceArgs 
             return renewUntil(Output.of(renewUntil));
         }
 
+        /**
+         * @param renewalMode autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+         * 
+         * @return builder
+         * 
+         */
         public Builder renewalMode(@Nullable Output<String> renewalMode) {
             $.renewalMode = renewalMode;
             return this;
         }
 
+        /**
+         * @param renewalMode autorenew or manual: whether the API renews the service by itself at expiry. Changes in place (service/update).
+         * 
+         * @return builder
+         * 
+         */
         public Builder renewalMode(String renewalMode) {
             return renewalMode(Output.of(renewalMode));
         }

@@ -50,14 +50,14 @@ public class MailAlias extends com.pulumi.resources.CustomResource {
         return this.entityId;
     }
     /**
-     * The local part (&#34;sales&#34;) or the full address under the service&#39;s domain.
+     * The full address: `sales{@literal @}example.com`.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return The local part (&#34;sales&#34;) or the full address under the service&#39;s domain.
+     * @return The full address: `sales{@literal @}example.com`.
      * 
      */
     public Output<String> name() {
@@ -78,14 +78,14 @@ public class MailAlias extends com.pulumi.resources.CustomResource {
         return this.serviceName;
     }
     /**
-     * Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+     * Destination addresses as the API answers them.
      * 
      */
     @Export(name="targets", refs={List.class,String.class}, tree="[0,1]")
     private Output<List<String>> targets;
 
     /**
-     * @return Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+     * @return Destination addresses as the API answers them.
      * 
      */
     public Output<List<String>> targets() {

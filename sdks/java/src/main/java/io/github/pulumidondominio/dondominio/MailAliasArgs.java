@@ -65,14 +65,14 @@ public final class MailAliasArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+     * Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
      * 
      */
     @Import(name="targets", required=true)
     private Output<Either<List<String>,String>> targets;
 
     /**
-     * @return Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+     * @return Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
      * 
      */
     public Output<Either<List<String>,String>> targets() {
@@ -170,7 +170,7 @@ public final class MailAliasArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param targets Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+         * @param targets Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
          * 
          * @return builder
          * 
@@ -181,7 +181,7 @@ public final class MailAliasArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param targets Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+         * @param targets Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
          * 
          * @return builder
          * 
@@ -191,7 +191,7 @@ public final class MailAliasArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param targets Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+         * @param targets Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
          * 
          * @return builder
          * 
@@ -201,7 +201,7 @@ public final class MailAliasArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param targets Destination addresses, at least one (lower-cased, duplicates dropped, order kept).
+         * @param targets Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
          * 
          * @return builder
          * 

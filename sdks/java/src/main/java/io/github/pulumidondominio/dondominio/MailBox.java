@@ -51,14 +51,14 @@ public class MailBox extends com.pulumi.resources.CustomResource {
         return this.entityId;
     }
     /**
-     * The local part (&#34;info&#34;) or the full address under the service&#39;s domain (&#34;info{@literal @}example.com&#34;).
+     * The full address, as the API answers it: `info{@literal @}example.com`.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return The local part (&#34;info&#34;) or the full address under the service&#39;s domain (&#34;info{@literal @}example.com&#34;).
+     * @return The full address, as the API answers it: `info{@literal @}example.com`.
      * 
      */
     public Output<String> name() {

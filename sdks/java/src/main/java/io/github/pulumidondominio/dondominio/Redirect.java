@@ -63,14 +63,14 @@ public class Redirect extends com.pulumi.resources.CustomResource {
         return this.entityId;
     }
     /**
-     * &#34;{@literal @}&#34; for the service&#39;s domain, a name relative to it (&#34;blog&#34;) or full (&#34;blog.example.com&#34;).
+     * Full host name: `blog.example.com`, or the service&#39;s name for the apex.
      * 
      */
     @Export(name="origin", refs={String.class}, tree="[0]")
     private Output<String> origin;
 
     /**
-     * @return &#34;{@literal @}&#34; for the service&#39;s domain, a name relative to it (&#34;blog&#34;) or full (&#34;blog.example.com&#34;).
+     * @return Full host name: `blog.example.com`, or the service&#39;s name for the apex.
      * 
      */
     public Output<String> origin() {

@@ -84,21 +84,29 @@ public class SslCertificate extends com.pulumi.resources.CustomResource {
     public Output<Optional<String>> certificate() {
         return Codegen.optional(this.certificate);
     }
+    /**
+     * The intermediate certificates (PEM), once issued.
+     * 
+     */
     @Export(name="certificateChain", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> certificateChain;
 
+    /**
+     * @return The intermediate certificates (PEM), once issued.
+     * 
+     */
     public Output<Optional<List<String>>> certificateChain() {
         return Codegen.optional(this.certificateChain);
     }
     /**
-     * Adopt: the certificate with this id (ssl/list&#39;s certificateID) is taken as it is, with no order and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+     * The API&#39;s certificateID.
      * 
      */
     @Export(name="certificateId", refs={Double.class}, tree="[0]")
     private Output<Double> certificateId;
 
     /**
-     * @return Adopt: the certificate with this id (ssl/list&#39;s certificateID) is taken as it is, with no order and no write; productId, commonName (and alternativeNames, csr, privateKey when given) must match it.
+     * @return The API&#39;s certificateID.
      * 
      */
     public Output<Double> certificateId() {
@@ -119,14 +127,14 @@ public class SslCertificate extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.commonName);
     }
     /**
-     * The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
+     * The CSR the order used (given or generated).
      * 
      */
     @Export(name="csr", refs={String.class}, tree="[0]")
     private Output<String> csr;
 
     /**
-     * @return The CSR (PEM). Give csr or subject. A new CSR with the same common name reissues in place.
+     * @return The CSR the order used (given or generated).
      * 
      */
     public Output<String> csr() {
@@ -161,14 +169,14 @@ public class SslCertificate extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.period);
     }
     /**
-     * The CSR&#39;s private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
+     * Secret: the key given, or the one ssl/csrcreate generated.
      * 
      */
     @Export(name="privateKey", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> privateKey;
 
     /**
-     * @return The CSR&#39;s private key (PEM, stored encrypted), sent as keyData so the API can build PFX files.
+     * @return Secret: the key given, or the one ssl/csrcreate generated.
      * 
      */
     public Output<Optional<String>> privateKey() {
@@ -188,9 +196,17 @@ public class SslCertificate extends com.pulumi.resources.CustomResource {
     public Output<Integer> productId() {
         return this.productId;
     }
+    /**
+     * Whether the API allows a renewal now.
+     * 
+     */
     @Export(name="renewable", refs={Boolean.class}, tree="[0]")
     private Output<Boolean> renewable;
 
+    /**
+     * @return Whether the API allows a renewal now.
+     * 
+     */
     public Output<Boolean> renewable() {
         return this.renewable;
     }
@@ -209,34 +225,58 @@ public class SslCertificate extends com.pulumi.resources.CustomResource {
         return this.status;
     }
     /**
-     * Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+     * Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
      * 
      */
     @Export(name="subject", refs={SslCertificateSubject.class}, tree="[0]")
     private Output</* @Nullable */ SslCertificateSubject> subject;
 
     /**
-     * @return Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+     * @return Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
      * 
      */
     public Output<Optional<SslCertificateSubject>> subject() {
         return Codegen.optional(this.subject);
     }
+    /**
+     * Order date (YYYY-MM-DD).
+     * 
+     */
     @Export(name="tsCreate", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> tsCreate;
 
+    /**
+     * @return Order date (YYYY-MM-DD).
+     * 
+     */
     public Output<Optional<String>> tsCreate() {
         return Codegen.optional(this.tsCreate);
     }
+    /**
+     * Expiry date of the certificate (YYYY-MM-DD).
+     * 
+     */
     @Export(name="tsExpir", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> tsExpir;
 
+    /**
+     * @return Expiry date of the certificate (YYYY-MM-DD).
+     * 
+     */
     public Output<Optional<String>> tsExpir() {
         return Codegen.optional(this.tsExpir);
     }
+    /**
+     * End of the paid subscription (YYYY-MM-DD).
+     * 
+     */
     @Export(name="tsSubscriptionEnds", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> tsSubscriptionEnds;
 
+    /**
+     * @return End of the paid subscription (YYYY-MM-DD).
+     * 
+     */
     public Output<Optional<String>> tsSubscriptionEnds() {
         return Codegen.optional(this.tsSubscriptionEnds);
     }
@@ -268,9 +308,17 @@ public class SslCertificate extends com.pulumi.resources.CustomResource {
     public Output<List<SslCertificateValidationRecords>> validationRecords() {
         return this.validationRecords;
     }
+    /**
+     * The validation of each name, as ssl/getinfo answers it.
+     * 
+     */
     @Export(name="validations", refs={List.class,Object.class}, tree="[0,1]")
     private Output<List<Object>> validations;
 
+    /**
+     * @return The validation of each name, as ssl/getinfo answers it.
+     * 
+     */
     public Output<List<Object>> validations() {
         return this.validations;
     }

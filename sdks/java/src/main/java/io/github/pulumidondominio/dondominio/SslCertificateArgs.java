@@ -158,14 +158,14 @@ public final class SslCertificateArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+     * Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
      * 
      */
     @Import(name="subject")
     private @Nullable Output<SslCertificateSubjectArgs> subject;
 
     /**
-     * @return Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+     * @return Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
      * 
      */
     public Optional<Output<SslCertificateSubjectArgs>> subject() {
@@ -457,7 +457,7 @@ public final class SslCertificateArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param subject Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+         * @param subject Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
          * 
          * @return builder
          * 
@@ -468,7 +468,7 @@ public final class SslCertificateArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param subject Subject fields: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
+         * @param subject Subject fields `{ commonName, organizationName, organizationalUnitName, countryName, stateOrProvinceName, localityName, emailAddress }`: the provider generates the key and CSR with ssl/csrcreate (key output as privateKey, secret).
          * 
          * @return builder
          * 

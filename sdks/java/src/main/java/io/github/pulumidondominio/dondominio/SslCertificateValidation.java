@@ -50,22 +50,30 @@ public class SslCertificateValidation extends com.pulumi.resources.CustomResourc
         return Codegen.optional(this.certificateChain);
     }
     /**
-     * The certificate to wait for: an SslCertificate&#39;s `certificateId`.
+     * The certificate to wait for: an SslCertificate&#39;s `certificateId` (ssl/list&#39;s certificateID).
      * 
      */
     @Export(name="certificateId", refs={Integer.class}, tree="[0]")
     private Output<Integer> certificateId;
 
     /**
-     * @return The certificate to wait for: an SslCertificate&#39;s `certificateId`.
+     * @return The certificate to wait for: an SslCertificate&#39;s `certificateId` (ssl/list&#39;s certificateID).
      * 
      */
     public Output<Integer> certificateId() {
         return this.certificateId;
     }
+    /**
+     * The certificate&#39;s common name.
+     * 
+     */
     @Export(name="commonName", refs={String.class}, tree="[0]")
     private Output<String> commonName;
 
+    /**
+     * @return The certificate&#39;s common name.
+     * 
+     */
     public Output<String> commonName() {
         return this.commonName;
     }
@@ -83,9 +91,17 @@ public class SslCertificateValidation extends com.pulumi.resources.CustomResourc
     public Output<String> status() {
         return this.status;
     }
+    /**
+     * Expiry date of the certificate (YYYY-MM-DD).
+     * 
+     */
     @Export(name="tsExpir", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> tsExpir;
 
+    /**
+     * @return Expiry date of the certificate (YYYY-MM-DD).
+     * 
+     */
     public Output<Optional<String>> tsExpir() {
         return Codegen.optional(this.tsExpir);
     }

@@ -19,14 +19,14 @@ public final class SslCertificateValidationArgs extends com.pulumi.resources.Res
     public static final SslCertificateValidationArgs Empty = new SslCertificateValidationArgs();
 
     /**
-     * The certificate to wait for: an SslCertificate&#39;s `certificateId`.
+     * The certificate to wait for: an SslCertificate&#39;s `certificateId` (ssl/list&#39;s certificateID).
      * 
      */
     @Import(name="certificateId", required=true)
     private Output<Integer> certificateId;
 
     /**
-     * @return The certificate to wait for: an SslCertificate&#39;s `certificateId`.
+     * @return The certificate to wait for: an SslCertificate&#39;s `certificateId` (ssl/list&#39;s certificateID).
      * 
      */
     public Output<Integer> certificateId() {
@@ -74,7 +74,7 @@ public final class SslCertificateValidationArgs extends com.pulumi.resources.Res
         }
 
         /**
-         * @param certificateId The certificate to wait for: an SslCertificate&#39;s `certificateId`.
+         * @param certificateId The certificate to wait for: an SslCertificate&#39;s `certificateId` (ssl/list&#39;s certificateID).
          * 
          * @return builder
          * 
@@ -85,7 +85,7 @@ public final class SslCertificateValidationArgs extends com.pulumi.resources.Res
         }
 
         /**
-         * @param certificateId The certificate to wait for: an SslCertificate&#39;s `certificateId`.
+         * @param certificateId The certificate to wait for: an SslCertificate&#39;s `certificateId` (ssl/list&#39;s certificateID).
          * 
          * @return builder
          * 

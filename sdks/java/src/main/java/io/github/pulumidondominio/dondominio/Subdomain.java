@@ -65,14 +65,14 @@ public class Subdomain extends com.pulumi.resources.CustomResource {
         return this.ftpPath;
     }
     /**
-     * &#34;blog&#34; or &#34;blog.example.com&#34; (stored as the full host name, IDN in punycode). Changing it replaces.
+     * Full host name, lower case, IDN labels in punycode.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return &#34;blog&#34; or &#34;blog.example.com&#34; (stored as the full host name, IDN in punycode). Changing it replaces.
+     * @return Full host name, lower case, IDN labels in punycode.
      * 
      */
     public Output<String> name() {
@@ -93,14 +93,14 @@ public class Subdomain extends com.pulumi.resources.CustomResource {
         return this.serviceName;
     }
     /**
-     * A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+     * The installed certificate while managed; always a secret.
      * 
      */
     @Export(name="ssl", refs={SubdomainSsl.class}, tree="[0]")
     private Output</* @Nullable */ SubdomainSsl> ssl;
 
     /**
-     * @return A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+     * @return The installed certificate while managed; always a secret.
      * 
      */
     public Output<Optional<SubdomainSsl>> ssl() {

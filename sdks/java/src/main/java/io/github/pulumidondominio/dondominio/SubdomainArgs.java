@@ -79,14 +79,14 @@ public final class SubdomainArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+     * A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
      * 
      */
     @Import(name="ssl")
     private @Nullable Output<SubdomainSslArgs> ssl;
 
     /**
-     * @return A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+     * @return A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
      * 
      */
     public Optional<Output<SubdomainSslArgs>> ssl() {
@@ -206,7 +206,7 @@ public final class SubdomainArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ssl A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+         * @param ssl A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
          * 
          * @return builder
          * 
@@ -217,7 +217,7 @@ public final class SubdomainArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ssl A certificate to install (changes in place; the whole object is stored as a secret). Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
+         * @param ssl A certificate to install: `{ sslCert, sslKey, sslCertChain, sslPath }` (PEM certificate, its private key, the intermediate chain, and the path of the files in the hosting space). Changes in place; the whole object is stored as a secret. Left out (or resolving to undefined, e.g. until a certificate is issued): not managed.
          * 
          * @return builder
          * 

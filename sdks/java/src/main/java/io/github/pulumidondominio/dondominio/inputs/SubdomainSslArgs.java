@@ -6,7 +6,6 @@ package io.github.pulumidondominio.dondominio.inputs;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
-import java.lang.Object;
 import java.lang.String;
 import java.util.Objects;
 
@@ -16,23 +15,23 @@ public final class SubdomainSslArgs extends com.pulumi.resources.ResourceArgs {
     public static final SubdomainSslArgs Empty = new SubdomainSslArgs();
 
     @Import(name="sslCert", required=true)
-    private Output<Object> sslCert;
+    private Output<String> sslCert;
 
-    public Output<Object> sslCert() {
+    public Output<String> sslCert() {
         return this.sslCert;
     }
 
     @Import(name="sslCertChain", required=true)
-    private Output<Object> sslCertChain;
+    private Output<String> sslCertChain;
 
-    public Output<Object> sslCertChain() {
+    public Output<String> sslCertChain() {
         return this.sslCertChain;
     }
 
     @Import(name="sslKey", required=true)
-    private Output<Object> sslKey;
+    private Output<String> sslKey;
 
-    public Output<Object> sslKey() {
+    public Output<String> sslKey() {
         return this.sslKey;
     }
 
@@ -70,30 +69,30 @@ public final class SubdomainSslArgs extends com.pulumi.resources.ResourceArgs {
             $ = new SubdomainSslArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder sslCert(Output<Object> sslCert) {
+        public Builder sslCert(Output<String> sslCert) {
             $.sslCert = sslCert;
             return this;
         }
 
-        public Builder sslCert(Object sslCert) {
+        public Builder sslCert(String sslCert) {
             return sslCert(Output.of(sslCert));
         }
 
-        public Builder sslCertChain(Output<Object> sslCertChain) {
+        public Builder sslCertChain(Output<String> sslCertChain) {
             $.sslCertChain = sslCertChain;
             return this;
         }
 
-        public Builder sslCertChain(Object sslCertChain) {
+        public Builder sslCertChain(String sslCertChain) {
             return sslCertChain(Output.of(sslCertChain));
         }
 
-        public Builder sslKey(Output<Object> sslKey) {
+        public Builder sslKey(Output<String> sslKey) {
             $.sslKey = sslKey;
             return this;
         }
 
-        public Builder sslKey(Object sslKey) {
+        public Builder sslKey(String sslKey) {
             return sslKey(Output.of(sslKey));
         }
 

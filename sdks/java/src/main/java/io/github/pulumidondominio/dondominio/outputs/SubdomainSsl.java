@@ -5,25 +5,24 @@ package io.github.pulumidondominio.dondominio.outputs;
 
 import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
-import java.lang.Object;
 import java.lang.String;
 import java.util.Objects;
 
 @CustomType
 public final class SubdomainSsl {
-    private Object sslCert;
-    private Object sslCertChain;
-    private Object sslKey;
+    private String sslCert;
+    private String sslCertChain;
+    private String sslKey;
     private String sslPath;
 
     private SubdomainSsl() {}
-    public Object sslCert() {
+    public String sslCert() {
         return this.sslCert;
     }
-    public Object sslCertChain() {
+    public String sslCertChain() {
         return this.sslCertChain;
     }
-    public Object sslKey() {
+    public String sslKey() {
         return this.sslKey;
     }
     public String sslPath() {
@@ -39,9 +38,9 @@ public final class SubdomainSsl {
     }
     @CustomType.Builder
     public static final class Builder {
-        private Object sslCert;
-        private Object sslCertChain;
-        private Object sslKey;
+        private String sslCert;
+        private String sslCertChain;
+        private String sslKey;
         private String sslPath;
         public Builder() {}
         public Builder(SubdomainSsl defaults) {
@@ -53,7 +52,7 @@ public final class SubdomainSsl {
         }
 
         @CustomType.Setter
-        public Builder sslCert(Object sslCert) {
+        public Builder sslCert(String sslCert) {
             if (sslCert == null) {
               throw new MissingRequiredPropertyException("SubdomainSsl", "sslCert");
             }
@@ -61,7 +60,7 @@ public final class SubdomainSsl {
             return this;
         }
         @CustomType.Setter
-        public Builder sslCertChain(Object sslCertChain) {
+        public Builder sslCertChain(String sslCertChain) {
             if (sslCertChain == null) {
               throw new MissingRequiredPropertyException("SubdomainSsl", "sslCertChain");
             }
@@ -69,7 +68,7 @@ public final class SubdomainSsl {
             return this;
         }
         @CustomType.Setter
-        public Builder sslKey(Object sslKey) {
+        public Builder sslKey(String sslKey) {
             if (sslKey == null) {
               throw new MissingRequiredPropertyException("SubdomainSsl", "sslKey");
             }

@@ -108,7 +108,13 @@ export const RESOURCES: readonly ResourceRow[] = [
       "in-place": () => ({ serviceName: WEB, name: "info", password: PW2 }),
       replace: () => ({ serviceName: WEB, name: "hello", password: PW2 }),
     },
-    live: async (w) => (await list(w, "service/maillist", WEB, "mail")).find((m) => m.name === `info@${WEB}` || m.name === `hello@${WEB}`),
+    live: async (w) => {
+      const box = (await list(w, "service/maillist", WEB, "mail")).find((m) => m.name === `info@${WEB}` || m.name === `hello@${WEB}`);
+      if (!box) return undefined;
+      // The password the emulator holds (answers mask it), named rather than shown: PW1, PW2 or other.
+      const stored = (w.emu.server.store.world.accounts[w.emu.apiUser].services[WEB] as any).mail.find((m: any) => m.name === box.name)?.password;
+      return { ...box, password: stored === PW1 ? "PW1" : stored === PW2 ? "PW2" : "other" };
+    },
   },
   {
     key: "adopted",
@@ -174,6 +180,8 @@ export interface PlanCase extends BaseCase {
   replaces?: string[];
   /** The emulator's object after the step: these fields (a subset), or "absent". */
   live?: Record<string, unknown> | "absent";
+  /** The provider itself names the changed properties (`diffs`/`detailedDiff` of its Diff), as `pulumi preview --json` and the review show them. */
+  named?: boolean;
 }
 
 /** A change made outside (the sdk client or the emulator's control API); refresh, a preview, then an up that repairs. */
@@ -212,7 +220,7 @@ export type Case = PlanCase | DriftCase | BadInputCase | SecretsCase;
 export const CASES: readonly Case[] = [
   // create
   { name: "DnsRecord create", key: "rec-a", step: "create", op: "create", live: { type: "A", value: "192.0.2.10", ttl: "300" } },
-  { name: "MailBox create", key: "box", step: "create", op: "create", live: { name: `info@${WEB}` } },
+  { name: "MailBox create", key: "box", step: "create", op: "create", live: { name: `info@${WEB}`, password: "PW1" } },
   { name: "Contact adopt", key: "adopted", step: "create", op: "create", live: { email: "eva@example.com" } },
   { name: "DnsZone create", key: "zone", step: "create", op: "create", live: { records: [`${ZONE} A 192.0.2.30`] } },
   { name: "Redirect create", key: "redir", step: "create", op: "create", live: { destination: "https://example.org/a", type: "301" } },
@@ -225,7 +233,7 @@ export const CASES: readonly Case[] = [
   // in-place
   { name: "DnsRecord in-place ttl", key: "rec-a", step: "in-place", op: "update", diffs: ["ttl"], live: { ttl: "600", value: "192.0.2.10" } },
   { name: "DnsRecord in-place value", key: "rec-b", step: "in-place", op: "update", diffs: ["value"], live: { value: "192.0.2.21" } },
-  { name: "MailBox in-place password", key: "box", step: "in-place", op: "update", diffs: ["password"], live: { name: `info@${WEB}` } },
+  { name: "MailBox in-place password", key: "box", step: "in-place", op: "update", diffs: ["password"], live: { name: `info@${WEB}`, password: "PW2" } },
   {
     name: "DnsZone in-place records",
     key: "zone",
@@ -243,6 +251,18 @@ export const CASES: readonly Case[] = [
     live: { destination: "https://example.org/b" },
   },
   { name: "Contact untouched by others' updates", key: "adopted", step: "in-place", op: "same" },
+  {
+    name: "DnsRecord plan names the changed property",
+    key: "rec-b",
+    step: "in-place",
+    op: "update",
+    diffs: ["value"],
+    named: true,
+    pending: {
+      dynamic:
+        "a dynamic provider cannot name them: the @pulumi/pulumi dynamic-provider host forwards only changes and replaces, so the engine's step (and `preview --json` diffReasons) names no property",
+    },
+  },
   // replace
   {
     name: "DnsRecord replace on type",
@@ -254,7 +274,15 @@ export const CASES: readonly Case[] = [
     live: { type: "TXT", value: "lc text" },
   },
   { name: "DnsRecord replace on name", key: "rec-b", step: "replace", op: "replace", diffs: ["name"], replaces: ["name"], live: { name: `lc-b2.${DNS}` } },
-  { name: "MailBox replace on name", key: "box", step: "replace", op: "replace", diffs: ["name"], replaces: ["name"], live: { name: `hello@${WEB}` } },
+  {
+    name: "MailBox replace on name",
+    key: "box",
+    step: "replace",
+    op: "replace",
+    diffs: ["name"],
+    replaces: ["name"],
+    live: { name: `hello@${WEB}`, password: "PW2" },
+  },
   { name: "Redirect replace on origin", key: "redir", step: "replace", op: "replace", diffs: ["origin"], replaces: ["origin"], live: { origin: `go2.${WEB}` } },
   // bad input: one preview each, the rest of the program as at the last step
   {
@@ -315,7 +343,7 @@ export const CASES: readonly Case[] = [
     },
     refreshed: "deleted",
     op: "create",
-    repaired: { name: `hello@${WEB}` },
+    repaired: { name: `hello@${WEB}`, password: "PW2" },
   },
   {
     name: "Contact drift + refresh",

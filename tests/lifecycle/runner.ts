@@ -27,7 +27,7 @@ import {
   type Step,
   type World,
 } from "./cases";
-import { countCalls, type Harness, outputsOf, startHarness, writeCalls } from "../provider/harness";
+import { type Harness, outputsOf, startHarness, writeCalls } from "../provider/harness";
 import type { EngineStack } from "../../scripts/engine";
 
 const run = promisify(execFile);
@@ -47,6 +47,8 @@ export interface ProviderUnderTest {
 interface Run {
   what: string;
   events: EngineEvent[];
+  /** API writes while it ran (counted for previews: a plan writes nothing). */
+  writes?: Record<string, number>;
   output: string;
   error?: string;
 }
@@ -146,6 +148,7 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
       const run: Run = { what, events: [], output: "" };
       runs.push(run);
       const opts = { onEvent: (e: EngineEvent) => run.events.push(e), onOutput: (t: string) => (run.output += t) };
+      if (what === "preview") await h.emu.control.counters({ reset: true });
       try {
         if (what === "up") await eng.stack.up(opts);
         else if (what === "preview") await eng.stack.preview(opts);
@@ -154,6 +157,7 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
       } catch (e) {
         run.error = (e as Error).message;
       }
+      if (what === "preview") run.writes = writeCalls((await h.emu.control.counters()).calls);
       return run;
     };
     const succeeded = (run: Run, what: string) => {
@@ -240,7 +244,10 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
       expect(opOf(run, c.key), `the engine's plan for ${c.key}`).to.equal(c.op);
       if (apply) expect(opOf(apply, c.key), `the step the engine ran for ${c.key}`).to.equal(c.op);
       const { diffs, replaces, masked, from } = diffsOf(run, c.key);
+      if (c.named) expect(from, "who names the changed properties").to.equal("provider");
       if (c.diffs) expect(diffs, `the properties changed (named by the ${from})`).to.deep.equal(c.diffs.filter((d) => !masked.includes(d)).sort());
+      if (run.what === "preview") expect(run.writes, "API writes during the preview").to.deep.equal({});
+      if (c.step === "destroy") expect(outputsOf(eng, c.key), "the resource in the state after destroy").to.equal(undefined);
       if (c.replaces) expect(replaces, "the properties that force the replacement").to.deep.equal([...c.replaces].sort());
       if (c.live) await expectLive(live, c.live, `after ${c.step}`);
     }
@@ -258,6 +265,7 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
         if (c.refreshed.outputs) expect(m?.new?.outputs, "the outputs refresh recorded").to.deep.include(c.refreshed.outputs);
       }
       expect(opOf(preview, c.key), `the plan after refresh for ${c.key}`).to.equal(c.op);
+      expect(preview.writes, "API writes during the preview").to.deep.equal({});
       if (c.diffs) {
         const { diffs, masked, from } = diffsOf(preview, c.key);
         expect(diffs, `the properties the plan changes (named by the ${from})`).to.deep.equal(c.diffs.filter((d) => !masked.includes(d)).sort());
@@ -270,9 +278,8 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
       await stepRun("replace").catch(() => undefined);
       override.set(c.key, c.args(fixture));
       let run: Run;
-      let calls: Record<string, number>;
       try {
-        ({ result: run, calls } = await countCalls(h, () => engine("preview")));
+        run = await engine("preview");
       } finally {
         override.delete(c.key);
       }
@@ -280,7 +287,7 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
       const text = `${run.error}\n${run.output}`;
       expect(text).to.include(c.error);
       for (const s of c.notShown ?? []) expect(occurrences(text, s), "a refused secret is shown in the error").to.equal(0);
-      expect(writeCalls(calls), "API writes during the refused preview").to.deep.equal({});
+      expect(run.writes, "API writes during the refused preview").to.deep.equal({});
     }
 
     async function secrets(c: SecretsCase) {

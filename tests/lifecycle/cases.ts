@@ -70,6 +70,8 @@ export interface ResourceRow {
   /** The class (dynamic) and the SDK class (plugin): the same name. */
   type: "DnsRecord" | "MailBox" | "Contact" | "DnsZone" | "Redirect";
   args: Partial<Record<"create" | "in-place" | "replace", (f: Fixture) => Args>>;
+  /** Resource options, the same at every step. */
+  options?: { ignoreChanges?: string[] };
   /** The object in the emulator as the API lists it, or undefined when it is not there. */
   live(w: World): Promise<Record<string, any> | undefined>;
 }
@@ -99,6 +101,16 @@ export const RESOURCES: readonly ResourceRow[] = [
       replace: () => ({ serviceName: DNS, name: "lc-b2", type: "A", value: "192.0.2.21" }),
     },
     live: async (w) => (await list(w, "service/dnslist", DNS, "dns")).find((r) => r.name === `lc-b.${DNS}` || r.name === `lc-b2.${DNS}`),
+  },
+  {
+    key: "rec-c",
+    type: "DnsRecord",
+    args: {
+      create: () => ({ serviceName: DNS, name: "lc-c", type: "A", value: "192.0.2.40", ttl: 300 }),
+      "in-place": () => ({ serviceName: DNS, name: "lc-c", type: "A", value: "192.0.2.40", ttl: 900 }),
+    },
+    options: { ignoreChanges: ["ttl"] },
+    live: dnsByName(`lc-c.${DNS}`),
   },
   {
     key: "box",
@@ -250,6 +262,7 @@ export const CASES: readonly Case[] = [
     diffs: ["destination"],
     live: { destination: "https://example.org/b" },
   },
+  { name: "DnsRecord ignoreChanges ttl", key: "rec-c", step: "in-place", op: "same", live: { ttl: "300" } },
   { name: "Contact untouched by others' updates", key: "adopted", step: "in-place", op: "same" },
   {
     name: "DnsRecord plan names the changed property",
@@ -390,6 +403,7 @@ export const CASES: readonly Case[] = [
   // destroy
   { name: "DnsRecord destroy", key: "rec-a", step: "destroy", op: "delete", live: "absent" },
   { name: "DnsRecord destroy (replaced one)", key: "rec-b", step: "destroy", op: "delete", live: "absent" },
+  { name: "DnsRecord destroy (changes ignored)", key: "rec-c", step: "destroy", op: "delete", live: "absent" },
   { name: "MailBox destroy", key: "box", step: "destroy", op: "delete", live: "absent" },
   // Contacts cannot be deleted through the API: destroy forgets (the contact stays).
   { name: "Contact destroy forgets", key: "adopted", step: "destroy", op: "delete", live: { email: "eva@example.com" } },

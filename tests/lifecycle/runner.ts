@@ -32,7 +32,7 @@ import type { EngineStack } from "../../scripts/engine";
 
 const run = promisify(execFile);
 
-type Classes = Record<string, new (name: string, args: Args) => unknown>;
+type Classes = Record<string, new (name: string, args: Args, opts?: object) => unknown>;
 
 /** What the runner needs of a provider: its classes (loaded inside the program) and the engine's extra environment. */
 export interface ProviderUnderTest {
@@ -116,10 +116,12 @@ export function refreshOf(run: Run, key: string): { changed: string[] } | "delet
 
 const occurrences = (text: string, s: string) => text.split(s).length - 1;
 
-/** Where a secret shows: the text around its first occurrence, the secret itself masked. */
-function around(text: string, s: string): string {
+/** Where a secret shows: the text around its first occurrence, every secret of the case masked. */
+function around(text: string, s: string, all: string[]): string {
   const i = text.indexOf(s);
-  return i < 0 ? "" : text.slice(Math.max(0, i - 1500), i + s.length + 100).replaceAll(s, "<SECRET>");
+  let shown = i < 0 ? "" : text.slice(Math.max(0, i - 600), i + s.length + 100);
+  for (const v of all) shown = shown.replaceAll(v, "<SECRET>");
+  return shown;
 }
 
 export function describeLifecycle(runner: Runner, provide: () => Promise<ProviderUnderTest>): void {
@@ -205,7 +207,7 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
       applyArgs("create");
       const program = async () => {
         const classes = provider.classes();
-        for (const row of RESOURCES) new classes[row.type](row.key, override.get(row.key) ?? (current.get(row.key) as Args));
+        for (const row of RESOURCES) new classes[row.type](row.key, override.get(row.key) ?? (current.get(row.key) as Args), row.options);
       };
       eng = await h.stack(program, {}, { projectName: `lifecycle-${runner}`, env: provider.env, installPackage: provider.installPackage });
       world = { client: h.client, emu: h.emu, fixture, outputs: (key) => outputsOf(eng, key) ?? {} };
@@ -314,7 +316,7 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
       for (const v of values) {
         const counts = Object.fromEntries(Object.entries(texts).map(([k, t]) => [k, occurrences(t, v)]));
         const first = Object.entries(texts).find(([, t]) => t.includes(v));
-        expect(counts, `plaintext occurrences of a secret${first ? `; first in ${first[0]}: ...${around(first[1], v)}...` : ""}`).to.deep.equal({
+        expect(counts, `plaintext occurrences of a secret${first ? `; first in ${first[0]}: ...${around(first[1], v, values)}...` : ""}`).to.deep.equal({
           state: 0,
           export: 0,
           output: 0,

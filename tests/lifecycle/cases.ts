@@ -23,6 +23,8 @@ export type Op = "create" | "same" | "update" | "replace" | "delete";
 /** Objects made outside the program before the first step (the services the entities live in, a contact to adopt). */
 export interface Fixture {
   contactId: string;
+  /** The account's balance before the first step (adopting spends nothing). */
+  balance: number;
 }
 
 export interface World {
@@ -36,6 +38,7 @@ export interface World {
 export const DNS = "lc-dns.example";
 export const ZONE = "lc-zone.example";
 export const WEB = "lc-web.example";
+export const DOMAIN = "lc-adopted.com";
 export const PW1 = "Lc-first-secret-9";
 export const PW2 = "Lc-second-secret-9";
 export const BAD_PW = "short pw";
@@ -58,7 +61,13 @@ export async function setup(client: DonDominioClient): Promise<Fixture> {
     State: "Madrid",
     Country: "ES",
   });
-  return { contactId: c.contactID };
+  await client.call("domain/create", { domain: DOMAIN, ownerContactID: c.contactID } as any);
+  return { contactId: c.contactID, balance: (await client.call("account/info")).balance };
+}
+
+/** Once the emulator's clock has moved past the registration (the domain is active before the program sees it). */
+export async function settle(emu: RunningEmulator): Promise<void> {
+  await emu.control.advanceClock(60);
 }
 
 const entity = (w: World, key: string) => String(w.outputs(key).entityId);
@@ -68,7 +77,7 @@ const list = async (w: World, op: string, serviceName: string, member: string) =
 export interface ResourceRow {
   key: string;
   /** The class (dynamic) and the SDK class (plugin): the same name. */
-  type: "DnsRecord" | "MailBox" | "Contact" | "DnsZone" | "Redirect";
+  type: "DnsRecord" | "MailBox" | "Contact" | "Domain" | "DnsZone" | "Redirect";
   args: Partial<Record<"create" | "in-place" | "replace", (f: Fixture) => Args>>;
   /** Resource options, the same at every step. */
   options?: { ignoreChanges?: string[] };
@@ -135,6 +144,19 @@ export const RESOURCES: readonly ResourceRow[] = [
     live: async (w) => {
       const c = await w.client.call("contact/getinfo", { contactID: w.fixture.contactId }).catch(() => undefined);
       return c as Record<string, any> | undefined;
+    },
+  },
+  {
+    key: "domain",
+    type: "Domain",
+    args: {
+      create: () => ({ name: DOMAIN, registration: "adopt", whoisPrivacy: false, onDestroy: "letexpire" }),
+      "in-place": () => ({ name: DOMAIN, registration: "adopt", whoisPrivacy: true, onDestroy: "letexpire" }),
+    },
+    live: async (w) => {
+      const info = await w.client.call("domain/getinfo", { domain: DOMAIN, infoType: "status" }).catch(() => undefined);
+      if (!info) return undefined;
+      return { ...info, spent: Math.round((w.fixture.balance - (await w.client.call("account/info")).balance) * 100) / 100 };
     },
   },
   {
@@ -212,7 +234,7 @@ export interface DriftCase extends BaseCase {
   repaired?: Record<string, unknown>;
 }
 
-/** Bad program arguments: the preview fails naming the field and the rule; no API write. */
+/** Bad program arguments: the preview fails naming the resource, the field and the rule; no API write. */
 export interface BadInputCase extends BaseCase {
   step: "bad input";
   args(f: Fixture): Args;
@@ -234,12 +256,14 @@ export const CASES: readonly Case[] = [
   { name: "DnsRecord create", key: "rec-a", step: "create", op: "create", live: { type: "A", value: "192.0.2.10", ttl: "300" } },
   { name: "MailBox create", key: "box", step: "create", op: "create", live: { name: `info@${WEB}`, password: "PW1" } },
   { name: "Contact adopt", key: "adopted", step: "create", op: "create", live: { email: "eva@example.com" } },
+  { name: "Domain adopt spends nothing", key: "domain", step: "create", op: "create", live: { status: "active", whoisPrivacy: false, spent: 0 } },
   { name: "DnsZone create", key: "zone", step: "create", op: "create", live: { records: [`${ZONE} A 192.0.2.30`] } },
   { name: "Redirect create", key: "redir", step: "create", op: "create", live: { destination: "https://example.org/a", type: "301" } },
   // no-op
   { name: "DnsRecord no-op plan", key: "rec-a", step: "no-op", op: "same" },
   { name: "MailBox no-op plan", key: "box", step: "no-op", op: "same" },
   { name: "Contact no-op plan", key: "adopted", step: "no-op", op: "same" },
+  { name: "Domain no-op plan", key: "domain", step: "no-op", op: "same" },
   { name: "DnsZone no-op plan", key: "zone", step: "no-op", op: "same" },
   { name: "Redirect no-op plan", key: "redir", step: "no-op", op: "same" },
   // in-place
@@ -262,6 +286,7 @@ export const CASES: readonly Case[] = [
     diffs: ["destination"],
     live: { destination: "https://example.org/b" },
   },
+  { name: "Domain in-place whoisPrivacy", key: "domain", step: "in-place", op: "update", diffs: ["whoisPrivacy"], live: { whoisPrivacy: true, spent: 0 } },
   { name: "DnsRecord ignoreChanges ttl", key: "rec-c", step: "in-place", op: "same", live: { ttl: "300" } },
   { name: "Contact untouched by others' updates", key: "adopted", step: "in-place", op: "same" },
   {
@@ -303,7 +328,7 @@ export const CASES: readonly Case[] = [
     key: "rec-b",
     step: "bad input",
     args: () => ({ serviceName: DNS, name: "lc-b2", type: "A", value: "192.0.2.300" }),
-    error: "value: ",
+    error: 'value: "192.0.2.300" is not an IPv4 address for an A record',
   },
   {
     name: "MailBox bad input",
@@ -321,18 +346,25 @@ export const CASES: readonly Case[] = [
     error: "phone: leave out the contact data when contactId adopts an existing contact",
   },
   {
+    name: "Domain bad input",
+    key: "domain",
+    step: "bad input",
+    args: () => ({ name: DOMAIN, registration: "adopt", whoisPrivacy: true, onDestroy: "delete-it" }),
+    error: "onDestroy: must be one of forget, letexpire",
+  },
+  {
     name: "DnsZone bad input",
     key: "zone",
     step: "bad input",
     args: () => ({ serviceName: ZONE, records: [{ name: "@", type: "A", value: "not-an-ip" }] }),
-    error: "records[0].value: ",
+    error: 'records[0].value: "not-an-ip" is not an IPv4 address for an A record',
   },
   {
     name: "Redirect bad input",
     key: "redir",
     step: "bad input",
     args: () => ({ serviceName: WEB, origin: "go2", destination: "ftp://example.org/", type: "301" }),
-    error: "destination: ",
+    error: "destination: must be an http:// or https:// URL such as https://example.org/path",
   },
   // drift: all outside changes made, then one refresh and one preview
   {
@@ -366,6 +398,18 @@ export const CASES: readonly Case[] = [
     refreshed: { changed: ["verificationStatus"], outputs: { verificationStatus: "failed" } },
     // An adopted contact wants only its id: the live data is recorded, nothing to change.
     op: "same",
+  },
+  {
+    name: "Domain drift + refresh",
+    key: "domain",
+    step: "drift",
+    outside: async (w) => {
+      await w.client.call("domain/update", { domain: DOMAIN, updateType: "whoisPrivacy", whoisPrivacy: false } as any);
+    },
+    refreshed: { changed: ["whoisPrivacy"], outputs: { whoisPrivacy: false } },
+    op: "update",
+    diffs: ["whoisPrivacy"],
+    repaired: { whoisPrivacy: true, spent: 0 },
   },
   {
     name: "DnsZone drift + refresh",
@@ -407,6 +451,8 @@ export const CASES: readonly Case[] = [
   { name: "MailBox destroy", key: "box", step: "destroy", op: "delete", live: "absent" },
   // Contacts cannot be deleted through the API: destroy forgets (the contact stays).
   { name: "Contact destroy forgets", key: "adopted", step: "destroy", op: "delete", live: { email: "eva@example.com" } },
+  // onDestroy letexpire: the domain stays registered, set to expire.
+  { name: "Domain destroy lets it expire", key: "domain", step: "destroy", op: "delete", live: { status: "active", renewalMode: "letexpire", spent: 0 } },
   { name: "DnsZone destroy", key: "zone", step: "destroy", op: "delete", live: "absent" },
   { name: "Redirect destroy", key: "redir", step: "destroy", op: "delete", live: "absent" },
 ];

@@ -22,6 +22,7 @@ import {
   type PlanCase,
   type Runner,
   type SecretsCase,
+  settle,
   setup,
   STEPS,
   type Step,
@@ -204,6 +205,7 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
       provider = await provide();
       h = await startHarness();
       fixture = await setup(h.client);
+      await settle(h.emu);
       applyArgs("create");
       const program = async () => {
         const classes = provider.classes();
@@ -287,7 +289,7 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
       }
       expect(run.error, "the preview should fail").to.be.a("string");
       const text = `${run.error}\n${run.output}`;
-      expect(text).to.include(c.error);
+      expect(text).to.include(`resource '${c.key}' has a problem: ${c.error}`);
       for (const s of c.notShown ?? []) expect(occurrences(text, s), "a refused secret is shown in the error").to.equal(0);
       expect(run.writes, "API writes during the refused preview").to.deep.equal({});
     }

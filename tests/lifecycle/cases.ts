@@ -43,7 +43,7 @@ export const PW1 = "Lc-first-secret-9";
 export const PW2 = "Lc-second-secret-9";
 export const BAD_PW = "short pw";
 
-export async function setup(client: DonDominioClient): Promise<Fixture> {
+export async function setup(client: DonDominioClient, emu: RunningEmulator): Promise<Fixture> {
   await client.call("service/create", { serviceName: DNS, productkey: "redir" } as any);
   await client.call("service/create", { serviceName: ZONE, productkey: "redir" } as any);
   // Hosting Mini: mailboxes and redirects (Redirect & Parking allows one redirect, not a replacement beside it).
@@ -62,12 +62,9 @@ export async function setup(client: DonDominioClient): Promise<Fixture> {
     Country: "ES",
   });
   await client.call("domain/create", { domain: DOMAIN, ownerContactID: c.contactID } as any);
-  return { contactId: c.contactID, balance: (await client.call("account/info")).balance };
-}
-
-/** Once the emulator's clock has moved past the registration (the domain is active before the program sees it). */
-export async function settle(emu: RunningEmulator): Promise<void> {
+  // Past the registration: the domain is active before the program sees it.
   await emu.control.advanceClock(60);
+  return { contactId: c.contactID, balance: (await client.call("account/info")).balance };
 }
 
 const entity = (w: World, key: string) => String(w.outputs(key).entityId);

@@ -22,7 +22,6 @@ import {
   type PlanCase,
   type Runner,
   type SecretsCase,
-  settle,
   setup,
   STEPS,
   type Step,
@@ -204,8 +203,7 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
     before(async () => {
       provider = await provide();
       h = await startHarness();
-      fixture = await setup(h.client);
-      await settle(h.emu);
+      fixture = await setup(h.client, h.emu);
       applyArgs("create");
       const program = async () => {
         const classes = provider.classes();

@@ -201,7 +201,10 @@ interface BaseCase {
   pending?: Partial<Record<Runner, string>>;
 }
 
-/** A step the engine runs for the whole stack: the plan for this resource and what the emulator holds then. */
+/**
+ * A step the engine runs for the whole stack: the plan for this resource and what the emulator
+ * holds then. At no-op, a refresh also changes none of the resource's outputs, and the plan after it is the same.
+ */
 export interface PlanCase extends BaseCase {
   step: "create" | "no-op" | "in-place" | "replace" | "destroy";
   op: Op;
@@ -257,12 +260,12 @@ export const CASES: readonly Case[] = [
   { name: "DnsZone create", key: "zone", step: "create", op: "create", live: { records: [`${ZONE} A 192.0.2.30`] } },
   { name: "Redirect create", key: "redir", step: "create", op: "create", live: { destination: "https://example.org/a", type: "301" } },
   // no-op
-  { name: "DnsRecord no-op plan", key: "rec-a", step: "no-op", op: "same" },
-  { name: "MailBox no-op plan", key: "box", step: "no-op", op: "same" },
-  { name: "Contact no-op plan", key: "adopted", step: "no-op", op: "same" },
-  { name: "Domain no-op plan", key: "domain", step: "no-op", op: "same" },
-  { name: "DnsZone no-op plan", key: "zone", step: "no-op", op: "same" },
-  { name: "Redirect no-op plan", key: "redir", step: "no-op", op: "same" },
+  { name: "DnsRecord no-op plan, clean refresh", key: "rec-a", step: "no-op", op: "same" },
+  { name: "MailBox no-op plan, clean refresh", key: "box", step: "no-op", op: "same" },
+  { name: "Contact no-op plan, clean refresh", key: "adopted", step: "no-op", op: "same" },
+  { name: "Domain no-op plan, clean refresh", key: "domain", step: "no-op", op: "same" },
+  { name: "DnsZone no-op plan, clean refresh", key: "zone", step: "no-op", op: "same" },
+  { name: "Redirect no-op plan, clean refresh", key: "redir", step: "no-op", op: "same" },
   // in-place
   { name: "DnsRecord in-place ttl", key: "rec-a", step: "in-place", op: "update", diffs: ["ttl"], live: { ttl: "600", value: "192.0.2.10" } },
   { name: "DnsRecord in-place value", key: "rec-b", step: "in-place", op: "update", diffs: ["value"], live: { value: "192.0.2.21" } },

@@ -185,8 +185,11 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
             const plan = succeeded(await engine("preview"), "preview");
             return { plan, apply: succeeded(await engine("up"), "up") };
           }
-          case "no-op":
-            return { plan: succeeded(await engine("preview"), "preview") };
+          case "no-op": {
+            const plan = succeeded(await engine("preview"), "preview");
+            const refresh = succeeded(await engine("refresh"), "refresh");
+            return { plan, refresh, after: succeeded(await engine("preview"), "preview") };
+          }
           case "drift": {
             for (const c of CASES) if (c.step === "drift" && active(c)) await c.outside(world);
             const refresh = succeeded(await engine("refresh"), "refresh");
@@ -242,13 +245,17 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
     };
 
     async function plan(c: PlanCase, live: (w: World) => Promise<Record<string, any> | undefined>) {
-      const { plan: run, apply }: { plan: Run; apply?: Run } = await stepRun(c.step);
+      const { plan: run, apply, refresh, after }: { plan: Run; apply?: Run; refresh?: Run; after?: Run } = await stepRun(c.step);
       expect(opOf(run, c.key), `the engine's plan for ${c.key}`).to.equal(c.op);
       if (apply) expect(opOf(apply, c.key), `the step the engine ran for ${c.key}`).to.equal(c.op);
       const { diffs, replaces, masked, from } = diffsOf(run, c.key);
       if (c.named) expect(from, "who names the changed properties").to.equal("provider");
       if (c.diffs) expect(diffs, `the properties changed (named by the ${from})`).to.deep.equal(c.diffs.filter((d) => !masked.includes(d)).sort());
       if (run.what === "preview") expect(run.writes, "API writes during the preview").to.deep.equal({});
+      if (refresh && after) {
+        expect(refreshOf(refresh, c.key), "what a refresh with nothing changed outside did").to.deep.equal({ changed: [] });
+        expect(opOf(after, c.key), "the plan after that refresh").to.equal(c.op);
+      }
       if (c.step === "destroy") expect(outputsOf(eng, c.key), "the resource in the state after destroy").to.equal(undefined);
       if (c.replaces) expect(replaces, "the properties that force the replacement").to.deep.equal([...c.replaces].sort());
       if (c.live) await expectLive(live, c.live, `after ${c.step}`);

@@ -247,6 +247,8 @@ export interface BadInputCase extends BaseCase {
 export interface SecretsCase extends BaseCase {
   step: "secrets";
   secrets(w: World): string[];
+  /** The resource's outputs in the state: these are absent, these are encrypted. */
+  outputs?: { absent?: string[]; encrypted?: string[] };
 }
 
 export type Case = PlanCase | DriftCase | BadInputCase | SecretsCase;
@@ -442,7 +444,14 @@ export const CASES: readonly Case[] = [
     repaired: { type: "301" },
   },
   // secrets
-  { name: "MailBox passwords absent from state and output", key: "box", step: "secrets", secrets: () => [PW1, PW2] },
+  {
+    name: "MailBox passwords absent from state and output",
+    key: "box",
+    step: "secrets",
+    secrets: () => [PW1, PW2],
+    // The state keeps a fingerprint of the password (to see a change), never the password.
+    outputs: { absent: ["password"], encrypted: ["passwordHash"] },
+  },
   { name: "API password absent from state and output", key: "adopted", step: "secrets", secrets: (w) => [w.emu.apiPasswd] },
   // destroy
   { name: "DnsRecord destroy", key: "rec-a", step: "destroy", op: "delete", live: "absent" },

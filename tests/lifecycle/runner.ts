@@ -301,6 +301,9 @@ export function describeLifecycle(runner: Runner, provide: () => Promise<Provide
 
     async function secrets(c: SecretsCase) {
       const values = c.secrets(world);
+      const outs = outputsOf(eng, c.key);
+      for (const k of c.outputs?.absent ?? []) expect(outs, `the state's outputs of ${c.key}`).to.not.have.property(k);
+      for (const k of c.outputs?.encrypted ?? []) expect(outs?.[k], `${c.key}.${k} in the state`).to.have.property("ciphertext");
       // `pulumi stack export` as a user runs it (the Automation API's exportStack adds --show-secrets).
       const ws = eng.stack.workspace as LocalWorkspace;
       const exported = (

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient, getOperation, type OperationName } from "../../sdk";
-import { createEngineStack, type EngineStack, loadInstalled } from "../../scripts/engine";
+import { createEngineStack, type EngineStack, type EngineStackOptions, loadInstalled } from "../../scripts/engine";
 
 export type ProviderModule = typeof import("../../provider");
 
@@ -16,7 +16,12 @@ export interface Harness {
   client: DonDominioClient;
   /** The installed package's provider entry (load it inside programs only). */
   pkg(): ProviderModule;
-  stack(program: PulumiFn, extraConfig?: Record<string, { value: string; secret?: boolean }>): Promise<EngineStack>;
+  /** `engine`: more engine options (another PULUMI_HOME and no package install, for the plugin). */
+  stack(
+    program: PulumiFn,
+    extraConfig?: Record<string, { value: string; secret?: boolean }>,
+    engine?: Pick<EngineStackOptions, "env" | "installPackage" | "projectName">,
+  ): Promise<EngineStack>;
   close(): Promise<void>;
 }
 
@@ -28,10 +33,11 @@ export async function startHarness(options: Parameters<typeof startEmulator>[0] 
     emu,
     client,
     pkg: () => loadInstalled<ProviderModule>("dist/provider/index.js"),
-    async stack(program, extraConfig = {}) {
+    async stack(program, extraConfig = {}, engine = {}) {
       const eng = await createEngineStack({
+        ...engine,
         program,
-        env: process.env.DONDOMINIO_DEBUG ? { DONDOMINIO_DEBUG: "1" } : {},
+        env: { ...(process.env.DONDOMINIO_DEBUG ? { DONDOMINIO_DEBUG: "1" } : {}), ...engine.env },
         config: {
           // Credentials come from stack config (the provider's configure()), not the environment.
           "dondominio:apiUser": { value: emu.apiUser },

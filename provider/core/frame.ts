@@ -29,6 +29,7 @@ import { setStackConfig } from "./config";
 import { printableError, printableText } from "./printable";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./plain-data";
+import type { DnsClaimSpec } from "../dns/dns-claim-rules";
 import type { PreviewFacts } from "../money/preview-facts";
 import { type Charge, planCharges } from "../money/spend";
 
@@ -47,6 +48,8 @@ export interface Timeouts {
   create?: number;
   update?: number;
   delete?: number;
+  /** The plugin's Read request timeout (the dynamic provider gets none). */
+  read?: number;
 }
 
 export interface Ctx {
@@ -105,6 +108,12 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
   afterDiff?(olds: Data, news: Data, verdict: { changes: boolean; replaces: string[] }): { deleteBeforeReplace?: boolean } | undefined;
   /** Told the inputs of every check that passed (DnsRecord: the plan line of a new record). */
   afterCheck?(olds: Data | undefined, inputs: Data): void;
+  /**
+   * The DNS records the resource manages, claimed among the run's resources so that two never
+   * manage the same one (provider/dns/dns-claims.ts): from the class in a program, from Check in the
+   * provider plugin.
+   */
+  readonly dnsClaims?: DnsClaimSpec;
   /** Told every delete before it runs (DnsRecord: its plan line). */
   beforeDelete?(props: Data): void;
   create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;

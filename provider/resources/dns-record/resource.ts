@@ -1,8 +1,9 @@
 /** The DnsRecord resource class users write in programs. */
 import type * as pulumi from "@pulumi/pulumi";
-import { claimDnsRecords } from "../../dns/dns-claims";
+import { claimsOf } from "../../dns/dns-claims";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { dnsRecordDefinition } from "./definition";
 import { dnsRecordInputs, dnsRecordOutputs, type DnsRecordState } from "./schema";
 
 export interface DnsRecordArgs {
@@ -31,5 +32,5 @@ export interface DnsRecordArgs {
 export class DnsRecord extends resourceClass<DnsRecordArgs, DnsRecordState>("DnsRecord", crud, {
   inputs: dnsRecordInputs,
   outputs: dnsRecordOutputs,
-  claims: (name, args) => claimDnsRecords({ kind: "DnsRecord", name }, args.serviceName, [{ name: args.name, type: args.type, value: args.value }]),
+  claims: claimsOf(dnsRecordDefinition.dnsClaims!),
 }) {}

@@ -1,9 +1,10 @@
 /** The DnsZone resource class users write in programs. */
 import type * as pulumi from "@pulumi/pulumi";
-import { claimDnsRecords } from "../../dns/dns-claims";
+import { claimsOf } from "../../dns/dns-claims";
 import { resourceClass } from "../../core/resource-class";
 import type { DnsRecordArgs } from "../dns-record/resource";
 import * as crud from "./crud";
+import { dnsZoneDefinition } from "./definition";
 import { dnsZoneInputs, dnsZoneOutputs, type DnsZoneState } from "./schema";
 
 /** One record of the zone: DnsRecord's inputs without serviceName, with the same rules. */
@@ -44,6 +45,6 @@ export interface DnsZoneArgs {
 export class DnsZone extends resourceClass<DnsZoneArgs, DnsZoneState>("DnsZone", crud, {
   inputs: dnsZoneInputs,
   outputs: dnsZoneOutputs,
-  // A name and type that another DnsZone or a DnsRecord also manages is refused at preview.
-  claims: (name, args) => claimDnsRecords({ kind: "DnsZone", name }, args.serviceName, args.records),
+  // A name and type that another DnsZone or a DnsRecord also manages is refused at preview (definition.ts dnsClaims).
+  claims: claimsOf(dnsZoneDefinition.dnsClaims!),
 }) {}

@@ -108,7 +108,8 @@ export function grpcError(err: unknown, r?: ServedResource, inputs?: Data, secre
     detail.setId(e.id);
     detail.setProperties(toStruct(clean(e.properties), secrets ?? secretKeys(r)));
     if (inputs) detail.setInputs(toStruct(inputs, secrets ?? secretKeys(r)));
-    detail.setReasonsList(e.reasons);
+    // The first reason with the context errorInContext put in front (the resource, the operation, a cancel).
+    detail.setReasonsList([e.message, ...e.reasons.slice(1)]);
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     const status = new statusproto.Status();

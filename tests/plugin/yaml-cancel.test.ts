@@ -1,0 +1,108 @@
+/**
+ * Cancellation through the plugin and the real engine (Pulumi YAML): `pulumi up` of a Domain whose
+ * registration the emulator keeps pending (and whose create would wait 20 minutes) is interrupted
+ * with SIGINT, as Ctrl-C does. The engine sends the plugin Cancel (provider/core/cancel.ts): the
+ * wait ends at once, the paid order already placed is recorded through the init-error path with the
+ * domain's id, and the CLI exits in seconds. The next `up` sends no second domain/create: it takes
+ * up the recorded domain, waits for it to be active and converges; the balance moved once.
+ */
+import { expect } from "chai";
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { DonDominioClient } from "../../sdk";
+import { OWNER } from "../provider/harness";
+import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
+
+const NAME = "yaml-cancel-example.com";
+
+describe("plugin: Ctrl-C of pulumi up cancels a waiting create (YAML)", function () {
+  this.timeout(600_000);
+  let emu: RunningEmulator;
+  let client: DonDominioClient;
+  let project: YamlProject;
+
+  before(async function () {
+    if (!hasGo()) {
+      console.log(SKIP_NO_GO);
+      this.skip();
+    }
+    // Registration stays pending for an hour of emulator time unless the clock is advanced.
+    emu = await startEmulator({ delays: { registerPendingSec: 3600 } });
+    client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
+    project = await yamlProject((dir, pluginDir) => {
+      // JSON is YAML. No customTimeouts: the create would wait for the registration 20 minutes.
+      const program = {
+        name: "yaml-cancel",
+        runtime: "yaml",
+        plugins: { providers: [{ name: "dondominio", path: pluginDir }] },
+        resources: { slow: { type: "dondominio:index:Domain", properties: { name: NAME, contacts: { owner: OWNER } } } },
+      };
+      writeFileSync(join(dir, "Pulumi.yaml"), JSON.stringify(program, null, 2));
+    });
+    await project.pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
+    await project.pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
+    await project.pulumi("config", "set", "dondominio:baseUrl", emu.url);
+    await project.pulumi("config", "set", "dondominio:caCertFile", emu.caFile);
+    await project.pulumi("config", "set", "dondominio:pollIntervalMs", "250");
+  });
+  after(async () => {
+    await emu?.close();
+    project?.dispose();
+  });
+
+  const recorded = async () => {
+    const state = JSON.parse((await project.pulumiRun("stack", "export")).stdout);
+    return state.deployment.resources.find((r: any) => String(r.urn).endsWith("::slow"));
+  };
+  const calls = async () => (await emu.control.counters()).calls;
+
+  it("SIGINT during the wait: the CLI exits in seconds, the paid domain is recorded, and the next up orders nothing again", async () => {
+    const before = (await client.call("account/info")).balance;
+    const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], { cwd: project.dir, env: project.env });
+    let output = "";
+    cli.stdout.on("data", (d) => (output += d));
+    cli.stderr.on("data", (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
+
+    // The order is placed and the create is polling the registration.
+    const start = Date.now();
+    while (!((await calls())["domain/getinfo"] >= 2)) {
+      if (Date.now() - start > 120_000) throw new Error(`the create never started waiting:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const t0 = Date.now();
+    cli.kill("SIGINT");
+    // Bounded: a plugin that ignores Cancel keeps the CLI waiting for the create (20 minutes).
+    const code = await Promise.race([exited, new Promise<"hung">((r) => setTimeout(() => r("hung"), 60_000))]);
+    if (code === "hung") {
+      cli.kill("SIGKILL");
+      throw new Error(`the CLI was still running 60 s after SIGINT:\n${output}`);
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    console.log(`      the CLI exited ${seconds.toFixed(1)} s after SIGINT (code ${code}; the create would have waited 20 min)`);
+    if (process.env.PLUGIN_TEST_LOG) writeFileSync(process.env.PLUGIN_TEST_LOG, output);
+    expect(code, output).to.not.equal(0);
+    expect(seconds, output).to.be.lessThan(20);
+    expect(output).to.include("cancelled");
+
+    // What was paid for is in the state, with the error that says it was cut short.
+    const slow = await recorded();
+    expect(slow, "the domain is in the state").to.not.equal(undefined);
+    expect(slow.id).to.equal(NAME);
+    expect(slow.outputs.status).to.match(/^register-/);
+    expect(slow.initErrors?.join("\n")).to.include("create cancelled");
+    expect((await calls())["domain/create"]).to.equal(1);
+    const spent = (await client.call("account/info")).balance;
+    expect(spent).to.be.lessThan(before);
+
+    // The next up takes it up from the state: no second order, the same balance.
+    await emu.control.advanceClock(7200);
+    await project.pulumi("up", "--yes", "--skip-preview");
+    expect((await recorded()).outputs.status).to.equal("active");
+    expect((await calls())["domain/create"]).to.equal(1);
+    expect((await client.call("account/info")).balance).to.equal(spent);
+    await project.pulumi("preview", "--expect-no-changes");
+  });
+});

@@ -60,7 +60,8 @@ describe("plugin: Ctrl-C of pulumi up cancels a waiting create (YAML)", function
 
   it("SIGINT during the wait: the CLI exits in seconds, the paid domain is recorded, and the next up orders nothing again", async () => {
     const before = (await client.call("account/info")).balance;
-    const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], { cwd: project.dir, env: project.env });
+    // Its own process group: a CLI that hangs is ended with its plugins (below).
+    const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], { cwd: project.dir, env: project.env, detached: true });
     let output = "";
     cli.stdout.on("data", (d) => (output += d));
     cli.stderr.on("data", (d) => (output += d));
@@ -77,7 +78,7 @@ describe("plugin: Ctrl-C of pulumi up cancels a waiting create (YAML)", function
     // Bounded: a plugin that ignores Cancel keeps the CLI waiting for the create (20 minutes).
     const code = await Promise.race([exited, new Promise<"hung">((r) => setTimeout(() => r("hung"), 60_000))]);
     if (code === "hung") {
-      cli.kill("SIGKILL");
+      process.kill(-(cli.pid as number), "SIGKILL");
       throw new Error(`the CLI was still running 60 s after SIGINT:\n${output}`);
     }
     const seconds = (Date.now() - t0) / 1000;

@@ -86,10 +86,14 @@ describe("plugin: DNS claims, the run gate and per-resource log lines through th
 
   it("refuses a name and type a DnsZone and a DnsRecord both manage, at preview and at up --skip-preview (nothing written)", async () => {
     program({
-      zone: { type: "dondominio:index:DnsZone", properties: { serviceName: ZONE, records: [{ name: "mail", type: "MX", value: "mx1.example.net.", priority: 10 }] } },
+      zone: {
+        type: "dondominio:index:DnsZone",
+        properties: { serviceName: ZONE, records: [{ name: "mail", type: "MX", value: "mx1.example.net.", priority: 10 }] },
+      },
       extra: record("mail", "MX", "mx2.example.net.", { priority: 20 }),
     });
-    const text = /Dns(Zone|Record) "(zone|extra)" and Dns(Zone|Record) "(zone|extra)" both manage MX mail\.yaml-claims\.example; manage each name and type in one resource/;
+    const text =
+      /Dns(Zone|Record) "(zone|extra)" and Dns(Zone|Record) "(zone|extra)" both manage MX mail\.yaml-claims\.example; manage each name and type in one resource/;
     expect(await failure("preview")).to.match(text);
     expect(await failure("up", "--yes", "--skip-preview")).to.match(text);
     expect(await writes()).to.deep.equal([]);
@@ -102,10 +106,10 @@ describe("plugin: DNS claims, the run gate and per-resource log lines through th
     program({
       dom: { type: "dondominio:index:Domain", properties: { name: DOMAIN, contacts: { owner: OWNER }, waitFor: "submitted" } },
       good: record("good", "A", "192.0.2.20"),
-      bad: record("bad", "A", "not-an-address"),
+      zbad: record("zbad", "A", "not-an-address"),
     });
     const err = await failure("up", "--yes", "--skip-preview");
-    expect(err).to.include("bad");
+    expect(err).to.include("zbad");
     const written = await writes();
     console.log(`      writes at the emulator after the refused up: ${written.length}; balance ${before} -> ${await balance()}`);
     expect(written).to.deep.equal([]);

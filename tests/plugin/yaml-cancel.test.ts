@@ -5,10 +5,13 @@
  * wait ends at once, the paid order already placed is recorded through the init-error path with the
  * domain's id, and the CLI exits in seconds. The next `up` sends no second domain/create: it takes
  * up the recorded domain, waits for it to be active and converges; the balance moved once.
+ * Interrupted while the order itself is out (the emulator holds domain/create unanswered), the
+ * order's reply is awaited, never abandoned: its outcome unknown, the domain is recorded as
+ * unconfirmed (pendingOrder), and the next `up` looks for it and adopts it instead of ordering again.
  */
 import { expect } from "chai";
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
@@ -104,6 +107,60 @@ describe("plugin: Ctrl-C of pulumi up cancels a waiting create (YAML)", function
     expect((await recorded()).outputs.status).to.equal("active");
     expect((await calls())["domain/create"]).to.equal(1);
     expect((await client.call("account/info")).balance).to.equal(spent);
+    await project.pulumi("preview", "--expect-no-changes");
+  });
+
+  it("SIGINT while the order itself is out: its reply is awaited, not abandoned; unconfirmed, it is recorded and the next up looks before ordering", async () => {
+    // The order reaches the emulator and stays unanswered (and not run) until released; the client
+    // gives up on the reply after 2 s (an ambiguous outcome).
+    const HELD = "yaml-cancel-held.com";
+    const program = JSON.parse(readFileSync(join(project.dir, "Pulumi.yaml"), "utf8"));
+    program.resources.held = { type: "dondominio:index:Domain", properties: { name: HELD, contacts: { owner: OWNER } } };
+    writeFileSync(join(project.dir, "Pulumi.yaml"), JSON.stringify(program, null, 2));
+    await project.pulumi("config", "set", "dondominio:timeoutMs", "2000");
+    await emu.control.addFault({ action: "domain/create", kind: "hold" });
+    const before = (await client.call("account/info")).balance;
+    const creates = (await calls())["domain/create"] ?? 0;
+
+    const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], { cwd: project.dir, env: project.env, detached: true });
+    let output = "";
+    cli.stdout.on("data", (d) => (output += d));
+    cli.stderr.on("data", (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
+    const start = Date.now();
+    while (!(await emu.control.heldCalls()).includes("domain/create")) {
+      if (Date.now() - start > 120_000) throw new Error(`the order was never sent:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const t0 = Date.now();
+    cli.kill("SIGINT");
+    const code = await Promise.race([exited, new Promise<"hung">((r) => setTimeout(() => r("hung"), 60_000))]);
+    if (code === "hung") {
+      process.kill(-(cli.pid as number), "SIGKILL");
+      throw new Error(`the CLI was still running 60 s after SIGINT:\n${output}`);
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    console.log(`      the CLI exited ${seconds.toFixed(1)} s after SIGINT (the order's reply awaited up to the 2 s request timeout)`);
+    expect(code, output).to.not.equal(0);
+    expect(seconds, output).to.be.lessThan(20);
+    const state = JSON.parse((await project.pulumiRun("stack", "export")).stdout);
+    const held = state.deployment.resources.find((r: any) => String(r.urn).endsWith("::held"));
+    expect(held, `the order is in the state:\n${output}`).to.not.equal(undefined);
+    expect(held.id).to.equal(HELD);
+    expect(held.outputs.status).to.equal("unconfirmed");
+    expect(held.outputs.pendingOrder?.operation).to.equal("domain/create");
+    expect(held.initErrors?.join("\n")).to.include("create cancelled");
+
+    // The service carries the order out after all; the next up finds it and orders nothing.
+    await emu.control.releaseHeld("domain/create");
+    await emu.control.clearFaults();
+    const charged = (await client.call("account/info")).balance;
+    expect(charged).to.be.lessThan(before);
+    await emu.control.advanceClock(7200);
+    const out = await project.pulumi("up", "--yes", "--skip-preview");
+    expect(out).to.include("nothing was sent again");
+    expect((await calls())["domain/create"]).to.equal(creates + 1);
+    expect((await client.call("account/info")).balance).to.equal(charged);
     await project.pulumi("preview", "--expect-no-changes");
   });
 });

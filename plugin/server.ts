@@ -211,12 +211,10 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
       }
     }
     const { changed, replaces } = await diffVerdict(r.def, compareTo, olds, news);
-    // The live object may differ although the inputs are as recorded (DnsZone: a record changed outside).
-    const drifted = !changed.length && !replaces.length && r.def.diffLive ? await r.def.diffLive(olds, news) : undefined;
     // DnsRecord: the plan lines, and a CNAME retype deletes the old record first.
-    const after = r.def.afterDiff?.(compareTo, news, { changes: changed.length > 0 || drifted === true, replaces });
+    const after = r.def.afterDiff?.(compareTo, news, { changes: changed.length > 0, replaces });
     const res = new provproto.DiffResponse();
-    res.setChanges(changed.length || drifted ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
+    res.setChanges(changed.length ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
     if (after?.deleteBeforeReplace) res.setDeletebeforereplace(true);
     res.setDiffsList(changed);
     res.setReplacesList(replaces);

@@ -123,12 +123,21 @@ describe("plugin: DNS claims, the run gate and per-resource log lines through th
       dom: { type: "dondominio:index:Domain", properties: { name: DOMAIN, contacts: { owner: OWNER }, waitFor: "submitted" } },
       good: record("good", "A", "192.0.2.20"),
     });
-    const { stdout } = await project.pulumiRun("up", "--yes", "--skip-preview", "--json");
-    const diags = stdout
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => JSON.parse(l).diagnosticEvent)
-      .filter(Boolean) as { urn?: string; message: string }[];
+    /** The engine's diagnostic events of a command (`--json`: one event a line). */
+    const diagnostics = async (...args: string[]) =>
+      (await project.pulumiRun(...args, "--json")).stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => {
+          try {
+            return JSON.parse(l).diagnosticEvent;
+          } catch {
+            // `destroy --json` prints its plan as one indented JSON document before the events.
+            return undefined;
+          }
+        })
+        .filter(Boolean) as { urn?: string; message: string }[];
+    let diags = await diagnostics("up", "--yes", "--skip-preview");
     const under = (name: string, needle: string) => diags.filter((d) => String(d.urn ?? "").endsWith(`::${name}`) && d.message.includes(needle));
     const plan = under("good", `+ CREATE A good.${ZONE} 192.0.2.20`);
     const money = under("dom", `$ CHARGE`);
@@ -137,6 +146,14 @@ describe("plugin: DNS claims, the run gate and per-resource log lines through th
     expect(money, "the money line under the Domain's URN").to.have.length.greaterThan(0);
     // No provider line without its resource.
     expect(diags.filter((d) => !d.urn && /\$ CHARGE|\+ CREATE/.test(d.message))).to.deep.equal([]);
-    await project.pulumi("destroy", "--yes");
+    // The lines of a diff and of a delete too (the DnsRecord's afterDiff and beforeDelete).
+    program({
+      dom: { type: "dondominio:index:Domain", properties: { name: DOMAIN, contacts: { owner: OWNER }, waitFor: "submitted" } },
+      good: record("good", "A", "192.0.2.21"),
+    });
+    diags = await diagnostics("up", "--yes", "--skip-preview");
+    expect(under("good", `± MODIFY A good.${ZONE} 192.0.2.20 ttl=default -> 192.0.2.21 ttl=default`), JSON.stringify(diags)).to.have.length(1);
+    diags = await diagnostics("destroy", "--yes");
+    expect(under("good", `- DELETE A good.${ZONE} 192.0.2.21`), JSON.stringify(diags)).to.have.length(1);
   });
 });

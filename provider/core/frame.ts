@@ -29,7 +29,6 @@ import { setStackConfig } from "./config";
 import { printableError, printableText } from "./printable";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./plain-data";
-import type { DnsClaimSpec } from "../dns/dns-claim-rules";
 import type { PreviewFacts } from "../money/preview-facts";
 import { type Charge, planCharges } from "../money/spend";
 
@@ -43,6 +42,15 @@ export const TIMEOUTS_KEY = "__timeouts";
 export const CLAIMS_KEY = "__claims";
 const PROVIDER_KEY = "__provider";
 const HIDDEN = new Set([TIMEOUTS_KEY, PROVIDER_KEY, CLAIMS_KEY]);
+
+/**
+ * What a resource claims among the run's DNS records (provider/dns/dns-claims.ts), given its inputs
+ * as the program gives them (a program's Outputs, or the plugin's plain values).
+ */
+export interface DnsClaimSpec {
+  readonly kind: "DnsZone" | "DnsRecord";
+  of(inputs: Record<string, any>): { serviceName: any; records: any };
+}
 
 export interface Timeouts {
   create?: number;

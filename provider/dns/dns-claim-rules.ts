@@ -5,17 +5,14 @@
  * the Check calls of one deployment) run this same code and print the same text.
  */
 import { normalizeName, normalizeType, normalizeValue, normalizeZone, unicodeOrSelf } from "../../sdk/rules";
+import type { DnsClaimSpec } from "../core/frame";
+
+export type { DnsClaimSpec };
 
 export interface DnsClaimOwner {
-  kind: "DnsZone" | "DnsRecord";
+  kind: DnsClaimSpec["kind"];
   /** The resource's name in the program. */
   name: string;
-}
-
-/** What a resource claims, given its inputs as the program gives them (a program's Outputs, or the plugin's plain values). */
-export interface DnsClaimSpec {
-  readonly kind: DnsClaimOwner["kind"];
-  of(inputs: Record<string, any>): { serviceName: any; records: any };
 }
 
 export interface Claim {

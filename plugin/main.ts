@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { activateRunGate } from "../provider/core/run-gate";
 import { serve } from "./server";
 
 function packageVersion(): string {
@@ -19,6 +20,9 @@ function packageVersion(): string {
 
 export async function main(argv: string[], _env: NodeJS.ProcessEnv, io: { stdout: NodeJS.WritableStream }): Promise<number> {
   const engineAddress = argv.find((a) => !a.startsWith("-"));
+  // The engine starts the plugin once per run (preview, up, destroy): its writes wait for the run's
+  // checks and are refused once one failed, as the dynamic provider's are (provider/core/run-gate.ts).
+  activateRunGate();
   const { port } = await serve({ version: packageVersion(), engineAddress });
   io.stdout.write(`${port}\n`);
   console.log = console.error;

@@ -20,9 +20,14 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { checkDomain } from "../provider/functions/check-domain";
+import { CancelledError, cancelAll, isCancelled } from "../provider/core/cancel";
 import { setLogSinkForTests } from "../provider/core/log";
+import { printableText } from "../provider/core/printable";
+import { beforeWrite, checkStarted } from "../provider/core/run-gate";
+import { type Claims, claimRecords } from "../provider/dns/dns-claim-rules";
 import { clean, sameValue } from "../provider/core/plain-data";
 import { changedKeys, checkInputs, contextWith, diffVerdict, errorInContext, PartialResultError, type Timeouts, userInputs } from "../provider/core/frame";
+import { hasUnknown } from "../provider/core/frame";
 import { checkConfig, configure } from "./config";
 import { importInputs, importRead } from "./import";
 import { fromStruct, toStruct } from "./props";
@@ -71,6 +76,25 @@ function secretKeys(r: ServedResource, ...more: Iterable<string>[]): Set<string>
   return s;
 }
 
+/** The resource's name in the program: the URN's last part (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
+function nameOf(urn: string): string {
+  return urn.split("::").slice(3).join("::");
+}
+
+/** The operation as its error names it: a cancelled one says so (provider/core/cancel.ts). */
+function operation(op: string, err: unknown): string {
+  return isCancelled() && !(err instanceof CancelledError) ? `${op} cancelled (the engine asked the provider to stop: pulumi was interrupted)` : op;
+}
+
+/** After the engine's Cancel, a resource operation is not started (provider/core/cancel.ts). */
+function unlessCancelled<Req, Res>(fn: (req: Req) => Promise<Res>): (req: Req) => Promise<Res> {
+  return (req) => {
+    if (isCancelled())
+      return Promise.reject(new CancelledError("cancelled: the engine asked the provider to stop (pulumi was interrupted), so this operation was not started"));
+    return fn(req);
+  };
+}
+
 function msOf(seconds: number): number | undefined {
   return seconds > 0 ? Math.round(seconds * 1000) : undefined;
 }
@@ -84,7 +108,8 @@ export function grpcError(err: unknown, r?: ServedResource, inputs?: Data, secre
     detail.setId(e.id);
     detail.setProperties(toStruct(clean(e.properties), secrets ?? secretKeys(r)));
     if (inputs) detail.setInputs(toStruct(inputs, secrets ?? secretKeys(r)));
-    detail.setReasonsList(e.reasons);
+    // The first reason with the context errorInContext put in front (the resource, the operation, a cancel).
+    detail.setReasonsList([e.message, ...e.reasons.slice(1)]);
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     const status = new statusproto.Status();
@@ -129,25 +154,47 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
   if (opts.engineAddress) log.connect(opts.engineAddress);
   // The provider's progress and warnings (provider/core/log.ts) go to the engine under their resource.
   setLogSinkForTests((level, message) => log.send(level, message));
+  // The DNS records each resource of this run manages (provider/dns/dns-claim-rules.ts): the
+  // dynamic resources claim them in the program, the plugin at Check.
+  const claims: Claims = new Map();
+  let checks = 0;
   let schemaText: string | undefined;
 
   async function check(req: provproto.CheckRequest): Promise<provproto.CheckResponse> {
     const r = resourceOf(typeOf(req.getUrn(), req.getType()));
     const olds = fromStruct(req.getOlds());
     const news = fromStruct(req.getNews());
-    const { inputs, failures } = await checkInputs(r.def, olds.data, news.data);
-    const res = new provproto.CheckResponse();
-    res.setInputs(toStruct(inputs, secretKeys(r, news.secrets)));
-    // The reason starts with the field's path; the property is left empty so that the engine never
-    // prints the value next to it (it would, in plaintext, even for a secret: frame.ts check).
-    res.setFailuresList(
-      failures.map((f) => {
-        const cf = new provproto.CheckFailure();
-        cf.setReason(f.reason);
-        return cf;
-      }),
-    );
-    return res;
+    const done = checkStarted();
+    let failure: string | undefined;
+    try {
+      const { inputs, failures } = await checkInputs(r.def, olds.data, news.data);
+      // Two resources managing one record: the same rule and text as the dynamic resources' claims.
+      const claimed = r.def.dnsClaims?.of(userInputs(news.data));
+      if (claimed && !hasUnknown(claimed)) {
+        const conflict = claimRecords(claims, { kind: r.def.dnsClaims!.kind, name: nameOf(req.getUrn()) }, checks++, claimed.serviceName, claimed.records);
+        if (conflict) failures.push({ property: "", reason: conflict });
+      }
+      if (failures.length) failure = `${r.def.type}: ${failures[0].reason}`;
+      else r.def.afterCheck?.(olds.data, inputs);
+      const res = new provproto.CheckResponse();
+      res.setInputs(toStruct(inputs, secretKeys(r, news.secrets)));
+      // The reason starts with the field's path; the property is left empty so that the engine never
+      // prints the value next to it (it would, in plaintext, even for a secret: frame.ts check). It
+      // may quote API data: one visible line.
+      res.setFailuresList(
+        failures.map((f) => {
+          const cf = new provproto.CheckFailure();
+          cf.setReason(printableText(f.reason));
+          return cf;
+        }),
+      );
+      return res;
+    } catch (err) {
+      failure = `${r.def.type}: ${(err as Error)?.message ?? err}`;
+      throw err;
+    } finally {
+      done(failure);
+    }
   }
 
   async function diff(req: provproto.DiffRequest): Promise<provproto.DiffResponse> {
@@ -164,8 +211,11 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
       }
     }
     const { changed, replaces } = await diffVerdict(r.def, compareTo, olds, news);
+    // DnsRecord: the plan lines, and a CNAME retype deletes the old record first.
+    const after = r.def.afterDiff?.(compareTo, news, { changes: changed.length > 0, replaces });
     const res = new provproto.DiffResponse();
     res.setChanges(changed.length ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
+    if (after?.deleteBeforeReplace) res.setDeletebeforereplace(true);
     res.setDiffsList(changed);
     res.setReplacesList(replaces);
     res.setHasdetaileddiff(true);
@@ -193,12 +243,13 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     const ins = userInputs(data);
     const ctx = contextWith({ create: msOf(req.getTimeout()) }, "create");
     try {
+      await beforeWrite();
       const { id, outs } = await r.def.create(ctx, ins);
       res.setId(id);
       res.setProperties(toStruct(clean(outs), keys));
       return res;
     } catch (err) {
-      const e = errorInContext(r.def.type, err, "create", r.def.label(ins));
+      const e = errorInContext(r.def.type, err, operation("create", err), r.def.label(ins));
       throw grpcError(e, r, data, keys);
     }
   }
@@ -214,10 +265,11 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     let live: Data | undefined;
     try {
       // Import: the id alone, which may name the object (plugin/import.ts importRead: the id to record).
-      if (importing) ({ id, live } = await importRead(r, contextWith({}), id));
-      else live = await r.def.read(contextWith({}), id, state);
+      const ctx = contextWith({ read: msOf(req.getTimeout()) }, "read");
+      if (importing) ({ id, live } = await importRead(r, ctx, id));
+      else live = await r.def.read(ctx, id, state);
     } catch (err) {
-      throw errorInContext(r.def.type, err, importing ? "import" : "read", r.def.label(state) || id);
+      throw errorInContext(r.def.type, err, operation(importing ? "import" : "read", err), r.def.label(state) || id);
     }
     const res = new provproto.ReadResponse();
     // No id: the object is gone and the engine drops the resource from the state.
@@ -248,22 +300,26 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     const changed = changedKeys(r.def, Object.keys(oldInputs).length ? oldInputs : olds.data, news.data);
     const ctx = contextWith({ update: msOf(req.getTimeout()) }, "update");
     try {
+      await beforeWrite();
       const outs = await r.def.update(ctx, req.getId(), userInputs(olds.data), ins, changed);
       res.setProperties(toStruct(clean(outs), keys));
       return res;
     } catch (err) {
-      throw grpcError(errorInContext(r.def.type, err, "update", r.def.label(ins)), r, news.data, keys);
+      throw grpcError(errorInContext(r.def.type, err, operation("update", err), r.def.label(ins)), r, news.data, keys);
     }
   }
 
   async function del(req: provproto.DeleteRequest): Promise<Empty> {
     const r = resourceOf(typeOf(req.getUrn(), req.getType()));
-    const state = userInputs(fromStruct(req.getProperties()).data);
+    const props = fromStruct(req.getProperties()).data;
+    r.def.beforeDelete?.(props);
+    const state = userInputs(props);
     const timeouts: Timeouts = { delete: msOf(req.getTimeout()) };
     try {
+      await beforeWrite();
       await r.def.delete(contextWith(timeouts, "delete"), req.getId(), state);
     } catch (err) {
-      throw errorInContext(r.def.type, err, "delete", r.def.label(state) || req.getId());
+      throw errorInContext(r.def.type, err, operation("delete", err), r.def.label(state) || req.getId());
     }
     return new Empty();
   }
@@ -346,15 +402,19 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     checkConfig: unary(urn, checkConfigRpc),
     diffConfig: unary(urn, diffConfig),
     configure: unary(noUrn, configureRpc),
-    check: unary(urn, check),
-    diff: unary(urn, diff),
-    create: unary(urn, create),
-    read: unary(urn, read),
-    update: unary(urn, update),
-    delete: unary(urn, del),
-    invoke: unary(noUrn, invoke),
-    // In-flight operations end at their deadline; the engine stops sending new ones.
-    cancel: unary(noUrn, async () => new Empty()),
+    check: unary(urn, unlessCancelled(check)),
+    diff: unary(urn, unlessCancelled(diff)),
+    create: unary(urn, unlessCancelled(create)),
+    read: unary(urn, unlessCancelled(read)),
+    update: unary(urn, unlessCancelled(update)),
+    delete: unary(urn, unlessCancelled(del)),
+    invoke: unary(noUrn, unlessCancelled(invoke)),
+    // Ctrl-C of the CLI, or the engine shutting down: waits end, nothing more is sent, operations in
+    // flight record what exists and fail saying so, new ones are refused (provider/core/cancel.ts).
+    cancel: unary(noUrn, async () => {
+      cancelAll();
+      return new Empty();
+    }),
     attach: unary(noUrn, async (req: plugproto.PluginAttach) => {
       log.connect(req.getAddress());
       return new Empty();

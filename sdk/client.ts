@@ -17,7 +17,7 @@ import { encodeForm } from "./core/encoding";
 import { errorKind } from "./core/error-codes";
 import { parseEnvelope, resultOf } from "./core/envelope";
 import { type ApiEnvelope, DonDominioAmbiguousError, DonDominioError, DonDominioTransportError, DonDominioValidationError } from "./core/errors";
-import { type Limiter, limiterFor } from "./core/limiter";
+import { type Limiter, limiterFor, unlessAborted } from "./core/limiter";
 import { debugEnabled, logCall } from "./core/log";
 import { collect, iteratePages } from "./core/paging";
 import { scrubText, secretValues } from "./core/redact";
@@ -52,6 +52,13 @@ export interface DonDominioClientOptions {
   dispatcher?: Dispatcher;
   /** Further attempts for retry-safe operations after a transport failure or 5xx (default 2). */
   retries?: number;
+  /**
+   * Cancels this client's calls (the provider plugin's Cancel): once it aborts, a call not sent yet
+   * (new, waiting in the limiter's queue or between retries) fails with the signal's reason, and a
+   * retry-safe call (a read) in flight is no longer waited for. A call that is not retry-safe (a
+   * write, an order) already sent is still awaited: its outcome decides what the caller records.
+   */
+  signal?: AbortSignal;
   /** Injectable for tests: delay between attempts and jitter source. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -112,6 +119,7 @@ class Client {
   readonly #retry: RetryPolicy;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
+  readonly #signal: AbortSignal | undefined;
 
   constructor(opts: DonDominioClientOptions) {
     if (!opts?.apiUser || !opts.apiPasswd) throw new TypeError("DonDominioClient needs apiUser and apiPasswd");
@@ -134,6 +142,7 @@ class Client {
     this.#retry = { ...DEFAULT_RETRY, retries: opts.retries ?? DEFAULT_RETRY.retries };
     this.#sleep = opts.sleep ?? sleepReal;
     this.#random = opts.random ?? Math.random;
+    this.#signal = opts.signal;
     const self = this as unknown as Record<string, Record<string, unknown>>;
     for (const o of operations) {
       self[o.module] ??= {};
@@ -204,7 +213,10 @@ class Client {
       const started = debug ? performance.now() : 0;
       let env: ApiEnvelope;
       try {
-        const reply = await this.#limiter.run(() => this.#transport.post(op.name, op.module, op.action, body));
+        this.#signal?.throwIfAborted();
+        const sent = this.#limiter.run(() => this.#transport.post(op.name, op.module, op.action, body), this.#signal);
+        // A read in flight is let go on a cancel; a write's reply is awaited (see `signal`).
+        const reply = await (op.retrySafe ? unlessAborted(sent, this.#signal) : sent);
         env = parseEnvelope(reply.body, op.name);
         // A server may echo what it got (the password, a secret parameter) in either text.
         if (env.messages.length) env.messages = env.messages.map((m) => scrubText(m, [...secrets, this.#apiPasswd]));
@@ -221,10 +233,11 @@ class Client {
             attempt,
           });
       } catch (err) {
+        if (this.#signal?.aborted && err === this.#signal.reason) throw err;
         const outcome = err instanceof DonDominioError ? `${err.kind}${(err as { code?: string }).code ? ` ${(err as { code?: string }).code}` : ""}` : "error";
         if (debug) logCall({ operation: op.name, durationMs: performance.now() - started, outcome, params: data, secrets: op.secrets, attempt });
         if (shouldRetry(op, err, attempt, this.#retry)) {
-          await this.#sleep(backoff(this.#retry.delay, attempt - 1, this.#random));
+          await unlessAborted(this.#sleep(backoff(this.#retry.delay, attempt - 1, this.#random)), this.#signal);
           continue;
         }
         if (err instanceof DonDominioTransportError && err.mayHaveBeenSent && err.status === undefined && !op.retrySafe) {

@@ -13,6 +13,7 @@ import { type ArgsOf, type CallParams, DonDominioClient, getOperation, type Item
 import { DEFAULT_OPS_PER_MINUTE, type Limiter, limiterFor } from "../../sdk/core/limiter";
 import { iteratePages } from "../../sdk/core/paging";
 import { BLOCK_REASONS, blockHintMs, TEMPORARY_BLOCK_CODES } from "../../sdk/core/retry";
+import { cancelSignal, sleepUnlessCancelled, throwIfCancelled } from "./cancel";
 import { type ProviderConfig, resolveConfig } from "./config";
 import { ListCache } from "./list-cache";
 import { info, warn } from "./log";
@@ -71,8 +72,6 @@ function keyOf(c: ProviderConfig): string {
   return JSON.stringify([c.apiUser, c.apiPasswd, c.baseUrl ?? "", c.caCertFile ?? "", c.maxConcurrency ?? 0, c.timeoutMs ?? 0, c.maxOpsPerMinute ?? 0]);
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 async function callThroughBlocks<N extends OperationName>(
   caller: ApiCaller,
   limiter: Limiter,
@@ -109,7 +108,9 @@ async function callThroughBlocks<N extends OperationName>(
           `the API refused ${operation} with error ${code} (${why}); it was not executed. All calls pause ${Math.ceil(waitMs / 1000)} s, then it is sent again${learnt}${refused > 1 ? ` (refused ${refused} times, ${waited} s so far)` : ""}`,
         );
       }
-      await sleep(waitMs);
+      // A cancellation ends the pause: the call is not sent again (nothing of it ran).
+      await sleepUnlessCancelled(waitMs);
+      throwIfCancelled();
     }
   }
 }
@@ -165,6 +166,8 @@ export function getApi(config: ProviderConfig = resolveConfig()): Api {
           caCert: config.caCertFile,
           timeoutMs: config.timeoutMs,
           maxConcurrency: config.maxConcurrency,
+          // The plugin's Cancel (core/cancel.ts): nothing is sent after it.
+          signal: cancelSignal(),
         });
     // The sdk client's own limiter (same key: baseUrl + apiUser); the rate is configured here.
     const limiter = limiterFor(config.baseUrl ?? DEFAULT_BASE_URL, config.apiUser);

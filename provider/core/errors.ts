@@ -21,6 +21,8 @@ export function isAmbiguous(err: unknown): boolean {
   const e = err as Classified;
   if (typeof e?.errorCode === "number") return false;
   if (e?.kind === "validation") return false;
+  // Cancelled before it was sent (core/cancel.ts: a write already sent is always awaited).
+  if (e?.kind === "cancelled") return false;
   if (e?.kind === "transport") return e.mayHaveBeenSent !== false;
   return true;
 }

@@ -43,10 +43,21 @@ export const CLAIMS_KEY = "__claims";
 const PROVIDER_KEY = "__provider";
 const HIDDEN = new Set([TIMEOUTS_KEY, PROVIDER_KEY, CLAIMS_KEY]);
 
+/**
+ * What a resource claims among the run's DNS records (provider/dns/dns-claims.ts), given its inputs
+ * as the program gives them (a program's Outputs, or the plugin's plain values).
+ */
+export interface DnsClaimSpec {
+  readonly kind: "DnsZone" | "DnsRecord";
+  of(inputs: Record<string, any>): { serviceName: any; records: any };
+}
+
 export interface Timeouts {
   create?: number;
   update?: number;
   delete?: number;
+  /** The plugin's Read request timeout (the dynamic provider gets none). */
+  read?: number;
 }
 
 export interface Ctx {
@@ -105,6 +116,12 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
   afterDiff?(olds: Data, news: Data, verdict: { changes: boolean; replaces: string[] }): { deleteBeforeReplace?: boolean } | undefined;
   /** Told the inputs of every check that passed (DnsRecord: the plan line of a new record). */
   afterCheck?(olds: Data | undefined, inputs: Data): void;
+  /**
+   * The DNS records the resource manages, claimed among the run's resources so that two never
+   * manage the same one (provider/dns/dns-claims.ts): from the class in a program, from Check in the
+   * provider plugin.
+   */
+  readonly dnsClaims?: DnsClaimSpec;
   /** Told every delete before it runs (DnsRecord: its plan line). */
   beforeDelete?(props: Data): void;
   create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;

@@ -13,15 +13,22 @@
  * written (its inputs are unknown before), so that one stays written (complete, recorded in the
  * state) when the later check fails.
  *
- * Only in the engine's dynamic-provider host: modules loaded into tests or tools (check() called
- * directly) share no run and are never gated.
+ * Only in the engine's dynamic-provider host, and in the provider plugin (plugin/server.ts, which
+ * the engine also starts once per run: activateRunGate): modules loaded into tests or tools
+ * (check() called directly) share no run and are never gated.
  */
+import { throwIfCancelled } from "./cancel";
 
 const SETTLE_MS = 300;
 /** A write waits at most this long for checks to settle (a program still registering resources). */
 const MAX_WAIT_MS = 30_000;
 
-const inHost = /[\\/]cmd[\\/]dynamic-provider[\\/]/.test(require.main?.filename ?? "");
+let inHost = /[\\/]cmd[\\/]dynamic-provider[\\/]/.test(require.main?.filename ?? "");
+
+/** The provider plugin's process serves one run too: its checks and writes are gated the same way. */
+export function activateRunGate(): void {
+  inHost = true;
+}
 
 let inFlight = 0;
 let lastActivity = 0;
@@ -44,15 +51,19 @@ export async function beforeWrite(): Promise<void> {
   if (!inHost) return;
   const start = Date.now();
   while ((inFlight > 0 || Date.now() - lastActivity < SETTLE_MS) && Date.now() - start < MAX_WAIT_MS) {
+    throwIfCancelled();
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  throwIfCancelled();
   if (refused !== undefined)
     throw new Error(`not applied: another resource of this run failed its check (${refused}), so this run writes nothing; fix it and run again`);
 }
 
 /** Tests of the gate itself. */
 export const runGateForTests = {
-  active: inHost,
+  get active(): boolean {
+    return inHost;
+  },
   reset(): void {
     inFlight = 0;
     lastActivity = 0;

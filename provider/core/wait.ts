@@ -1,9 +1,11 @@
 /**
  * Waiting for long-running operations (domain registration, transfers): poll with exponential
  * backoff, report progress when the observed status changes and at least every `progressEveryMs`,
- * and give up at the deadline *without throwing*, so that the caller can record what exists.
+ * and give up at the deadline *without throwing*, so that the caller can record what exists. A
+ * cancellation (core/cancel.ts) ends the wait the same way, at once (`cancelled` set).
  */
 import { type Backoff, backoff } from "../../sdk/core/retry";
+import { isCancelled, sleepUnlessCancelled } from "./cancel";
 import { info } from "./log";
 
 export interface WaitOptions<T> {
@@ -29,12 +31,12 @@ export interface WaitResult<T> {
   outcome: "done" | "failed" | "timeout";
   elapsedMs: number;
   polls: number;
+  /** The wait ended early because the operation was cancelled (outcome "timeout", so callers record what exists). */
+  cancelled?: true;
 }
 
-const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function waitUntil<T>(o: WaitOptions<T>): Promise<WaitResult<T>> {
-  const sleep = o.sleep ?? realSleep;
+  const sleep = o.sleep ?? sleepUnlessCancelled;
   const now = o.now ?? Date.now;
   const log = o.log ?? info;
   const start = now();
@@ -42,8 +44,17 @@ export async function waitUntil<T>(o: WaitOptions<T>): Promise<WaitResult<T>> {
   let polls = 0;
   let lastText = "";
   let lastLogAt = start;
+  let last: { value: T } | undefined;
   for (;;) {
-    const value = await o.poll();
+    let value: T;
+    try {
+      value = await o.poll();
+    } catch (err) {
+      // A poll cut short by a cancellation: the last value seen stands (none yet: the caller's error path).
+      if (last && isCancelled()) return { value: last.value, outcome: "timeout", elapsedMs: now() - start, polls, cancelled: true };
+      throw err;
+    }
+    last = { value };
     polls++;
     const elapsedMs = now() - start;
     const verdict = o.done(value);
@@ -61,6 +72,7 @@ export async function waitUntil<T>(o: WaitOptions<T>): Promise<WaitResult<T>> {
     const left = o.timeoutMs - elapsedMs;
     if (left <= 0) return { value, outcome: "timeout", elapsedMs, polls };
     await sleep(Math.min(backoff(delays, polls - 1), left));
+    if (isCancelled()) return { value, outcome: "timeout", elapsedMs: now() - start, polls, cancelled: true };
   }
 }
 

@@ -21,6 +21,7 @@
  * message saying that nothing was charged.
  */
 import { type Backoff, backoff } from "../../sdk/core/retry";
+import { isCancelled, sleepUnlessCancelled } from "../core/cancel";
 import { isAmbiguous } from "../core/errors";
 import type { Ctx } from "../core/frame";
 import { info, warn } from "../core/log";
@@ -62,7 +63,6 @@ function settleMs(ctx: Ctx): number {
   return ctx.api.config.orderSettleMs ?? DEFAULT_ORDER_SETTLE_MS;
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** Reason text of a failure without the sdk's generic advice (it never holds a secret). */
@@ -119,9 +119,10 @@ export async function placeOrder<T>(ctx: Ctx, o: OrderSpec<T>): Promise<T> {
     if (!isUnknownOutcome(err)) throw err;
     const reason = reasonOf(err);
     let found = await look(o.lookup);
-    if (found === undefined) {
-      await sleep(ctx.api.config.pollIntervalMs ?? 2000);
-      found = await look(o.lookup);
+    // Cancelled (core/cancel.ts): no second look in this run; recorded as unconfirmed, the next run looks first.
+    if (found === undefined && !isCancelled()) {
+      await sleepUnlessCancelled(ctx.api.config.pollIntervalMs ?? 2000);
+      if (!isCancelled()) found = await look(o.lookup);
     }
     if (found !== undefined) {
       info(`${o.what}: the reply to ${o.operation} was lost (${reason}) but ${o.object} is there: the order went through once; nothing was sent again`);
@@ -171,13 +172,14 @@ export async function resolvePending<T>(ctx: Ctx, pending: PendingOrder, o: Reso
       return { found };
     }
     const now = Date.now();
-    if (!(now < decideAt)) {
+    // A look a cancellation refused proves nothing: the record stays as it is (below).
+    if (!(now < decideAt) && !isCancelled()) {
       warn(
         `${o.what}: ${pending.operation} sent at ${pending.sentAt} did not happen: ${o.object} is still not in the account ${Math.round((now - Date.parse(pending.sentAt)) / 1000)} s later; it may now be sent again`,
       );
       return { missing: true };
     }
-    if (now >= deadline) {
+    if (now >= deadline || isCancelled()) {
       throw new UnconfirmedOrderError(
         `${pending.operation} sent at ${pending.sentAt} is still unconfirmed: ${o.object} is not in the account, and this run's time ran out before ${pending.decideAfter}, after which a missing order counts as not placed. Nothing was sent again; run \`pulumi up\` later`,
         pending,
@@ -189,7 +191,7 @@ export async function resolvePending<T>(ctx: Ctx, pending: PendingOrder, o: Reso
       );
       lastLog = now;
     }
-    await sleep(Math.max(1, Math.min(backoff(polls, step), decideAt - now + 1, deadline - now)));
+    await sleepUnlessCancelled(Math.max(1, Math.min(backoff(polls, step), decideAt - now + 1, deadline - now)));
   }
 }
 

@@ -121,10 +121,15 @@ export class Limiter {
     this.#bounds();
   }
 
-  /** Runs `fn` when a slot is free, the rate allows it and the key is not paused. */
-  async run<T>(fn: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` when a slot is free, the rate allows it and the key is not paused. An abort of
+   * `signal` before `fn` started refuses the call with the signal's reason (it leaves the queue at
+   * once); once `fn` started, the call is the caller's to await.
+   */
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     // A call that may start now takes its slot at once; only one that must wait goes through #acquire.
-    const probe = this.#obstacle(this.#clock.now()) === undefined ? this.#take() : await this.#acquire();
+    const probe = this.#obstacle(this.#clock.now()) === undefined ? this.#take() : await this.#acquire(signal);
     try {
       return await fn();
     } finally {
@@ -169,19 +174,20 @@ export class Limiter {
     return undefined;
   }
 
-  async #acquire(): Promise<boolean> {
+  async #acquire(signal?: AbortSignal): Promise<boolean> {
     for (;;) {
+      signal?.throwIfAborted();
       const now = this.#clock.now();
       const obstacle = this.#obstacle(now);
       if (obstacle === undefined) return this.#take();
-      if (obstacle === "paused") await this.#clock.sleep(this.#pausedUntil - now);
+      if (obstacle === "paused") await unlessAborted(this.#clock.sleep(this.#pausedUntil - now), signal);
       else if (obstacle === "rate") {
         const ms = this.#starts[this.#head] + WINDOW_MS - now + 1;
         if (this.rateWaits === 0) this.onPacing?.(this.#opsPerMinute);
         this.rateWaits++;
         this.rateWaitMs += ms;
-        await this.#clock.sleep(ms);
-      } else await this.#wait();
+        await unlessAborted(this.#clock.sleep(ms), signal);
+      } else await unlessAborted(this.#wait(), signal);
     }
   }
 
@@ -289,6 +295,26 @@ export class Limiter {
   get inBlockEpisode(): boolean {
     return this.#episode;
   }
+}
+
+/** `wait`, or the signal's reason as soon as it aborts (a waker left behind only wakes no one). */
+export function unlessAborted<T>(wait: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return wait;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    wait.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 const registry = new Map<string, Limiter>();

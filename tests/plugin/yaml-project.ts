@@ -27,6 +27,8 @@ export interface YamlProject {
   dir: string;
   /** Runs `pulumi <args> --non-interactive`; stdout and stderr together; throws with the error lines. */
   pulumi(...args: string[]): Promise<string>;
+  /** The environment the CLI runs with (for a test that starts it itself, e.g. to interrupt it). */
+  env: Record<string, string>;
   /** The same, stdout alone (JSON output). */
   pulumiRun(...args: string[]): Promise<{ stdout: string; stderr: string }>;
   dispose(): void;
@@ -59,6 +61,7 @@ export async function yamlProject(prepare: (dir: string, pluginDir: string) => v
   };
   const project: YamlProject = {
     dir,
+    env,
     pulumiRun,
     async pulumi(...args) {
       const r = await pulumiRun(...args);

@@ -68,6 +68,8 @@ function planOf(olds: Record<string, unknown>, news: Record<string, unknown>, re
 /** Writes hold the zone's lock shared (provider/dns/zone-lock.ts): none falls inside a DnsZone's read-then-dnssetzone. */
 export const dnsRecordDefinition: ResourceDefinition<DnsRecordInputs, DnsRecordState> = {
   ...entity,
+  // The same record in two DnsRecords, or a name and type a DnsZone manages too: refused at preview.
+  dnsClaims: { kind: "DnsRecord", of: (i) => ({ serviceName: i.serviceName, records: [{ name: i.name, type: i.type, value: i.value }] }) },
   create: (ctx, inputs) => withZoneLock(inputs.serviceName, () => entity.create(ctx, inputs), "shared"),
   update: (ctx, id, olds, news, changed) => withZoneLock(news.serviceName, () => entity.update(ctx, id, olds, news, changed), "shared"),
   delete: (ctx, id, state) => withZoneLock(parseEntityResourceId("DnsRecord", id).serviceName, () => entity.delete(ctx, id, state), "shared"),

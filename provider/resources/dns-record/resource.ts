@@ -1,8 +1,9 @@
 /** The DnsRecord resource class users write in programs. */
-import { claimDnsRecords } from "../../dns/dns-claims";
+import { claimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { dnsRecordDefinition } from "./definition";
 import { type dnsRecordFields, dnsRecordInputs, dnsRecordOutputs, type DnsRecordState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
@@ -17,5 +18,5 @@ export type DnsRecordArgs = ArgsOf<typeof dnsRecordFields>;
 export class DnsRecord extends resourceClass<DnsRecordArgs, DnsRecordState, typeof dnsRecordOutputs>("DnsRecord", crud, {
   inputs: dnsRecordInputs,
   outputs: dnsRecordOutputs,
-  claims: (name, args) => claimDnsRecords({ kind: "DnsRecord", name }, args.serviceName, [{ name: args.name, type: args.type, value: args.value }]),
+  claims: claimsOf(dnsRecordDefinition.dnsClaims!),
 }) {}

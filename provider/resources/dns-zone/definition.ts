@@ -193,6 +193,8 @@ export const dnsZoneDefinition: ResourceDefinition<DnsZoneInputs, DnsZoneState> 
   inputs: dnsZoneInputs,
   replaceOn: DNS_ZONE_REPLACE_ON,
   label: (r) => r.serviceName ?? "(unnamed)",
+  // A name and type that another DnsZone or a DnsRecord also manages is refused at preview.
+  dnsClaims: { kind: "DnsZone", of: (i) => ({ serviceName: i.serviceName, records: i.records }) },
 
   /**
    * The live zone: a plan with writes (a managed record changed or deleted outside, an extra record

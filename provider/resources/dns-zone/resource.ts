@@ -1,9 +1,10 @@
 /** The DnsZone resource class users write in programs. */
-import { claimDnsRecords } from "../../dns/dns-claims";
+import { claimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
 import type { DnsRecordArgs } from "../dns-record/resource";
+import { dnsZoneDefinition } from "./definition";
 import { type dnsZoneFields, type dnsZoneIgnoreFields, dnsZoneInputs, dnsZoneOutputs, type DnsZoneState } from "./schema";
 
 /** One record of the zone: DnsRecord's inputs without serviceName, with the same rules. */
@@ -23,6 +24,6 @@ export type DnsZoneArgs = ArgsOf<typeof dnsZoneFields>;
 export class DnsZone extends resourceClass<DnsZoneArgs, DnsZoneState, typeof dnsZoneOutputs>("DnsZone", crud, {
   inputs: dnsZoneInputs,
   outputs: dnsZoneOutputs,
-  // A name and type that another DnsZone or a DnsRecord also manages is refused at preview.
-  claims: (name, args) => claimDnsRecords({ kind: "DnsZone", name }, args.serviceName, args.records),
+  // A name and type that another DnsZone or a DnsRecord also manages is refused at preview (definition.ts dnsClaims).
+  claims: claimsOf(dnsZoneDefinition.dnsClaims!),
 }) {}

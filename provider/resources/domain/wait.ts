@@ -35,7 +35,8 @@ export function waitForOf(i: DomainInputs): "submitted" | "active" {
 export async function awaitActive(ctx: Ctx, inputs: DomainInputs, domain: string, id: string, timeoutMs: number, state: DomainState): Promise<DomainState> {
   if (waitForOf(inputs) !== "active" || !ACQUIRING.has(state.status)) return state;
   const r = await waitActive(ctx, domain, inputs.name, timeoutMs);
-  const live = await liveState(ctx, domain, inputs);
+  // Cancelled (core/cancel.ts): nothing more is read; the state before the wait with the last status seen.
+  const live = r.cancelled ? { ...state, status: r.value.status } : await liveState(ctx, domain, inputs);
   const pending = pendingOf(inputs, live);
   const recorded = Object.keys(pending).length ? { ...live, pendingSettings: pending } : live;
   if (r.outcome === "timeout") {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient, getOperation, type OperationName } from "../../sdk";
-import { createEngineStack, type EngineStack, loadInstalled } from "../../scripts/engine";
+import { createEngineStack, type EngineStack, type EngineStackOptions, loadInstalled } from "../../scripts/engine";
 
 export type ProviderModule = typeof import("../../provider");
 
@@ -16,7 +16,11 @@ export interface Harness {
   client: DonDominioClient;
   /** The installed package's provider entry (load it inside programs only). */
   pkg(): ProviderModule;
-  stack(program: PulumiFn, extraConfig?: Record<string, { value: string; secret?: boolean }>): Promise<EngineStack>;
+  stack(
+    program: PulumiFn,
+    extraConfig?: Record<string, { value: string; secret?: boolean }>,
+    engineOptions?: Pick<EngineStackOptions, "workRoot" | "installPackage">,
+  ): Promise<EngineStack>;
   close(): Promise<void>;
 }
 
@@ -28,8 +32,9 @@ export async function startHarness(options: Parameters<typeof startEmulator>[0] 
     emu,
     client,
     pkg: () => loadInstalled<ProviderModule>("dist/provider/index.js"),
-    async stack(program, extraConfig = {}) {
+    async stack(program, extraConfig = {}, engineOptions = {}) {
       const eng = await createEngineStack({
+        ...engineOptions,
         program,
         env: process.env.DONDOMINIO_DEBUG ? { DONDOMINIO_DEBUG: "1" } : {},
         config: {

@@ -24,7 +24,7 @@
  */
 import { expect } from "chai";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { installPackage, REPO, WORK_ROOT, type EngineStack } from "../../scripts/engine";
 import { keyAndCsr } from "../fixtures";
@@ -168,6 +168,12 @@ describe("upgrade from the previous release (engine, every resource)", function 
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
+  it("the fixture is one packed package, small", () => {
+    const tgz = fixtureTarball();
+    expect(statSync(tgz).size, tgz).to.be.lessThan(1.5 * 1024 * 1024);
+    expect(readFileSync(join(FIXTURE_DIR, "COMMIT"), "utf8")).to.match(/^[0-9a-f]{40}\n$/);
+  });
+
   it("applies with the previous release, whose own refresh and plan are empty", async () => {
     const up = await eng.stack.up(V);
     expect(up.summary.result).to.equal("succeeded");
@@ -219,11 +225,14 @@ describe("upgrade from the previous release (engine, every resource)", function 
     expect(writeCalls(up.calls), "write calls of the first up after the upgrade").to.deep.equal({});
     expect(await balance()).to.equal(start);
 
-    // The state now holds the new package's provider texts; the outputs are still the old ones.
+    // The state now holds the new package's provider texts, at the same module paths; the outputs are still the old ones.
     const after = dynamicResources(eng);
+    const crudPath = (text: string | undefined) => /require\("(pulumi-dondominio\/dist\/provider\/resources\/[a-z-]+\/crud\.js)"\)/.exec(text ?? "")?.[1];
     for (const [urn, r] of before) {
       expect(after.get(urn)?.outputs, urn).to.deep.equal(r.outputs);
-      expect(after.get(urn)?.provider, urn).to.match(/require\("pulumi-dondominio\/dist\/provider\/resources\/[a-z-]+\/crud\.js"\)/);
+      expect(crudPath(after.get(urn)?.provider), urn)
+        .to.be.a("string")
+        .and.equal(crudPath(r.provider));
     }
   });
 });

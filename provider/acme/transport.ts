@@ -10,6 +10,8 @@
  */
 import { dirname } from "node:path";
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic } from "axios";
+import type { TlsFailureReason } from "../../sdk/core/errors";
+import { tlsFailureReason } from "../../sdk/core/transport";
 
 /** The axios acme-client itself loads (not a dependency of ours: the same copy, whatever npm hoists). */
 function acmeAxios(): AxiosStatic {
@@ -18,24 +20,32 @@ function acmeAxios(): AxiosStatic {
   return mod.default ?? mod;
 }
 
-/** Node's and OpenSSL's error codes of a request that got no answer, in words. */
-const CAUSES: [RegExp, string][] = [
-  [/^ECONNREFUSED$/, "connection refused"],
-  [/^(ENOTFOUND|EAI_AGAIN)$/, "host not found"],
-  [/^(ETIMEDOUT|ECONNABORTED|ESOCKETTIMEDOUT)$/, "timed out"],
-  [/^(ECONNRESET|EPIPE)$/, "connection closed by the server"],
-  [
-    /^(UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_(HAS_EXPIRED|NOT_YET_VALID|UNTRUSTED)|ERR_TLS_CERT_ALTNAME_INVALID)$/,
-    "its TLS certificate is not trusted (a private or test CA: give its PEM as directoryCaCert)",
-  ],
-  [/^(EPROTO|ERR_SSL_.*)$/, "the TLS handshake failed (is it an https server?)"],
-];
+/** A TLS refusal (the sdk's one classification, sdk/core/transport.ts) in words, with what to do for an ACME CA. */
+const TLS_WORDS: Record<TlsFailureReason, string> = {
+  untrustedCertificate: "its TLS certificate is not issued by a trusted CA (a private or test CA: give its PEM as directoryCaCert)",
+  expiredCertificate: "its TLS certificate has expired (check this machine's clock too)",
+  certificateNotYetValid: "its TLS certificate is not valid yet (check this machine's clock)",
+  hostnameMismatch: "its TLS certificate is for another host name",
+  tlsHandshake: "the TLS handshake failed (is it an https server?)",
+};
+
+/** Node's codes of a request that got no answer, in words. */
+const NET_WORDS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host not found",
+  ETIMEDOUT: "timed out",
+  ECONNABORTED: "timed out",
+  ECONNRESET: "connection closed by the server",
+  EPIPE: "connection closed by the server",
+};
 
 /** A failure without an answer as one line: the cause in words, then Node's code and message. */
 export function networkCause(err: unknown): string {
   const e = err as { code?: string; message?: string; cause?: { code?: string } };
-  const code = e.code ?? e.cause?.code ?? "";
-  const words = CAUSES.find(([re]) => re.test(code))?.[1] ?? "no answer";
+  const code = e.code ?? e.cause?.code;
+  const tls = tlsFailureReason(code, err);
+  const words = tls ? TLS_WORDS[tls] : ((code && NET_WORDS[code]) ?? "no answer");
   // Node's hint after "; " (run Node with --use-system-ca) is not the way here: directoryCaCert is.
   const detail = (e.message ?? String(err)).split("; if the root CA")[0].replace(/\s+/g, " ").slice(0, 200);
   return `${words} (${code ? `${code}: ` : ""}${detail})`;
@@ -57,8 +67,11 @@ function isDirectory(data: unknown): boolean {
 
 /** What a non-directory reply was, for the error: its status and content type. */
 function replyKind(res: AxiosResponse): string {
-  const type = String(res.headers?.["content-type"] ?? "no content type").split(";")[0];
-  return `HTTP ${res.status}, ${type}`;
+  // The server's text: shown only when it is a plain media type (it must not become markup or a line break).
+  const type = String(res.headers?.["content-type"] ?? "")
+    .split(";")[0]
+    .trim();
+  return `HTTP ${res.status}, ${/^[\w.+-]{1,64}\/[\w.+-]{1,64}$/.test(type) ? type : type ? "an unreadable content type" : "no content type"}`;
 }
 
 /** The adapter acme-client's axios uses for the ACME server at `directoryUrl`. */

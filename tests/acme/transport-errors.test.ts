@@ -63,7 +63,7 @@ describe("AcmeCertificate: an ACME directory that cannot be used is named with t
     servers.push(s);
     const url = `https://localhost:${await listen(s)}/directory`;
     const untrusted = await failure(url);
-    expect(untrusted).to.include(`the ACME directory ${url} could not be reached: its TLS certificate is not trusted`);
+    expect(untrusted).to.include(`the ACME directory ${url} could not be reached: its TLS certificate is not issued by a trusted CA`);
     expect(untrusted).to.include("directoryCaCert");
     expect(untrusted).not.to.include("--use-system-ca");
     const html = await failure(url, ca.certPem);

@@ -111,6 +111,12 @@ export interface EngineStackOptions {
   keep?: boolean;
   /** Install the packed package first (default true). */
   installPackage?: boolean;
+  /**
+   * Directory above the stack's own (default WORK_ROOT): the dynamic-provider plugin resolves
+   * `pulumi-dondominio` from its node_modules. A test that installs another build of the package
+   * there (tests/upgrade) passes its own, with `installPackage: false`.
+   */
+  workRoot?: string;
 }
 
 export interface EngineStack {
@@ -141,10 +147,11 @@ export function engineEnv(backendDir: string, extra: Record<string, string> = {}
 export async function createEngineStack(opts: EngineStackOptions): Promise<EngineStack> {
   const root = ensurePulumi();
   if (opts.installPackage !== false) installPackage();
-  mkdirSync(WORK_ROOT, { recursive: true });
+  const workRoot = opts.workRoot ?? WORK_ROOT;
+  mkdirSync(workRoot, { recursive: true });
   // One directory per stack (Pulumi.yaml and stack config files live there), under WORK_ROOT so
   // that the provider's require() finds the installed package up the tree.
-  const workDir = mkdtempSync(join(WORK_ROOT, "stack-"));
+  const workDir = mkdtempSync(join(workRoot, "stack-"));
   const backendDir = join(workDir, "backend");
   mkdirSync(backendDir);
   const env = engineEnv(backendDir, opts.env);

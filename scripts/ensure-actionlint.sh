@@ -6,11 +6,10 @@
 set -euo pipefail
 
 VERSION="v1.7.12"
-cache_root="${PULUMI_DONDOMINIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-dondominio}"
+log() { echo "ensure-actionlint: $*" >&2; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/tool-cache.sh"
 dir="$cache_root/actionlint-$VERSION"
 bin="$dir/bin/actionlint"
-
-log() { echo "ensure-actionlint: $*" >&2; }
 
 # `actionlint -version` prints the version on its first line, e.g. "v1.7.12" or "1.7.12".
 version_of() { "$1" -version 2>/dev/null | head -n 1 | sed -E 's/^v?/v/'; }
@@ -32,13 +31,8 @@ log "building actionlint $VERSION from the Go module proxy into $dir/bin (once p
 start=$(date +%s)
 mkdir -p "$dir"
 tmp="$(mktemp -d "$dir/gobin.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT INT TERM
-if ! CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath -ldflags "-s -w -X github.com/rhysd/actionlint.version=$VERSION" \
-  "github.com/rhysd/actionlint/cmd/actionlint@$VERSION" >"$dir/build.log" 2>&1; then
-  log "the build failed after $(( $(date +%s) - start )) s; the last lines of $dir/build.log:"
-  tail -n 30 "$dir/build.log" >&2
-  exit 1
-fi
+build_in_background "$dir/build.log" "rm -rf '$tmp'" -- env CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath \
+  -ldflags "-s -w -X github.com/rhysd/actionlint.version=$VERSION" "github.com/rhysd/actionlint/cmd/actionlint@$VERSION"
 mkdir -p "$dir/bin"
 mv -f "$tmp/actionlint" "$bin"
 log "built $(version_of "$bin") in $(( $(date +%s) - start )) s"

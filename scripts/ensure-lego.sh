@@ -8,14 +8,13 @@ set -euo pipefail
 
 VERSION="v5.6.0"
 MODULE="github.com/go-acme/lego/v5"
-cache_root="${PULUMI_DONDOMINIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-dondominio}"
+log() { echo "ensure-lego: $*" >&2; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/tool-cache.sh"
 dir="$cache_root/lego-$VERSION"
 bin="$dir/bin/lego"
 stamp="$dir/bin/.built"
 
-log() { echo "ensure-lego: $*" >&2; }
-
-ready() { [ -x "$bin" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$VERSION" ]; }
+ready() { [ -x "$bin" ] && stamp_is "$stamp" "$VERSION"; }
 
 # 1. The pinned version on PATH (`lego --version` prints "lego version v5.6.0 linux/amd64").
 if command -v lego >/dev/null 2>&1 && lego --version 2>/dev/null | grep -qE "version v?${VERSION#v}([+ ]|$)"; then
@@ -26,13 +25,7 @@ fi
 if ready; then echo "$bin"; exit 0; fi
 
 command -v go >/dev/null 2>&1 || { log "no lego $VERSION on PATH or in $dir and no Go toolchain to build one"; exit 1; }
-mkdir -p "$dir"
-# Two test files may ask at once: one builds, the other waits and then finds the cache.
-if command -v flock >/dev/null 2>&1; then
-  exec 9>"$dir/.lock"
-  flock 9
-  if ready; then echo "$bin"; exit 0; fi
-fi
+wait_for_other_build "$dir" ready "$bin"
 
 # 3. Build it from the Go module proxy. Two facts of lego v5 shape the build:
 #    - its main package is the module root (go names the binary "lego", without the /v5), and by
@@ -99,20 +92,8 @@ MOD
 mkdir -p "$dir/bin"
 tmp="$dir/bin/lego.tmp.$$"
 buildlog="$dir/build.log"
-( cd "$src" && CGO_ENABLED=0 GOFLAGS=-mod=mod exec go build -tags lego_dnslight,lego_dns_exec -trimpath -ldflags "-s -w" -o "$tmp" "$MODULE" ) >"$buildlog" 2>&1 &
-pid=$!
-trap 'kill "$pid" 2>/dev/null || true; rm -f "$tmp"' EXIT INT TERM
-while kill -0 "$pid" 2>/dev/null; do
-  for _ in $(seq 1 20); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-  kill -0 "$pid" 2>/dev/null || break
-  log "still building ($(( $(date +%s) - start )) s): $(grep -c '^go: downloading' "$buildlog" 2>/dev/null || true) modules downloaded"
-done
-if ! wait "$pid"; then
-  log "the build failed after $(( $(date +%s) - start )) s; the last lines of $buildlog:"
-  tail -n 30 "$buildlog" >&2
-  exit 1
-fi
-trap - EXIT INT TERM
+build_in_background "$buildlog" "rm -f '$tmp'" -- \
+  bash -c 'cd "$1" && shift && CGO_ENABLED=0 GOFLAGS=-mod=mod exec "$@"' _ "$src" go build -tags lego_dnslight,lego_dns_exec -trimpath -ldflags "-s -w" -o "$tmp" "$MODULE"
 mv -f "$tmp" "$bin"
 echo "$VERSION" >"$stamp"
 log "built $("$bin" --version 2>/dev/null | head -n 1) in $(( $(date +%s) - start )) s"

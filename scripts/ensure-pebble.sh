@@ -9,27 +9,20 @@ set -euo pipefail
 
 VERSION="v2.10.3"
 MODULE="github.com/letsencrypt/pebble/v2"
-cache_root="${PULUMI_DONDOMINIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-dondominio}"
+log() { echo "ensure-pebble: $*" >&2; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/tool-cache.sh"
 dir="$cache_root/pebble-$VERSION"
 bin="$dir/bin/pebble"
 certs="$dir/certs"
 stamp="$dir/bin/.built"
 
-log() { echo "ensure-pebble: $*" >&2; }
-
-ready() { [ -x "$bin" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$VERSION" ] && [ -f "$certs/localhost/cert.pem" ] && [ -f "$certs/pebble.minica.pem" ]; }
+ready() { [ -x "$bin" ] && stamp_is "$stamp" "$VERSION" && [ -f "$certs/localhost/cert.pem" ] && [ -f "$certs/pebble.minica.pem" ]; }
 
 # 1. The cache built earlier (the stamp is written after the binary and the certificates are in place).
 if ready; then echo "$bin"; exit 0; fi
 
 command -v go >/dev/null 2>&1 || { log "no pebble $VERSION in $dir and no Go toolchain to build one"; exit 1; }
-mkdir -p "$dir"
-# Two test files may ask at once: one builds, the other waits and then finds the cache.
-if command -v flock >/dev/null 2>&1; then
-  exec 9>"$dir/.lock"
-  flock 9
-  if ready; then echo "$bin"; exit 0; fi
-fi
+wait_for_other_build "$dir" ready "$bin"
 
 # 2. Build it from the Go module proxy. GOBIN is a temporary directory beside the cache, then one
 #    rename: a half-built binary is never found by a later run. Go's output goes to build.log; a
@@ -38,19 +31,7 @@ log "building pebble $VERSION from the Go module proxy into $dir/bin (once per m
 start=$(date +%s)
 tmp="$(mktemp -d "$dir/gobin.XXXXXX")"
 buildlog="$dir/build.log"
-( CGO_ENABLED=0 GOBIN="$tmp" exec go install -trimpath -ldflags "-s -w" "$MODULE/cmd/pebble@$VERSION" ) >"$buildlog" 2>&1 &
-pid=$!
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT INT TERM
-while kill -0 "$pid" 2>/dev/null; do
-  for _ in $(seq 1 20); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-  kill -0 "$pid" 2>/dev/null || break
-  log "still building ($(( $(date +%s) - start )) s): $(grep -c '^go: downloading' "$buildlog" 2>/dev/null || true) modules downloaded"
-done
-if ! wait "$pid"; then
-  log "the build failed after $(( $(date +%s) - start )) s; the last lines of $buildlog:"
-  tail -n 30 "$buildlog" >&2
-  exit 1
-fi
+build_in_background "$buildlog" "rm -rf '$tmp'" -- env CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath -ldflags "-s -w" "$MODULE/cmd/pebble@$VERSION"
 # The module's source is in the module cache now: its test certificates (read-only there) are copied.
 src="$(go env GOMODCACHE)/$MODULE@$VERSION/test/certs"
 [ -f "$src/localhost/cert.pem" ] || { log "pebble's test certificates are missing from $src"; exit 1; }

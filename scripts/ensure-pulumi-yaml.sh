@@ -7,12 +7,11 @@
 set -euo pipefail
 
 VERSION="v1.25.0"
-cache_root="${PULUMI_DONDOMINIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-dondominio}"
+log() { echo "ensure-pulumi-yaml: $*" >&2; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/tool-cache.sh"
 dir="$cache_root/pulumi-yaml-$VERSION"
 bin="$dir/bin"
 stamp="$bin/.version" # the host has no version flag: the stamp says which version the build was
-
-log() { echo "ensure-pulumi-yaml: $*" >&2; }
 
 # 1. A language host already on PATH (users with a normal Pulumi install have one next to pulumi).
 if [ -z "${PULUMI_DONDOMINIO_FORCE_BUILD:-}" ] && command -v pulumi-language-yaml >/dev/null 2>&1; then
@@ -20,7 +19,7 @@ if [ -z "${PULUMI_DONDOMINIO_FORCE_BUILD:-}" ] && command -v pulumi-language-yam
 fi
 
 # 2. The cache built earlier.
-if [ -x "$bin/pulumi-language-yaml" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$VERSION" ]; then
+if [ -x "$bin/pulumi-language-yaml" ] && stamp_is "$stamp" "$VERSION"; then
   echo "$bin"; exit 0
 fi
 
@@ -34,22 +33,8 @@ start=$(date +%s)
 mkdir -p "$dir"
 tmp="$(mktemp -d "$dir/gobin.XXXXXX")"
 buildlog="$dir/build.log"
-CGO_ENABLED=0 GOBIN="$tmp" go install -v -trimpath -ldflags "-s -w" \
-  "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@$VERSION" >"$buildlog" 2>&1 &
-pid=$!
-trap 'kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-while kill -0 "$pid" 2>/dev/null; do
-  for _ in $(seq 1 "${PULUMI_BUILD_PROGRESS_SECONDS:-20}"); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-  kill -0 "$pid" 2>/dev/null || break
-  downloads=$(grep -c '^go: downloading' "$buildlog" 2>/dev/null || true)
-  packages=$(grep -vc '^go: ' "$buildlog" 2>/dev/null || true)
-  log "still building ($(( $(date +%s) - start )) s): ${downloads:-0} modules downloaded, ${packages:-0} packages compiled"
-done
-if ! wait "$pid"; then
-  log "the build failed after $(( $(date +%s) - start )) s; the last lines of $buildlog:"
-  tail -n 30 "$buildlog" >&2
-  exit 1
-fi
+build_in_background "$buildlog" "rm -rf '$tmp'" --packages -- env CGO_ENABLED=0 GOBIN="$tmp" go install -v -trimpath -ldflags "-s -w" \
+  "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@$VERSION"
 mkdir -p "$bin"
 mv -f "$tmp/pulumi-language-yaml" "$bin/pulumi-language-yaml"
 echo "$VERSION" >"$stamp"

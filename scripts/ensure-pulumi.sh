@@ -9,10 +9,10 @@ VERSION="v3.250.0"
 MIN_MINOR=216
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
-cache_root="${PULUMI_DONDOMINIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-dondominio}"
 plugin_src="$repo/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
 
 log() { echo "ensure-pulumi: $*" >&2; }
+. "$here/lib/tool-cache.sh"
 
 install_plugin() { # $1 = bin dir
   if [ -f "$plugin_src" ]; then
@@ -56,26 +56,10 @@ start=$(date +%s)
 mkdir -p "$bin"
 tmp="$bin/pulumi.tmp.$$"
 buildlog="$bin/build.log"
-( cd "$here/pulumi-cli" && CGO_ENABLED=0 exec go build -v -trimpath -tags osusergo,grpcnotrace \
-    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$VERSION" \
-    -o "$tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi ) >"$buildlog" 2>&1 &
-pid=$!
-trap 'kill "$pid" 2>/dev/null; rm -f "$tmp"' EXIT INT TERM
-while kill -0 "$pid" 2>/dev/null; do
-  for _ in $(seq 1 "${PULUMI_BUILD_PROGRESS_SECONDS:-20}"); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-  kill -0 "$pid" 2>/dev/null || break
-  downloads=$(grep -c '^go: downloading' "$buildlog" 2>/dev/null || true)
-  packages=$(grep -vc '^go: ' "$buildlog" 2>/dev/null || true)
-  log "still building ($(( $(date +%s) - start )) s): ${downloads:-0} modules downloaded, ${packages:-0} packages compiled (of about 1,650)"
-done
-if ! wait "$pid"; then
-  trap - EXIT INT TERM
-  log "the build failed after $(( $(date +%s) - start )) s; the last lines of $buildlog:"
-  tail -n 30 "$buildlog" >&2
-  rm -f "$tmp"
-  exit 1
-fi
-trap - EXIT INT TERM
+build_in_background "$buildlog" "rm -f '$tmp'" --packages --note "(of about 1,650)" -- \
+  bash -c 'cd "$1" && shift && CGO_ENABLED=0 exec "$@"' _ "$here/pulumi-cli" go build -v -trimpath -tags osusergo,grpcnotrace \
+  -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$VERSION" \
+  -o "$tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
 mv -f "$tmp" "$bin/pulumi"   # atomic: a half-built binary is never found by a later run
 install_plugin "$bin"
 log "built $("$bin/pulumi" version) in $(( $(date +%s) - start )) s"

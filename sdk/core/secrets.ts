@@ -10,18 +10,21 @@
  */
 
 /** Names that mean "secret" wherever they occur in a member name. */
-const SECRET_PART = /passw|passphrase|pwd|secret|token|authcode|authinfo|authorization|bearer|jwt|credential|cookie|apikey|keydata|keypem/;
+const SECRET_PART =
+  /passw|passphrase|passcode|pwd|secret|token|authcode|authinfo|authorization|bearer|jwt|credential|cookie|apikey|keydata|keypem|pincode|otpcode|totp|mfacode/;
 /**
  * Names that end so: aeroPass, pfxpass; key, sslKey, csrKey, certKey, tlsKey, sshKey, signingKey,
- * privateKey, dyndnsKey; and their plurals (sshKeys, privateKeys: a list of keys is as secret as one).
+ * privateKey, dyndnsKey; and their plurals (sshKeys, privateKeys: a list of keys is as secret as one);
+ * pin, simPin; otp, emailOtp, hotp; salt, passwordSalt. Short words such as pin and otp only at
+ * the end (shipping, opinion and footprint hold the letters), the code forms anywhere (pinCode, otpCode).
  */
-const SECRET_END = /(pass|key|.keys)$/;
+const SECRET_END = /(pass|key|.keys|pin|otp|salt)$/;
 /**
  * Names ending in "key" or "keys" that name something public: the API's product code (`productkey`)
  * and public keys. keytag, keyLength and the like do not end in "key" at all; `keys` alone is a
- * list of names.
+ * list of names. `spin` ends in "pin".
  */
-const PUBLIC_KEY_NAMES: ReadonlySet<string> = new Set(["productkey", "publickey", "pubkey", "dnskey"].flatMap((n) => [n, `${n}s`]));
+const PUBLIC_KEY_NAMES: ReadonlySet<string> = new Set(["productkey", "publickey", "pubkey", "dnskey", "spin"].flatMap((n) => [n, `${n}s`]));
 
 /** The member name as the rule compares it: lower case, letters and digits only. */
 const normal = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");

@@ -16,11 +16,11 @@ export interface Harness {
   client: DonDominioClient;
   /** The installed package's provider entry (load it inside programs only). */
   pkg(): ProviderModule;
-  /** `engine`: more engine options (another PULUMI_HOME and no package install, for the plugin). */
+  /** `engine`: more engine options (another PULUMI_HOME and no package install for the plugin; another work root for the previous release). */
   stack(
     program: PulumiFn,
     extraConfig?: Record<string, { value: string; secret?: boolean }>,
-    engine?: Pick<EngineStackOptions, "env" | "installPackage" | "projectName">,
+    engine?: Pick<EngineStackOptions, "env" | "installPackage" | "projectName" | "workRoot">,
   ): Promise<EngineStack>;
   close(): Promise<void>;
 }

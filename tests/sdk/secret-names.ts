@@ -18,6 +18,9 @@ export const SECRET_NAMES = [
     "credentials",
     "authInfo",
   ],
+  // One-time and PIN codes, salts, passphrases and API keys however spelled.
+  ...["pin", "PIN", "pinCode", "pin_code", "simPin", "otp", "OTP", "otpCode", "emailOtp", "totp", "totpSecret", "TOTP-Code", "hotp", "mfaCode"],
+  ...["salt", "passwordSalt", "hash_salt", "passcode", "keyPassphrase", "api_key", "X-Api-Key", "apiKeys", "apiKeyId"],
 ];
 /** Names it leaves visible: public keys and codes, key metadata, and names that only contain the letters. */
 export const PUBLIC_NAMES = [
@@ -35,4 +38,14 @@ export const PUBLIC_NAMES = [
   "serviceName",
   "passes",
   "keys",
+  // The letters of pin, otp and salt inside other words.
+  "spin",
+  "shipping",
+  "mapping",
+  "opinion",
+  "pinned",
+  "footprint",
+  "topping",
+  "saltRounds",
+  "otpEnabled",
 ];

@@ -12,6 +12,7 @@ import { rootCertificates } from "node:tls";
 import * as acme from "acme-client";
 import { challengeName, cleanupTxt, presentTxt } from "../../acme/challenge";
 import { parseServers, waitForTxt } from "../../acme/propagation";
+import { acmeTransport } from "../../acme/transport";
 import { MAX_REPLY_BYTES } from "../../../sdk/core/reply-limit";
 import type { Api } from "../../core/client";
 import { info, warn } from "../../core/log";
@@ -24,7 +25,9 @@ import type { AcmeInputs, AcmeState } from "./schema";
  * (caReason), and the next `up` tries again. badNonce answers are still retried (acme-client's
  * http.js, RFC 8555 6.5).
  */
-function configureHttp(extraCa: string | undefined): void {
+function configureHttp(directoryUrl: string, extraCa: string | undefined): void {
+  // Network and TLS failures and a reply that is no directory, named with the directory (provider/acme/transport.ts).
+  acme.axios.defaults.adapter = acmeTransport(directoryUrl);
   acme.axios.defaults.httpsAgent = new https.Agent({ ca: extraCa ? [...rootCertificates, extraCa] : [...rootCertificates], keepAlive: false });
   // The sdk's reply cap (sdk/core/reply-limit.ts), counted by axios after it inflates gzip: ACME
   // replies are a directory, JSON objects and a PEM chain, a few KiB; unset, axios reads any size.
@@ -48,7 +51,7 @@ function caReason(err: unknown): string {
 }
 
 export async function client(inputs: AcmeInputs, accountKey: string | undefined): Promise<{ client: acme.Client; accountKey: string }> {
-  configureHttp(inputs.directoryCaCert);
+  configureHttp(inputs.directoryUrl, inputs.directoryCaCert);
   const key = accountKey ?? (await acme.crypto.createPrivateEcdsaKey("P-256")).toString();
   const opts: ConstructorParameters<typeof acme.Client>[0] = { directoryUrl: inputs.directoryUrl, accountKey: key };
   if (inputs.eabKid && inputs.eabHmacKey) opts.externalAccountBinding = { kid: inputs.eabKid, hmacKey: inputs.eabHmacKey };

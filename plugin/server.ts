@@ -26,7 +26,17 @@ import { printableText } from "../provider/core/printable";
 import { beforeWrite, checkStarted } from "../provider/core/run-gate";
 import { type Claims, claimRecords } from "../provider/dns/dns-claim-rules";
 import { clean, sameValue } from "../provider/core/plain-data";
-import { changedKeys, checkInputs, contextWith, diffVerdict, errorInContext, PartialResultError, type Timeouts, userInputs } from "../provider/core/frame";
+import {
+  changedKeys,
+  checkInputs,
+  contextWith,
+  diffVerdict,
+  errorInContext,
+  PartialResultError,
+  type Timeouts,
+  UNKNOWN,
+  userInputs,
+} from "../provider/core/frame";
 import { hasUnknown } from "../provider/core/frame";
 import { checkConfig, configure } from "./config";
 import { importInputs, importRead } from "./import";
@@ -74,6 +84,16 @@ function secretKeys(r: ServedResource, ...more: Iterable<string>[]): Set<string>
   const s = new Set([...r.secretInputs, ...r.secretOutputs]);
   for (const m of more) for (const k of m) s.add(k);
   return s;
+}
+
+/**
+ * A preview's outputs: the inputs, with every secret unknown. The program's Node runtime logs each
+ * RegisterResource response at debug severity with secrets unwrapped, and the engine keeps those lines
+ * in its event stream (tests/lifecycle); an unknown holds no value to print (the apply's own outputs
+ * are recorded secret).
+ */
+function previewOutputs(data: Data, secret: Set<string>): Data {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, secret.has(k) ? UNKNOWN : v]));
 }
 
 /** The resource's name in the program: the URN's last part (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
@@ -237,7 +257,7 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     const res = new provproto.CreateResponse();
     // Preview: nothing is written; the outputs are the inputs (the rest unknown until the apply).
     if (req.getPreview()) {
-      res.setProperties(toStruct(data, keys));
+      res.setProperties(toStruct(previewOutputs(data, keys), keys));
       return res;
     }
     const ins = userInputs(data);
@@ -293,7 +313,7 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     const keys = secretKeys(r, olds.secrets, news.secrets);
     const res = new provproto.UpdateResponse();
     if (req.getPreview()) {
-      res.setProperties(toStruct({ ...olds.data, ...news.data }, keys));
+      res.setProperties(toStruct(previewOutputs({ ...olds.data, ...news.data }, keys), keys));
       return res;
     }
     const ins = userInputs(news.data);

@@ -8,17 +8,9 @@
  * that is not an ACME directory (an HTML page, a proxy's answer) is refused the same way, instead of
  * acme-client's "Unable to locate API resource URL".
  */
-import { dirname } from "node:path";
-import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic } from "axios";
+import axios, { type AxiosAdapter, type AxiosError, type AxiosResponse } from "axios";
 import type { TlsFailureReason } from "../../sdk/core/errors";
 import { tlsFailureReason } from "../../sdk/core/transport";
-
-/** The axios acme-client itself loads (not a dependency of ours: the same copy, whatever npm hoists). */
-function acmeAxios(): AxiosStatic {
-  const path = require.resolve("axios", { paths: [dirname(require.resolve("acme-client"))] });
-  const mod = require(path) as AxiosStatic & { default?: AxiosStatic };
-  return mod.default ?? mod;
-}
 
 /** A TLS refusal (the sdk's one classification, sdk/core/transport.ts) in words, with what to do for an ACME CA. */
 const TLS_WORDS: Record<TlsFailureReason, string> = {
@@ -76,7 +68,10 @@ function replyKind(res: AxiosResponse): string {
 
 /** The adapter acme-client's axios uses for the ACME server at `directoryUrl`. */
 export function acmeTransport(directoryUrl: string): AxiosAdapter {
-  const http = acmeAxios().getAdapter("http");
+  // axios is a dependency of ours in acme-client's range (package.json), so npm installs one copy and
+  // the plugin's bundle (scripts/plugin-archive.ts) carries it: resolving acme-client's own copy at
+  // run time found no file inside the bundle.
+  const http = axios.getAdapter("http");
   const where = (url: string | undefined) =>
     url && url !== directoryUrl ? `the ACME server of ${directoryUrl} (${url})` : `the ACME directory ${directoryUrl}`;
   return async (config) => {

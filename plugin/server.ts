@@ -32,6 +32,7 @@ import {
   contextWith,
   diffVerdict,
   errorInContext,
+  liveChanged,
   PartialResultError,
   type Timeouts,
   UNKNOWN,
@@ -62,12 +63,14 @@ class EngineLog {
   }
   send(level: "info" | "warning", message: string): void {
     if (!this.client) {
-      console.error(`[dondominio] ${level === "warning" ? "warning: " : ""}${message}`);
+      console.error(`[dondominio] ${level === "warning" ? "warning: " : ""}${printableText(message)}`);
       return;
     }
     const req = new engproto.LogRequest();
     req.setSeverity(level === "warning" ? engproto.LogSeverity.WARNING : engproto.LogSeverity.INFO);
-    req.setMessage(message);
+    // API data in it stays one visible line (as provider/core/log.ts's console lines): a line feed in
+    // a live TXT value cannot forge a second plan or money line for the review.
+    req.setMessage(printableText(message));
     req.setUrn(current.getStore() ?? "");
     this.client.log(req, () => {});
   }
@@ -231,6 +234,9 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
       }
     }
     const { changed, replaces } = await diffVerdict(r.def, compareTo, olds, news);
+    // The live object as the dynamic frame asks it (DnsZone: a record changed outside is planned back
+    // without a refresh); it reads, never writes.
+    for (const k of await liveChanged(r.def, olds, news, replaces)) if (!changed.includes(k)) changed.push(k);
     // DnsRecord: the plan lines, and a CNAME retype deletes the old record first.
     const after = r.def.afterDiff?.(compareTo, news, { changes: changed.length > 0, replaces });
     const res = new provproto.DiffResponse();

@@ -107,11 +107,11 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
    */
   diffBasis?(olds: Data, news: Data): Data;
   /**
-   * Whether the live object differs from the inputs although they are as recorded (DnsZone: another
-   * writer changed a managed record), asked when diff replaces nothing; undefined: the inputs'
-   * verdict stands. `news` are the raw inputs (they may hold unknown values at preview).
+   * The inputs whose live object differs although they are as recorded (DnsZone: ["records"] when
+   * another writer changed a managed record), asked when diff replaces nothing; the plugin's detailed
+   * diff names them. Empty or undefined: the inputs' verdict stands. `news` are the raw inputs (they may hold unknown values at preview).
    */
-  diffLive?(olds: S, news: Data): Promise<boolean | undefined>;
+  diffLive?(olds: S, news: Data): Promise<readonly string[] | undefined>;
   /** Told the verdict of every diff (DnsRecord: plan lines); may ask the old object to go first. */
   afterDiff?(olds: Data, news: Data, verdict: { changes: boolean; replaces: string[] }): { deleteBeforeReplace?: boolean } | undefined;
   /** Told the inputs of every check that passed (DnsRecord: the plan line of a new record). */
@@ -302,6 +302,21 @@ export async function diffVerdict<I extends Data, S extends Data>(
   return { changed, replaces };
 }
 
+/**
+ * The inputs whose live object differs although they are as recorded (diffLive: DnsZone reads the live
+ * zone at preview, reads only), asked when the diff replaces nothing; shared by the dynamic frame and
+ * the plugin. [] when the definition has no such hook or the live object is as planned.
+ */
+export async function liveChanged<I extends Data, S extends Data>(
+  def: ResourceDefinition<I, S>,
+  state: Data,
+  news: Data,
+  replaces: readonly string[],
+): Promise<string[]> {
+  if (replaces.length || !def.diffLive) return [];
+  return [...((await def.diffLive(state as S, news)) ?? [])];
+}
+
 /** The program's inputs that differ from `olds` (createOnly inputs never do; unknown ones always do). */
 export function changedKeys<I extends Data, S extends Data>(def: ResourceDefinition<I, S>, olds: Data, news: Data): string[] {
   const ignored = new Set(def.createOnly ?? []);
@@ -360,8 +375,8 @@ async function diff(def: Def, olds: Data, news: Data): Promise<{ changes: boolea
   // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
   if (debugEnabled() && changed.length)
     console.error(`[dondominio] ${def.type} ${def.label(basis)}: diff ${changed.join(", ")}${replaces.length ? ` (replace: ${replaces.join(", ")})` : ""}`);
-  const verdict = { changes: changed.length > 0, replaces };
-  if (!replaces.length && def.diffLive && (await def.diffLive(basis, news))) verdict.changes = true;
+  const live = await liveChanged(def, basis, news, replaces);
+  const verdict = { changes: changed.length > 0 || live.length > 0, replaces };
   return { ...verdict, ...def.afterDiff?.(basis, news, verdict) };
 }
 

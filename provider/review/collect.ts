@@ -15,7 +15,7 @@ import type { NormalRecord } from "../../sdk/rules";
 import { UNKNOWN } from "../core/frame";
 import { dnsPlanLine } from "../dns/dns-plan";
 import { descriptorOf } from "../registry";
-import { LINE_PREFIX, type ProviderLine, parseProviderLine } from "./lines";
+import { LINE_PREFIX, type ProviderLine, parsePluginLine, parseProviderLine } from "./lines";
 
 /** The parts of a Pulumi EngineEvent (@pulumi/pulumi/automation) read here. */
 export interface ReviewEngineEvent {
@@ -294,6 +294,17 @@ class Collector {
     if (d.ephemeral || d.severity === "debug") return;
     const urn = d.urn || undefined;
     if (d.severity === "error") this.review.failed = true;
+    // The provider plugin's lines (Log RPC): one line per message, with the URN of a resource of this
+    // package and no console prefix. A message of several lines is not one of them (a forged second
+    // line cannot become a plan or money line).
+    const texts = d.message.split("\n").filter((l) => l.trim() !== "");
+    if (urn && texts.length === 1 && urnParts(urn).type.startsWith("dondominio:") && (d.severity === "info" || d.severity === "warning")) {
+      const line = parseProviderLine(texts[0].trim()) ?? parsePluginLine(texts[0].trim(), d.severity);
+      if (line) {
+        this.providerLine(urn, line);
+        return;
+      }
+    }
     for (const raw of d.message.split("\n")) {
       const text = raw.trimEnd();
       if (text.trim() === "") continue;

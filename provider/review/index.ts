@@ -21,7 +21,7 @@ import { type RenderOptions, renderMarkdown } from "./render";
 export { collectReview, parseInput, show, shortType } from "./collect";
 export type { Change, Drift, Message, PreviewDigest, Review, ReviewEngineEvent, Step, StepMetadata, StateMetadata } from "./collect";
 export { code, fenced, MARKER, renderMarkdown, summaryLine, type RenderOptions } from "./render";
-export { LINE_PREFIX, parseProviderLine, type ProviderLine } from "./lines";
+export { LINE_PREFIX, parsePluginLine, parseProviderLine, type ProviderLine } from "./lines";
 
 /** Markdown of a preview: engine events (Automation API `onEvent`), the event log's text, or `preview --json`'s. */
 export function renderReview(input: string | readonly ReviewEngineEvent[] | PreviewDigest, options: RenderOptions = {}): string {

@@ -9,6 +9,9 @@
  *     $ CHARGE 12.50 EUR Domain example.com: register 1 year (domain/check)
  *     $ NO PRICE HostingService example.org: create (basic): the API shows no price before purchase
  *     $ TOTAL 37.50 EUR planned; balance 100.00 EUR; maxSpend 50.00 EUR
+ *
+ * The provider plugin sends the same lines through the engine's Log RPC, without the prefix and with
+ * the resource's URN (parsePluginLine).
  */
 
 export const LINE_PREFIX = "[dondominio] ";
@@ -35,4 +38,12 @@ export function parseProviderLine(line: string): ProviderLine | undefined {
   if (money) return { kind: "money", action: money[1] as "CHARGE" | "NO PRICE" | "TOTAL", text };
   if (text.startsWith("warning: ")) return { kind: "warning", text: text.slice("warning: ".length) };
   return { kind: "info", text };
+}
+
+/**
+ * A line the provider plugin sent through the engine's Log RPC with its resource's URN: the same
+ * text without the console prefix, a warning by its severity (plugin/server.ts EngineLog).
+ */
+export function parsePluginLine(text: string, severity: string): ProviderLine | undefined {
+  return parseProviderLine(`${LINE_PREFIX}${severity === "warning" ? "warning: " : ""}${text}`);
 }

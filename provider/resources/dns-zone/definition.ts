@@ -198,12 +198,12 @@ export const dnsZoneDefinition: ResourceDefinition<DnsZoneInputs, DnsZoneState> 
 
   /**
    * The live zone: a plan with writes (a managed record changed or deleted outside, an extra record
-   * under purge) is a change even when the inputs are as recorded. Unknown inputs (preview) are left
+   * under purge) is a change of `records` even when the inputs are as recorded. Unknown inputs (preview) are left
    * to the inputs' verdict.
    */
   async diffLive(olds, news) {
     if (!Array.isArray(news.records) || typeof news.serviceName !== "string" || JSON.stringify(news).includes(UNKNOWN)) return undefined;
-    return liveChanges(olds, news as DnsZoneInputs);
+    return (await liveChanges(olds, news as DnsZoneInputs)) ? ["records"] : [];
   },
 
   // The live zone's rules (threshold, apex NS, a CNAME beside a kept record) at preview, with the plan lines.

@@ -12,6 +12,7 @@
  */
 import type { RunningEmulator } from "../../emulator";
 import type { DonDominioClient } from "../../sdk";
+import { PERSON } from "../fixtures";
 
 export const STEPS = ["create", "no-op", "in-place", "replace", "bad input", "drift", "secrets", "destroy"] as const;
 export type Step = (typeof STEPS)[number];
@@ -48,19 +49,7 @@ export async function setup(client: DonDominioClient, emu: RunningEmulator): Pro
   await client.call("service/create", { serviceName: ZONE, productkey: "redir" } as any);
   // Hosting Mini: mailboxes and redirects (Redirect & Parking allows one redirect, not a replacement beside it).
   await client.call("service/create", { serviceName: WEB, productkey: "mini" } as any);
-  const c = await client.call("contact/create", {
-    Type: "individual",
-    FirstName: "Eva",
-    LastName: "Ruiz",
-    IdentNumber: "12345678Z",
-    Email: "eva@example.com",
-    Phone: "+34.911111111",
-    Address: "Calle 3",
-    PostalCode: "28002",
-    City: "Madrid",
-    State: "Madrid",
-    Country: "ES",
-  });
+  const c = await client.call("contact/create", { ...PERSON, FirstName: "Eva", LastName: "Ruiz", Email: "eva@example.com" });
   await client.call("domain/create", { domain: DOMAIN, ownerContactID: c.contactID } as any);
   // Past the registration: the domain is active before the program sees it.
   await emu.control.advanceClock(60);

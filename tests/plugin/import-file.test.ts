@@ -12,10 +12,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../provider/export";
-import { buildPluginArchive, type PluginArchive } from "../../scripts/plugin-archive";
-import { type Harness, startHarness, writeCalls } from "../provider/harness";
-import { DOMAIN, type ImportIds, PASSWORD, seedOneOfEach } from "./import-seed";
-import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
+import { type Harness, writeCalls } from "../provider/harness";
+import { DOMAIN, type ImportIds, importProject, PASSWORD } from "./import-seed";
+import { skipWithoutGo, type YamlProject } from "./yaml-project";
 
 const BASE = "name: account\nruntime: yaml\ndescription: a DonDominio account, imported from dondominio-export --import-file\n";
 /** Text a careless writer would turn into code: YAML interpolation, quotes, a comment, a shell substitution. */
@@ -26,7 +25,6 @@ describe("dondominio-export --import-file, imported through the engine with the 
   this.timeout(1_200_000);
   let h: Harness;
   let project: YamlProject;
-  let archive: PluginArchive;
   let work: string;
   let ids: ImportIds;
   let file: string;
@@ -34,22 +32,10 @@ describe("dondominio-export --import-file, imported through the engine with the 
   const balance = async () => ((await h.client.call("account/info", {} as never)) as { balance: number }).balance;
 
   before(async function () {
-    if (!hasGo()) {
-      console.log(SKIP_NO_GO);
-      this.skip();
-    }
+    skipWithoutGo(this);
     work = mkdtempSync(join(tmpdir(), "dondominio-import-file-"));
-    archive = await buildPluginArchive({ outDir: work });
-    h = await startHarness({ delays: { sslValidationSec: 5 } });
-    ids = await seedOneOfEach(h.client, h.emu);
+    ({ h, project, ids } = await importProject(work, BASE));
     await h.client.call("service/dnscreate", { serviceName: DOMAIN, name: "hostile", type: "TXT", value: HOSTILE } as never);
-    project = await yamlProject((dir) => writeFileSync(join(dir, "Pulumi.yaml"), BASE));
-    await pulumi("plugin", "install", "resource", "dondominio", archive.version, "--file", archive.file);
-    await pulumi("config", "set", "dondominio:apiUser", h.emu.apiUser);
-    await pulumi("config", "set", "--secret", "dondominio:apiPasswd", h.emu.apiPasswd);
-    await pulumi("config", "set", "dondominio:baseUrl", h.emu.url);
-    await pulumi("config", "set", "dondominio:caCertFile", h.emu.caFile);
-    await pulumi("config", "set", "dondominio:maxOpsPerMinute", "20000");
   });
   after(async () => {
     await h?.close();

@@ -2,11 +2,16 @@
  * One live object of each resource the plugin can import, made in the emulator through the API
  * (as if outside Pulumi), and each one's import id as its descriptor's idFormat gives it. Shared by
  * tests/plugin/import.test.ts (`pulumi import` of each) and tests/plugin/import-file.test.ts
- * (`dondominio-export --import-file`).
+ * (`dondominio-export --import-file`), with the project both import into (importProject).
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import type { DonDominioClient, OperationName } from "../../sdk";
-import { contactCreateParams, OWNER } from "../provider/harness";
+import { buildPluginArchive } from "../../scripts/plugin-archive";
+import { CSR_SUBJECT } from "../fixtures";
+import { contactCreateParams, type Harness, OWNER, startHarness } from "../provider/harness";
+import { type YamlProject, yamlProject } from "./yaml-project";
 
 export const DOMAIN = "import-all.com";
 /** A second hosting service whose zone a DnsZone takes whole (a DnsRecord of the first zone stays apart). */
@@ -36,15 +41,7 @@ export async function seedOneOfEach(client: DonDominioClient, emu: RunningEmulat
   const ftp = await call("service/ftpcreate", { serviceName: DOMAIN, name: "deploy", ftpPath: "/public", password: PASSWORD });
   const db = await call("service/ddbbcreate", { serviceName: DOMAIN, password: PASSWORD });
   const sub = await call("service/subdomaincreate", { serviceName: DOMAIN, name: "blog", ftpPath: "/blog" });
-  const csr = await call("ssl/csrcreate", {
-    commonName: `www.${DOMAIN}`,
-    organizationName: "Import S.L.",
-    organizationalUnitName: "IT",
-    countryName: "ES",
-    stateOrProvinceName: "Barcelona",
-    localityName: "Barcelona",
-    emailAddress: "it@example.com",
-  });
+  const csr = await call("ssl/csrcreate", { ...CSR_SUBJECT, commonName: `www.${DOMAIN}`, organizationName: "Import S.L." });
   const cert = (await call("ssl/create", { csrData: csr.csrData, productID: 101, validationMethod: "http", adminContactID: owner })).ssl;
   await emu.control.advanceClock(60);
   const inService = (reply: any, key: string) => `${DOMAIN}/${entity(reply, key)}`;
@@ -65,4 +62,25 @@ export async function seedOneOfEach(client: DonDominioClient, emu: RunningEmulat
     SslCertificate: String(cert.certificateID),
     SslCertificateValidation: String(cert.certificateID),
   };
+}
+
+/**
+ * An emulator seeded with seedOneOfEach, and a Pulumi YAML project (Pulumi.yaml `base`) with the
+ * plugin installed from its archive (built in `work`) and the emulator's credentials in its config.
+ */
+export async function importProject(work: string, base: string): Promise<{ h: Harness; project: YamlProject; ids: ImportIds }> {
+  const archive = await buildPluginArchive({ outDir: work });
+  const h = await startHarness({ delays: { sslValidationSec: 5 } });
+  let project: YamlProject | undefined;
+  try {
+    const ids = await seedOneOfEach(h.client, h.emu);
+    project = await yamlProject((dir) => writeFileSync(join(dir, "Pulumi.yaml"), base));
+    await project.pulumi("plugin", "install", "resource", "dondominio", archive.version, "--file", archive.file);
+    await project.configureEmulator(h.emu, { "dondominio:maxOpsPerMinute": "20000" });
+    return { h, project, ids };
+  } catch (e) {
+    project?.dispose();
+    await h.close();
+    throw e;
+  }
 }

@@ -13,10 +13,9 @@ import { join } from "node:path";
 import { checkInputs } from "../../provider/core/frame";
 import { RESOURCES } from "../../provider/registry";
 import { resourceOf } from "../../plugin/resources";
-import { buildPluginArchive, type PluginArchive } from "../../scripts/plugin-archive";
-import { type Harness, startHarness, writeCalls } from "../provider/harness";
-import { type ImportIds, PASSWORD, seedOneOfEach } from "./import-seed";
-import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
+import { type Harness, writeCalls } from "../provider/harness";
+import { type ImportIds, importProject, PASSWORD } from "./import-seed";
+import { skipWithoutGo, type YamlProject } from "./yaml-project";
 
 const BASE = "name: import-all\nruntime: yaml\ndescription: every DonDominio resource, imported\n";
 
@@ -27,7 +26,6 @@ describe("plugin: pulumi import of every resource through the engine", function 
   this.timeout(1_200_000);
   let h: Harness;
   let project: YamlProject;
-  let archive: PluginArchive;
   let outDir: string;
   let ids: ImportIds;
   const code: Record<string, string> = {};
@@ -35,21 +33,9 @@ describe("plugin: pulumi import of every resource through the engine", function 
   const balance = async () => ((await h.client.call("account/info", {} as never)) as { balance: number }).balance;
 
   before(async function () {
-    if (!hasGo()) {
-      console.log(SKIP_NO_GO);
-      this.skip();
-    }
+    skipWithoutGo(this);
     outDir = mkdtempSync(join(tmpdir(), "dondominio-import-"));
-    archive = await buildPluginArchive({ outDir });
-    h = await startHarness({ delays: { sslValidationSec: 5 } });
-    ids = await seedOneOfEach(h.client, h.emu);
-    project = await yamlProject((dir) => writeFileSync(join(dir, "Pulumi.yaml"), BASE));
-    await pulumi("plugin", "install", "resource", "dondominio", archive.version, "--file", archive.file);
-    await pulumi("config", "set", "dondominio:apiUser", h.emu.apiUser);
-    await pulumi("config", "set", "--secret", "dondominio:apiPasswd", h.emu.apiPasswd);
-    await pulumi("config", "set", "dondominio:baseUrl", h.emu.url);
-    await pulumi("config", "set", "dondominio:caCertFile", h.emu.caFile);
-    await pulumi("config", "set", "dondominio:maxOpsPerMinute", "20000");
+    ({ h, project, ids } = await importProject(outDir, BASE));
     mkdirSync(join(outDir, "code"));
   });
   after(async () => {
@@ -77,8 +63,7 @@ describe("plugin: pulumi import of every resource through the engine", function 
       const calls = (await h.emu.control.counters()).calls;
       expect(writeCalls(calls), "the import writes nothing").to.deep.equal({});
       expect(out, "no money line: an import orders nothing").to.not.match(/\$ (CHARGE|TOTAL)/);
-      const state = JSON.parse((await project.pulumiRun("stack", "export")).stdout);
-      const rec = state.deployment.resources.find((r: any) => r.urn.endsWith(`::${name}`));
+      const rec = await project.resource(name);
       expect(rec?.id).to.equal(ids[d.type]);
       const { failures } = await checkInputs(resourceOf(`dondominio:index:${d.type}`).def, rec.inputs, rec.inputs);
       expect(failures, "the recorded inputs pass Check").to.deep.equal([]);

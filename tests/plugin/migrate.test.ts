@@ -19,8 +19,8 @@ import { promisify } from "node:util";
 import { main } from "../../provider/export";
 import { createEngineStack, type EngineStack, engineEnv, installPackage, REPO } from "../../scripts/engine";
 import { buildPluginArchive, type PluginArchive } from "../../scripts/plugin-archive";
-import { contactCreateParams, type Harness, OWNER, startHarness, writeCalls } from "../provider/harness";
-import { hasGo, SKIP_NO_GO } from "./yaml-project";
+import { contactCreateParams, emulatorConfig, type Harness, OWNER, startHarness, writeCalls } from "../provider/harness";
+import { skipWithoutGo } from "./yaml-project";
 
 const run = promisify(execFile);
 const DOMAIN = "move-me.com";
@@ -51,10 +51,7 @@ describe("plugin: moving a stack from the dynamic resources to the plugin, with 
   };
 
   before(async function () {
-    if (!hasGo()) {
-      console.log(SKIP_NO_GO);
-      this.skip();
-    }
+    skipWithoutGo(this);
     const yamlBin = execFileSync("bash", [join(REPO, "scripts", "ensure-pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
     const pkg = installPackage();
     h = await startHarness();
@@ -72,13 +69,7 @@ describe("plugin: moving a stack from the dynamic resources to the plugin, with 
         new MailBox("info", { serviceName: svc.name, name: "info", password: PASSWORD });
       },
       env: { PULUMI_CONFIG_PASSPHRASE: passphrase },
-      config: {
-        "dondominio:apiUser": { value: h.emu.apiUser },
-        "dondominio:apiPasswd": { value: h.emu.apiPasswd, secret: true },
-        "dondominio:baseUrl": { value: h.emu.url },
-        "dondominio:caCertFile": { value: h.emu.caFile },
-        "dondominio:maxOpsPerMinute": { value: "20000" },
-      },
+      config: { ...emulatorConfig(h.emu), "dondominio:maxOpsPerMinute": { value: "20000" } },
     });
     await eng.stack.up();
     dir = eng.workDir;

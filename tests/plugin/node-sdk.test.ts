@@ -5,14 +5,11 @@
  * DnsRecord, an empty preview, destroy.
  */
 import { expect } from "chai";
-import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
-import { createEngineStack, type EngineStack, engineEnv, REPO, WORK_ROOT } from "../../scripts/engine";
-import { buildPluginArchive } from "../../scripts/plugin-archive";
+import { createEngineStack, type EngineStack } from "../../scripts/engine";
+import { emulatorConfig } from "../provider/harness";
+import { type InstalledPlugin, installPluginWithNodeSdk } from "./installed-plugin";
 
 const ZONE = "node-sdk.example";
 
@@ -21,39 +18,21 @@ describe("sdks/nodejs: a TypeScript program on the generated Node SDK, on the in
   let emu: RunningEmulator;
   let client: DonDominioClient;
   let engine: EngineStack;
-  let home: string;
-  let sdkDir: string;
+  let plugin: InstalledPlugin;
   const dnslist = async () => ((await client.call("service/dnslist", { serviceName: ZONE } as any)) as any).dns as Record<string, string>[];
 
   before(async () => {
-    // Compiled under the repository (.work/), where `@pulumi/pulumi` resolves to its node_modules, as
-    // it would in a user's project that installed the SDK.
-    mkdirSync(WORK_ROOT, { recursive: true });
-    sdkDir = mkdtempSync(join(WORK_ROOT, "nodejs-sdk-"));
-    execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(REPO, "sdks", "nodejs", "tsconfig.json"), "--outDir", sdkDir]);
-    copyFileSync(join(REPO, "sdks", "nodejs", "package.json"), join(sdkDir, "package.json"));
-    home = mkdtempSync(join(tmpdir(), "dondominio-node-sdk-"));
-    const archive = await buildPluginArchive({ outDir: home });
-    const pulumiHome = join(home, "pulumi-home");
-    execFileSync("pulumi", ["plugin", "install", "resource", "dondominio", archive.version, "--file", archive.file], {
-      env: { ...engineEnv(home), PULUMI_HOME: pulumiHome },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    plugin = await installPluginWithNodeSdk();
     emu = await startEmulator();
     client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
     await client.call("service/create", { serviceName: ZONE, productkey: "redir" } as any);
     engine = await createEngineStack({
       projectName: "node-sdk",
       installPackage: false,
-      env: { PULUMI_HOME: pulumiHome },
-      config: {
-        "dondominio:apiUser": { value: emu.apiUser },
-        "dondominio:apiPasswd": { value: emu.apiPasswd, secret: true },
-        "dondominio:baseUrl": { value: emu.url },
-        "dondominio:caCertFile": { value: emu.caFile },
-      },
+      env: { PULUMI_HOME: plugin.pulumiHome },
+      config: emulatorConfig(emu),
       program: async () => {
-        const dondominio = require(sdkDir);
+        const dondominio = require(plugin.sdkDir);
         const www = new dondominio.DnsRecord("www", { serviceName: ZONE, name: "www", type: "A", value: "192.0.2.60", ttl: 3600 });
         return { id: www.id };
       },
@@ -62,8 +41,7 @@ describe("sdks/nodejs: a TypeScript program on the generated Node SDK, on the in
   after(async () => {
     await engine?.dispose();
     await emu?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
-    if (sdkDir) rmSync(sdkDir, { recursive: true, force: true });
+    plugin?.dispose();
   });
 
   it("up creates the record through the plugin; a preview then has no changes; destroy deletes it", async () => {

@@ -20,7 +20,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
 import { REPO } from "../../scripts/engine";
 import { hasMcs, parseCSharp } from "./csharp-parse";
-import { hasGo, SKIP_NO_GO, yamlProject } from "./yaml-project";
+import { hasGo, skipWithoutGo, yamlProject } from "./yaml-project";
 
 const SECTION = "## The provider plugin: one SDK per language";
 const ZONE = "example.com";
@@ -158,10 +158,7 @@ print(" ".join(bad))
       );
 
     before(async function () {
-      if (!hasGo()) {
-        console.log(SKIP_NO_GO);
-        this.skip();
-      }
+      skipWithoutGo(this);
       emu = await startEmulator();
       client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
       await client.call("service/create", { serviceName: ZONE, productkey: "redir" } as any);
@@ -169,10 +166,7 @@ print(" ".join(bad))
         // The snippet as written, plus the checkout form of the plugin (the packed package's bin/).
         writeFileSync(join(dir, "Pulumi.yaml"), `${code.yaml[0]}plugins:\n  providers:\n    - name: dondominio\n      path: ${pluginDir}\n`);
       });
-      await project.pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
-      await project.pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
-      await project.pulumi("config", "set", "dondominio:baseUrl", emu.url);
-      await project.pulumi("config", "set", "dondominio:caCertFile", emu.caFile);
+      await project.configureEmulator(emu);
     });
     after(async () => {
       await emu?.close();

@@ -61,10 +61,7 @@ describe("plugin: AcmeCertificate through the engine against pebble", function (
       );
     });
     await pulumi("plugin", "install", "resource", "dondominio", archive.version, "--file", archive.file);
-    await pulumi("config", "set", "dondominio:apiUser", h.emu.apiUser);
-    await pulumi("config", "set", "--secret", "dondominio:apiPasswd", h.emu.apiPasswd);
-    await pulumi("config", "set", "dondominio:baseUrl", h.emu.url);
-    await pulumi("config", "set", "dondominio:caCertFile", h.emu.caFile);
+    await project.configureEmulator(h.emu);
   });
   after(async () => {
     await pebble?.stop();

@@ -13,78 +13,65 @@ import { expect } from "chai";
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "../../emulator";
-import { DonDominioClient } from "../../sdk";
-import { OWNER } from "../provider/harness";
-import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
+import { type Harness, OWNER, startHarness } from "../provider/harness";
+import { pluginProgram, skipWithoutGo, type YamlProject, yamlProject } from "./yaml-project";
 
 const NAME = "yaml-cancel-example.com";
 
 describe("plugin: Ctrl-C of pulumi up cancels a waiting create (YAML)", function () {
   this.timeout(600_000);
-  let emu: RunningEmulator;
-  let client: DonDominioClient;
+  let h: Harness;
   let project: YamlProject;
 
   before(async function () {
-    if (!hasGo()) {
-      console.log(SKIP_NO_GO);
-      this.skip();
-    }
+    skipWithoutGo(this);
     // Registration stays pending for an hour of emulator time unless the clock is advanced.
-    emu = await startEmulator({ delays: { registerPendingSec: 3600 } });
-    client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
+    h = await startHarness({ delays: { registerPendingSec: 3600 } });
     project = await yamlProject((dir, pluginDir) => {
-      // JSON is YAML. No customTimeouts: the create would wait for the registration 20 minutes.
-      const program = {
-        name: "yaml-cancel",
-        runtime: "yaml",
-        plugins: { providers: [{ name: "dondominio", path: pluginDir }] },
-        resources: { slow: { type: "dondominio:index:Domain", properties: { name: NAME, contacts: { owner: OWNER } } } },
-      };
-      writeFileSync(join(dir, "Pulumi.yaml"), JSON.stringify(program, null, 2));
+      // No customTimeouts: the create would wait for the registration 20 minutes.
+      const slow = { type: "dondominio:index:Domain", properties: { name: NAME, contacts: { owner: OWNER } } };
+      writeFileSync(join(dir, "Pulumi.yaml"), pluginProgram("yaml-cancel", pluginDir, { resources: { slow } }));
     });
-    await project.pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
-    await project.pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
-    await project.pulumi("config", "set", "dondominio:baseUrl", emu.url);
-    await project.pulumi("config", "set", "dondominio:caCertFile", emu.caFile);
-    await project.pulumi("config", "set", "dondominio:pollIntervalMs", "250");
+    await project.configureEmulator(h.emu, { "dondominio:pollIntervalMs": "250" });
   });
   after(async () => {
-    await emu?.close();
+    await h?.close();
     project?.dispose();
   });
 
-  const recorded = async () => {
-    const state = JSON.parse((await project.pulumiRun("stack", "export")).stdout);
-    return state.deployment.resources.find((r: any) => String(r.urn).endsWith("::slow"));
-  };
-  const calls = async () => (await emu.control.counters()).calls;
+  const recorded = () => project.resource("slow");
+  const calls = async () => (await h.emu.control.counters()).calls;
 
-  it("SIGINT during the wait: the CLI exits in seconds, the paid domain is recorded, and the next up orders nothing again", async () => {
-    const before = (await client.call("account/info")).balance;
-    // Its own process group: a CLI that hangs is ended with its plugins (below).
+  /**
+   * `pulumi up` in its own process group (a CLI that hangs is ended with its plugins), interrupted
+   * with SIGINT once `ready()` holds (polled every `pollMs`; `notReady` names a start that never came).
+   * Bounded: a plugin that ignores Cancel keeps the CLI waiting for the create (20 minutes).
+   */
+  const interruptedUp = async (ready: () => Promise<boolean>, pollMs: number, notReady: string) => {
     const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], { cwd: project.dir, env: project.env, detached: true });
     let output = "";
     cli.stdout.on("data", (d) => (output += d));
     cli.stderr.on("data", (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
-
-    // The order is placed and the create is polling the registration.
     const start = Date.now();
-    while (!((await calls())["domain/getinfo"] >= 2)) {
-      if (Date.now() - start > 120_000) throw new Error(`the create never started waiting:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
+    while (!(await ready())) {
+      if (Date.now() - start > 120_000) throw new Error(`${notReady}:\n${output}`);
+      await new Promise((r) => setTimeout(r, pollMs));
     }
     const t0 = Date.now();
     cli.kill("SIGINT");
-    // Bounded: a plugin that ignores Cancel keeps the CLI waiting for the create (20 minutes).
     const code = await Promise.race([exited, new Promise<"hung">((r) => setTimeout(() => r("hung"), 60_000))]);
     if (code === "hung") {
       process.kill(-(cli.pid as number), "SIGKILL");
       throw new Error(`the CLI was still running 60 s after SIGINT:\n${output}`);
     }
-    const seconds = (Date.now() - t0) / 1000;
+    return { code, seconds: (Date.now() - t0) / 1000, output };
+  };
+
+  it("SIGINT during the wait: the CLI exits in seconds, the paid domain is recorded, and the next up orders nothing again", async () => {
+    const before = (await h.client.call("account/info")).balance;
+    // Interrupted once the order is placed and the create is polling the registration.
+    const { code, seconds, output } = await interruptedUp(async () => (await calls())["domain/getinfo"] >= 2, 200, "the create never started waiting");
     console.log(`      the CLI exited ${seconds.toFixed(1)} s after SIGINT (code ${code}; the create would have waited 20 min)`);
     if (process.env.PLUGIN_TEST_LOG) writeFileSync(process.env.PLUGIN_TEST_LOG, output);
     expect(code, output).to.not.equal(0);
@@ -98,15 +85,15 @@ describe("plugin: Ctrl-C of pulumi up cancels a waiting create (YAML)", function
     expect(slow.outputs.status).to.match(/^register-/);
     expect(slow.initErrors?.join("\n")).to.include("create cancelled");
     expect((await calls())["domain/create"]).to.equal(1);
-    const spent = (await client.call("account/info")).balance;
+    const spent = (await h.client.call("account/info")).balance;
     expect(spent).to.be.lessThan(before);
 
     // The next up takes it up from the state: no second order, the same balance.
-    await emu.control.advanceClock(7200);
+    await h.emu.control.advanceClock(7200);
     await project.pulumi("up", "--yes", "--skip-preview");
     expect((await recorded()).outputs.status).to.equal("active");
     expect((await calls())["domain/create"]).to.equal(1);
-    expect((await client.call("account/info")).balance).to.equal(spent);
+    expect((await h.client.call("account/info")).balance).to.equal(spent);
     await project.pulumi("preview", "--expect-no-changes");
   });
 
@@ -118,33 +105,19 @@ describe("plugin: Ctrl-C of pulumi up cancels a waiting create (YAML)", function
     program.resources.held = { type: "dondominio:index:Domain", properties: { name: HELD, contacts: { owner: OWNER } } };
     writeFileSync(join(project.dir, "Pulumi.yaml"), JSON.stringify(program, null, 2));
     await project.pulumi("config", "set", "dondominio:timeoutMs", "2000");
-    await emu.control.addFault({ action: "domain/create", kind: "hold" });
-    const before = (await client.call("account/info")).balance;
+    await h.emu.control.addFault({ action: "domain/create", kind: "hold" });
+    const before = (await h.client.call("account/info")).balance;
     const creates = (await calls())["domain/create"] ?? 0;
 
-    const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], { cwd: project.dir, env: project.env, detached: true });
-    let output = "";
-    cli.stdout.on("data", (d) => (output += d));
-    cli.stderr.on("data", (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
-    const start = Date.now();
-    while (!(await emu.control.heldCalls()).includes("domain/create")) {
-      if (Date.now() - start > 120_000) throw new Error(`the order was never sent:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const t0 = Date.now();
-    cli.kill("SIGINT");
-    const code = await Promise.race([exited, new Promise<"hung">((r) => setTimeout(() => r("hung"), 60_000))]);
-    if (code === "hung") {
-      process.kill(-(cli.pid as number), "SIGKILL");
-      throw new Error(`the CLI was still running 60 s after SIGINT:\n${output}`);
-    }
-    const seconds = (Date.now() - t0) / 1000;
+    const { code, seconds, output } = await interruptedUp(
+      async () => (await h.emu.control.heldCalls()).includes("domain/create"),
+      100,
+      "the order was never sent",
+    );
     console.log(`      the CLI exited ${seconds.toFixed(1)} s after SIGINT (the order's reply awaited up to the 2 s request timeout)`);
     expect(code, output).to.not.equal(0);
     expect(seconds, output).to.be.lessThan(20);
-    const state = JSON.parse((await project.pulumiRun("stack", "export")).stdout);
-    const held = state.deployment.resources.find((r: any) => String(r.urn).endsWith("::held"));
+    const held = await project.resource("held");
     expect(held, `the order is in the state:\n${output}`).to.not.equal(undefined);
     expect(held.id).to.equal(HELD);
     expect(held.outputs.status).to.equal("unconfirmed");
@@ -152,15 +125,15 @@ describe("plugin: Ctrl-C of pulumi up cancels a waiting create (YAML)", function
     expect(held.initErrors?.join("\n")).to.include("create cancelled");
 
     // The service carries the order out after all; the next up finds it and orders nothing.
-    await emu.control.releaseHeld("domain/create");
-    await emu.control.clearFaults();
-    const charged = (await client.call("account/info")).balance;
+    await h.emu.control.releaseHeld("domain/create");
+    await h.emu.control.clearFaults();
+    const charged = (await h.client.call("account/info")).balance;
     expect(charged).to.be.lessThan(before);
-    await emu.control.advanceClock(7200);
+    await h.emu.control.advanceClock(7200);
     const out = await project.pulumi("up", "--yes", "--skip-preview");
     expect(out).to.include("nothing was sent again");
     expect((await calls())["domain/create"]).to.equal(creates + 1);
-    expect((await client.call("account/info")).balance).to.equal(charged);
+    expect((await h.client.call("account/info")).balance).to.equal(charged);
     await project.pulumi("preview", "--expect-no-changes");
   });
 });

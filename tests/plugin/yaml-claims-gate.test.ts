@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
 import { OWNER } from "../provider/harness";
-import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
+import { pluginProgram, skipWithoutGo, type YamlProject, yamlProject } from "./yaml-project";
 
 const ZONE = "yaml-claims.example";
 const DOMAIN = "yaml-claims-paid.com";
@@ -31,10 +31,7 @@ describe("plugin: DNS claims, the run gate and per-resource log lines through th
 
   /** Writes Pulumi.yaml with these resources (JSON is YAML). */
   const program = (resources: Record<string, { type: string; properties: Record<string, unknown> }>) =>
-    writeFileSync(
-      join(project.dir, "Pulumi.yaml"),
-      JSON.stringify({ name: "yaml-claims", runtime: "yaml", plugins: { providers: [{ name: "dondominio", path: pluginDir }] }, resources }, null, 2),
-    );
+    writeFileSync(join(project.dir, "Pulumi.yaml"), pluginProgram("yaml-claims", pluginDir, { resources }));
   const record = (name: string, type: string, value: string, extra: Record<string, unknown> = {}) => ({
     type: "dondominio:index:DnsRecord",
     properties: { serviceName: ZONE, name, type, value, ...extra },
@@ -50,10 +47,7 @@ describe("plugin: DNS claims, the run gate and per-resource log lines through th
   const balance = async () => (await client.call("account/info")).balance;
 
   before(async function () {
-    if (!hasGo()) {
-      console.log(SKIP_NO_GO);
-      this.skip();
-    }
+    skipWithoutGo(this);
     emu = await startEmulator();
     client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
     await client.call("service/create", { serviceName: ZONE, productkey: "redir" } as any);
@@ -61,10 +55,7 @@ describe("plugin: DNS claims, the run gate and per-resource log lines through th
       pluginDir = plugins;
       writeFileSync(join(dir, "Pulumi.yaml"), JSON.stringify({ name: "yaml-claims", runtime: "yaml" }));
     });
-    await project.pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
-    await project.pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
-    await project.pulumi("config", "set", "dondominio:baseUrl", emu.url);
-    await project.pulumi("config", "set", "dondominio:caCertFile", emu.caFile);
+    await project.configureEmulator(emu);
     await emu.control.counters({ reset: true });
   });
   after(async () => {

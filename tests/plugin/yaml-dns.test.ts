@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
 import { copyExample } from "../../scripts/engine";
-import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
+import { skipWithoutGo, type YamlProject, yamlProject } from "./yaml-project";
 
 const ZONE = "yaml-dns.example";
 
@@ -29,10 +29,7 @@ describe("plugin: examples/yaml-dns through the engine", function () {
   const dnslist = async () => ((await client.call("service/dnslist", { serviceName: ZONE } as any)) as any).dns as Record<string, string>[];
 
   before(async function () {
-    if (!hasGo()) {
-      console.log(SKIP_NO_GO);
-      this.skip();
-    }
+    skipWithoutGo(this);
     emu = await startEmulator();
     client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
     await client.call("service/create", { serviceName: ZONE, productkey: "redir" } as any);
@@ -44,10 +41,7 @@ describe("plugin: examples/yaml-dns through the engine", function () {
     });
     dir = project.dir;
     await pulumi("config", "set", "zone", ZONE);
-    await pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
-    await pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
-    await pulumi("config", "set", "dondominio:baseUrl", emu.url);
-    await pulumi("config", "set", "dondominio:caCertFile", emu.caFile);
+    await project.configureEmulator(emu);
   });
   after(async () => {
     await emu?.close();

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import type { RunningEmulator } from "../../emulator";
 import { engineEnv, installPackage, REPO } from "../../scripts/engine";
 
 const run = promisify(execFile);
@@ -23,6 +24,19 @@ export function hasGo(): boolean {
 
 export const SKIP_NO_GO = "SKIPPED: Go is absent, and the Pulumi YAML language host is built from its Go modules (scripts/ensure-pulumi-yaml.sh)";
 
+/** Skips the calling hook's suite (saying why) when Go, needed for the YAML language host, is absent. */
+export function skipWithoutGo(ctx: Mocha.Context): void {
+  if (!hasGo()) {
+    console.log(SKIP_NO_GO);
+    ctx.skip();
+  }
+}
+
+/** Pulumi.yaml text of a program on the plugin in `pluginDir` (JSON is YAML: the project written from an object). */
+export function pluginProgram(name: string, pluginDir: string, body: { resources?: Record<string, unknown>; outputs?: Record<string, unknown> }): string {
+  return JSON.stringify({ name, runtime: "yaml", plugins: { providers: [{ name: "dondominio", path: pluginDir }] }, ...body }, null, 2);
+}
+
 export interface YamlProject {
   dir: string;
   /** Runs `pulumi <args> --non-interactive`; stdout and stderr together; throws with the error lines. */
@@ -31,6 +45,10 @@ export interface YamlProject {
   env: Record<string, string>;
   /** The same, stdout alone (JSON output). */
   pulumiRun(...args: string[]): Promise<{ stdout: string; stderr: string }>;
+  /** `config set` of the emulator's credentials (the password as a secret), then of each of `extra`. */
+  configureEmulator(emu: RunningEmulator, extra?: Record<string, string>): Promise<void>;
+  /** The resource whose URN ends in `::name`, as `pulumi stack export` has it (undefined if absent). */
+  resource(name: string): Promise<any>;
   dispose(): void;
 }
 
@@ -66,6 +84,17 @@ export async function yamlProject(prepare: (dir: string, pluginDir: string) => v
     async pulumi(...args) {
       const r = await pulumiRun(...args);
       return `${r.stdout}${r.stderr}`;
+    },
+    async configureEmulator(emu, extra = {}) {
+      await project.pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
+      await project.pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
+      await project.pulumi("config", "set", "dondominio:baseUrl", emu.url);
+      await project.pulumi("config", "set", "dondominio:caCertFile", emu.caFile);
+      for (const [key, value] of Object.entries(extra)) await project.pulumi("config", "set", key, value);
+    },
+    async resource(name) {
+      const state = JSON.parse((await pulumiRun("stack", "export")).stdout);
+      return state.deployment.resources.find((r: any) => String(r.urn).endsWith(`::${name}`));
     },
     dispose: () => rmSync(home, { recursive: true, force: true }),
   };

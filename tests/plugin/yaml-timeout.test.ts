@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
 import { OWNER } from "../provider/harness";
-import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
+import { pluginProgram, skipWithoutGo, type YamlProject, yamlProject } from "./yaml-project";
 
 const NAME = "yaml-slow-example.com";
 
@@ -21,47 +21,31 @@ describe("plugin: customTimeouts and a partial result through the engine (YAML)"
   let project: YamlProject;
 
   before(async function () {
-    if (!hasGo()) {
-      console.log(SKIP_NO_GO);
-      this.skip();
-    }
+    skipWithoutGo(this);
     // Registration stays pending for an hour of emulator time unless the clock is advanced.
     emu = await startEmulator({ delays: { registerPendingSec: 3600 } });
     client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caFile });
     project = await yamlProject((dir, pluginDir) => {
-      // JSON is YAML: the project written from an object.
-      const program = {
-        name: "yaml-slow",
-        runtime: "yaml",
-        plugins: { providers: [{ name: "dondominio", path: pluginDir }] },
-        resources: {
-          slow: {
-            type: "dondominio:index:Domain",
-            properties: { name: NAME, contacts: { owner: OWNER } },
-            options: { customTimeouts: { create: "3s", update: "3s" } },
-          },
+      const resources = {
+        slow: {
+          type: "dondominio:index:Domain",
+          properties: { name: NAME, contacts: { owner: OWNER } },
+          options: { customTimeouts: { create: "3s", update: "3s" } },
         },
-        // A Pulumi YAML interpolation, not a JavaScript one.
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's ${...} syntax.
-        outputs: { status: "${slow.status}" },
       };
-      writeFileSync(join(dir, "Pulumi.yaml"), JSON.stringify(program, null, 2));
+      // A Pulumi YAML interpolation, not a JavaScript one.
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's ${...} syntax.
+      const outputs = { status: "${slow.status}" };
+      writeFileSync(join(dir, "Pulumi.yaml"), pluginProgram("yaml-slow", pluginDir, { resources, outputs }));
     });
-    await project.pulumi("config", "set", "dondominio:apiUser", emu.apiUser);
-    await project.pulumi("config", "set", "--secret", "dondominio:apiPasswd", emu.apiPasswd);
-    await project.pulumi("config", "set", "dondominio:baseUrl", emu.url);
-    await project.pulumi("config", "set", "dondominio:caCertFile", emu.caFile);
-    await project.pulumi("config", "set", "dondominio:pollIntervalMs", "250");
+    await project.configureEmulator(emu, { "dondominio:pollIntervalMs": "250" });
   });
   after(async () => {
     await emu?.close();
     project?.dispose();
   });
 
-  const recorded = async () => {
-    const state = JSON.parse((await project.pulumiRun("stack", "export")).stdout);
-    return state.deployment.resources.find((r: any) => String(r.urn).endsWith("::slow"));
-  };
+  const recorded = () => project.resource("slow");
 
   it("records the pending registration with its id when the create timeout ends, then converges without a second order", async () => {
     const before = (await client.call("account/info")).balance;

@@ -25,6 +25,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Stack config that points the provider at the emulator: credentials come from stack config (the provider's configure()), not the environment. */
+export function emulatorConfig(emu: RunningEmulator): Record<string, { value: string; secret?: boolean }> {
+  return {
+    "dondominio:apiUser": { value: emu.apiUser },
+    "dondominio:apiPasswd": { value: emu.apiPasswd, secret: true },
+    "dondominio:baseUrl": { value: emu.url },
+    "dondominio:caCertFile": { value: emu.caFile },
+  };
+}
+
 export async function startHarness(options: Parameters<typeof startEmulator>[0] = {}): Promise<Harness> {
   const emu = await startEmulator(options);
   const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caCert });
@@ -39,11 +49,7 @@ export async function startHarness(options: Parameters<typeof startEmulator>[0] 
         program,
         env: { ...(process.env.DONDOMINIO_DEBUG ? { DONDOMINIO_DEBUG: "1" } : {}), ...engine.env },
         config: {
-          // Credentials come from stack config (the provider's configure()), not the environment.
-          "dondominio:apiUser": { value: emu.apiUser },
-          "dondominio:apiPasswd": { value: emu.apiPasswd, secret: true },
-          "dondominio:baseUrl": { value: emu.url },
-          "dondominio:caCertFile": { value: emu.caFile },
+          ...emulatorConfig(emu),
           "dondominio:pollIntervalMs": { value: "250" },
           // The emulator's default limits are generous (emulator/core/access.ts); the provider's own
           // default pace (100 calls a minute, for the real service) is exercised by tests/hardening/limits-*.

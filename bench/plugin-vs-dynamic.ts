@@ -16,7 +16,7 @@
  *   since the last checkpoint), one DnsZone holding the N records instead of N DnsRecords, and the
  *   plugin's per-call overhead over the sdk client alone (bench/plugin-calls.ts).
  * - --profile DIR: both provider processes write V8 CPU profiles (--cpu-prof) under DIR/<provider>,
- *   and the engine logs every gRPC call (PULUMI_DEBUG_GRPC); the RPC counts are printed. Profiled
+ *   and the engine logs every gRPC call (PULUMI_DEBUG_GRPC); each RPC's count and median time are printed. Profiled
  *   runs are slower: their times are not the figures.
  *
  * Run `npm run build` first (the dynamic resources are the packed dist/).
@@ -85,15 +85,20 @@ process.on("exit", dump);
   return file;
 }
 
-/** Counts of the engine's gRPC calls to the provider, by method, from a PULUMI_DEBUG_GRPC log. */
-function rpcCounts(file: string): string {
+/**
+ * The engine's gRPC calls to the provider from a PULUMI_DEBUG_GRPC log, by method: how many, and
+ * the median time each took as the engine saw it (request sent to response received).
+ */
+function rpcSummary(file: string): string {
   if (!existsSync(file)) return "(no gRPC log)";
-  const counts = new Map<string, number>();
+  const ms = new Map<string, number[]>();
   for (const line of readFileSync(file, "utf8").split("\n")) {
-    const m = /"method":"\/pulumirpc\.(ResourceProvider|Engine)\/(\w+)".*"progress":"response_completed"/.exec(line);
-    if (m) counts.set(m[2], (counts.get(m[2]) ?? 0) + 1);
+    if (!line.includes('"progress":"response_completed"')) continue;
+    const entry = JSON.parse(line) as { method: string; duration?: number };
+    const m = /^\/pulumirpc\.ResourceProvider\/(\w+)$/.exec(entry.method);
+    if (m) ms.set(m[1], [...(ms.get(m[1]) ?? []), (entry.duration ?? 0) / 1e6]);
   }
-  return [...counts].map(([k, v]) => `${k} ${v}`).join(", ");
+  return [...ms].map(([k, v]) => `${k} ${v.length} (median ${median(v).toFixed(1)} ms)`).join(", ");
 }
 
 async function main(): Promise<void> {
@@ -162,7 +167,7 @@ async function main(): Promise<void> {
       } finally {
         await engine.dispose();
       }
-      if (PROFILE) console.error(`  ${label} ${kind} RPCs: ${rpcCounts(profEnv.PULUMI_DEBUG_GRPC)}`);
+      if (PROFILE) console.error(`  ${label} ${kind} RPCs of the four steps: ${rpcSummary(profEnv.PULUMI_DEBUG_GRPC)}`);
       return times;
     }
 

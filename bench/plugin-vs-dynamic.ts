@@ -12,12 +12,13 @@
  *   too): at the default of 100 calls a minute both providers would wait on the limiter, and the
  *   table would measure the pace, not the engine.
  * - Then (unless --no-extras), once per provider: the same steps with the file backend's per-step
- *   checkpoints off (PULUMI_SKIP_CHECKPOINTS=true, which is unsafe: a crash mid-run loses every step
- *   since the last checkpoint), one DnsZone holding the N records instead of N DnsRecords, and the
+ *   checkpoints off (PULUMI_SKIP_CHECKPOINTS=true: Pulumi then saves only the final deployment,
+ *   its sdk/go/common/env SKIP_CHECKPOINTS, pulumi/pulumi#10668; unsafe, a run that dies midway
+ *   records none of its steps), one DnsZone holding the N records instead of N DnsRecords, and the
  *   plugin's per-call overhead over the sdk client alone (bench/plugin-calls.ts).
- * - --profile DIR: both provider processes write V8 CPU profiles (--cpu-prof) under DIR/<provider>,
- *   and the engine logs every gRPC call (PULUMI_DEBUG_GRPC); each RPC's count and median time are printed. Profiled
- *   runs are slower: their times are not the figures.
+ * - --profile DIR: both provider processes write V8 CPU profiles under DIR/<provider> (profileHook),
+ *   and the engine logs every gRPC call (PULUMI_DEBUG_GRPC); each RPC's count and median time are
+ *   printed. Profiled runs are slower: their times are not the figures.
  *
  * Run `npm run build` first (the dynamic resources are the packed dist/).
  */
@@ -192,7 +193,7 @@ async function main(): Promise<void> {
     if (EXTRAS) {
       const skip = { dynamic: await run("dynamic", "no checkpoints", "records", { PULUMI_SKIP_CHECKPOINTS: "true" }), plugin: {} as Times };
       skip.plugin = await run("plugin", "no checkpoints", "records", { PULUMI_SKIP_CHECKPOINTS: "true" });
-      out.push("", ...table(`The same with PULUMI_SKIP_CHECKPOINTS=true (one run each; UNSAFE: a crash loses the run's steps)`, skip));
+      out.push("", ...table(`The same with PULUMI_SKIP_CHECKPOINTS=true (one run each; UNSAFE: only the final state is saved)`, skip));
       out.push(
         `checkpoints' share of up: dynamic ${pct(1 - skip.dynamic.up / med("dynamic").up)}, plugin ${pct(1 - skip.plugin.up / med("plugin").up)}; of destroy: dynamic ${pct(1 - skip.dynamic.destroy / med("dynamic").destroy)}, plugin ${pct(1 - skip.plugin.destroy / med("plugin").destroy)}`,
       );

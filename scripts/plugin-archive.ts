@@ -61,7 +61,8 @@ const pulumiIndexExternal: Plugin = {
   },
 };
 
-export async function buildPluginArchive(opts: { outDir: string; withNode?: boolean }): Promise<PluginArchive> {
+/** `minify: false` keeps the bundle's function names (bench/plugin-vs-dynamic.ts --profile reads them in CPU profiles). */
+export async function buildPluginArchive(opts: { outDir: string; withNode?: boolean; minify?: boolean }): Promise<PluginArchive> {
   const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { name: string; version: string };
   const stage = mkdtempSync(join(tmpdir(), "dondominio-plugin-archive-"));
   try {
@@ -72,7 +73,7 @@ export async function buildPluginArchive(opts: { outDir: string; withNode?: bool
       platform: "node",
       target: "node22",
       format: "cjs",
-      minify: true,
+      minify: opts.minify ?? true,
       legalComments: "none",
       outfile: join(stage, "lib", "plugin.js"),
       plugins: [pulumiIndexExternal],

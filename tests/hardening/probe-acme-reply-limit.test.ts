@@ -3,9 +3,8 @@
  * client (acme-client's axios) had no reply size limit and inflates gzip by default. A directory
  * answering 64 KiB of gzip that inflates to 64 MiB was read in full (400 MiB took the provider
  * process to 1.7 GB). Its replies are now held to the sdk's cap (sdk/core/reply-limit.ts,
- * MAX_REPLY_BYTES, counted after inflation), and the call fails. (Its message is not the limit's:
- * acme-client's retry interceptor turns every error without a response into "Cannot read properties
- * of undefined (reading 'config')", a network failure too; left as found, see the probe's report.)
+ * MAX_REPLY_BYTES, counted after inflation), and the call fails. (The directory holds the three URLs
+ * RFC 8555 7.1.1 requires: provider/acme/transport.ts refuses a reply that is not a directory.)
  */
 import { expect } from "chai";
 import { createServer, type Server } from "node:https";
@@ -38,7 +37,7 @@ describe("probe: AcmeCertificate's ACME client refuses replies over the cap", fu
   });
 
   const directory = (filler: number) =>
-    Buffer.concat([Buffer.from('{"newNonce":"https://127.0.0.1/n","meta":{"termsOfService":"'), Buffer.alloc(filler, 0x61), Buffer.from('"}}')]);
+    Buffer.concat([Buffer.from('{"newNonce":"https://127.0.0.1/n","newAccount":"https://127.0.0.1/a","newOrder":"https://127.0.0.1/o","meta":{"termsOfService":"'), Buffer.alloc(filler, 0x61), Buffer.from('"}}')]);
   const fetchDirectory = async () => {
     const { client: c } = await client({ directoryUrl: url, directoryCaCert: ca.certPem } as AcmeInputs, undefined);
     return c.getTermsOfServiceUrl();

@@ -37,7 +37,11 @@ describe("probe: AcmeCertificate's ACME client refuses replies over the cap", fu
   });
 
   const directory = (filler: number) =>
-    Buffer.concat([Buffer.from('{"newNonce":"https://127.0.0.1/n","newAccount":"https://127.0.0.1/a","newOrder":"https://127.0.0.1/o","meta":{"termsOfService":"'), Buffer.alloc(filler, 0x61), Buffer.from('"}}')]);
+    Buffer.concat([
+      Buffer.from('{"newNonce":"https://127.0.0.1/n","newAccount":"https://127.0.0.1/a","newOrder":"https://127.0.0.1/o","meta":{"termsOfService":"'),
+      Buffer.alloc(filler, 0x61),
+      Buffer.from('"}}'),
+    ]);
   const fetchDirectory = async () => {
     const { client: c } = await client({ directoryUrl: url, directoryCaCert: ca.certPem } as AcmeInputs, undefined);
     return c.getTermsOfServiceUrl();

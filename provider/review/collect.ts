@@ -150,10 +150,14 @@ function visibleKeys(props: Record<string, unknown> | undefined): string[] {
   return Object.keys(props ?? {}).filter((k) => k !== "__provider");
 }
 
-/** `pulumi-nodejs:dynamic/dondominio:DnsRecord` -> `DnsRecord`; other types stay whole. */
+/**
+ * `pulumi-nodejs:dynamic/dondominio:DnsRecord` (the dynamic resources) and `dondominio:index:DnsRecord`
+ * (the provider plugin) -> `DnsRecord`, so a resource reads the same through either provider and its
+ * descriptor is found (deletedRecordLines); other types stay whole.
+ */
 export function shortType(type: string): string {
-  const dynamic = /^pulumi-nodejs:dynamic\/[^:]*:(.+)$/.exec(type);
-  return dynamic ? dynamic[1] : type;
+  const ours = /^pulumi-nodejs:dynamic\/[^:]*:(.+)$/.exec(type) ?? /^dondominio:index:(.+)$/.exec(type);
+  return ours ? ours[1] : type;
 }
 
 /** urn:pulumi:<stack>::<project>::<type chain>::<name> */

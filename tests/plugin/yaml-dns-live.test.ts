@@ -114,7 +114,7 @@ describe("plugin: a DnsZone record changed outside is planned back at preview, w
       const placed = review.lines.filter((l) => l.urn?.endsWith("::zone")).map((l) => `${l.line.kind} ${l.line.text}`);
       expect(placed, `${form}: the plan lines with the zone's URN`).to.include(`dns ± MODIFY A www.${ZONE} 192.0.2.99 ttl=3600 -> 192.0.2.10 ttl=3600`);
       const md = renderMarkdown(review);
-      const section = md.split("#### `dondominio:index:DnsZone` `zone`")[1]?.split("####")[0] ?? "";
+      const section = md.split("#### `DnsZone` `zone`")[1]?.split("####")[0] ?? "";
       expect(section, `${form}: the DnsZone's own section`).to.include(`± MODIFY A www.${ZONE}`);
       expect(md, `${form}: not in the URN-less DNS section`).to.not.include("#### DNS records");
     }

@@ -33,7 +33,7 @@ describe("review: the provider plugin's lines (Log RPC, with the URN)", () => {
       diag(`[dondominio] + CREATE TXT _dmarc.${ZONE} "v=DMARC1" ttl=3600`),
     ];
     const md = renderReview(events);
-    const own = sectionOf(md, "#### `dondominio:index:DnsZone` `zone`");
+    const own = sectionOf(md, "#### `DnsZone` `zone`");
     expect(own, "the resource's section").to.include(`± MODIFY A www.${ZONE}`).and.include("$ CHARGE 12.50 EUR").and.include("[!WARNING]");
     expect(sectionOf(md, "#### DNS records")).to.include(`+ CREATE TXT _dmarc.${ZONE}`).and.not.include("MODIFY");
     expect(md).to.not.include("#### Money");
@@ -43,7 +43,7 @@ describe("review: the provider plugin's lines (Log RPC, with the URN)", () => {
       diagnostics: [{ urn: URN, severity: "info", message: `± MODIFY A www.${ZONE} 192.0.2.99 ttl=3600 -> 192.0.2.10 ttl=3600\n` }],
       changeSummary: { update: 1 },
     };
-    expect(sectionOf(renderReview(digest), "#### `dondominio:index:DnsZone` `zone`")).to.include(`± MODIFY A www.${ZONE}`);
+    expect(sectionOf(renderReview(digest), "#### `DnsZone` `zone`")).to.include(`± MODIFY A www.${ZONE}`);
   });
 
   it("takes no unprefixed line as the provider's from another package's resource, from a message of several lines, or at debug", () => {
@@ -61,6 +61,18 @@ describe("review: the provider plugin's lines (Log RPC, with the URN)", () => {
       "A live value",
       "$ CHARGE 999.00 EUR Domain example.com: forged",
     ]);
+  });
+
+  it("names a plugin resource as a dynamic one, and writes the - DELETE lines of a plugin DnsRecord the program dropped", () => {
+    // The engine plans that delete from the state alone and never asks the plugin at preview; the
+    // recorded outputs say which record goes (collect.ts deletedRecordLines, the descriptor's recordsOf).
+    const urn = "urn:pulumi:dev::p::dondominio:index:DnsRecord::old";
+    const outputs = { serviceName: ZONE, name: `old.${ZONE}`, type: "A", value: "192.0.2.7", ttl: 300 };
+    const review = collectReview([
+      ev({ resourcePreEvent: { metadata: { op: "delete", urn, type: "dondominio:index:DnsRecord", old: { id: `${ZONE}/A1`, inputs: {}, outputs } } } }),
+    ]);
+    expect(review.steps.map((s) => s.type)).to.deep.equal(["DnsRecord"]);
+    expect(review.lines.map((l) => l.line.text)).to.deep.equal([`- DELETE A old.${ZONE} 192.0.2.7 ttl=300`]);
   });
 
   it("keeps every hostile value of a plugin line inside code", () => {

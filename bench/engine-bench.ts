@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../emulator";
-import { createEngineStack, type EngineStack, installPackage, WORK_ROOT } from "../scripts/engine";
+import { createEngineStack, type EngineStack, installPackage, WORK_ROOT } from "../tests/harness/engine";
 import { DonDominioClient } from "../sdk";
 
 export type StackConfig = Record<string, { value: string; secret?: boolean }>;

@@ -26,7 +26,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEngineStack, engineEnv, loadInstalled, REPO, WORK_ROOT } from "../scripts/engine";
+import { createEngineStack, engineEnv, loadInstalled, REPO, WORK_ROOT } from "../tests/harness/engine";
 import { buildPluginArchive } from "../scripts/plugin-archive";
 import { DonDominioClient } from "../sdk";
 import { callLines, measurePluginCalls, startEmulatorProcess } from "./plugin-calls";

@@ -8,7 +8,7 @@
  */
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../emulator";
-import { createEngineStack, loadInstalled } from "../scripts/engine";
+import { createEngineStack, loadInstalled } from "../tests/harness/engine";
 import { DonDominioClient } from "../sdk";
 import { PERSON } from "../tests/fixtures";
 import { OWNER } from "../tests/provider/harness";

@@ -4,7 +4,7 @@
  * stops the emulator. Nothing is spent and nothing leaves this machine.
  */
 import { startEmulator } from "../emulator";
-import { createEngineStack, exampleProgram } from "./engine";
+import { createEngineStack, exampleProgram } from "../tests/harness/engine";
 
 async function main(): Promise<void> {
   const started = Date.now();

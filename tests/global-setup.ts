@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { installPackage, REPO } from "../scripts/engine";
+import { installPackage, REPO } from "./harness/engine";
 
 export function mochaGlobalSetup(): void {
   // Without dist/ (a run of unit tests before any build) the engine tests install it themselves.

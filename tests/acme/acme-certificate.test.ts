@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
 import { startEmulator } from "../../emulator";
-import { type EngineStack, installPackage } from "../../scripts/engine";
+import { type EngineStack, installPackage } from "../harness/engine";
 import { expectEmptyPlan, expectNoPlaintext, failureOf, type Harness, startHarness } from "../provider/harness";
 import { ensureTool, type Pebble, startPebble } from "./pebble";
 

@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO } from "../../scripts/engine";
+import { REPO } from "../harness/engine";
 
 const SCRIPTS = ["ensure-pebble.sh", "ensure-lego.sh", "ensure-pulumi.sh", "ensure-pulumi-yaml.sh", "ensure-actionlint.sh"];
 const CACHE = process.env.PULUMI_DONDOMINIO_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-dondominio");

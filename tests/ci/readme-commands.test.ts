@@ -5,7 +5,7 @@
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO } from "../../scripts/engine";
+import { REPO } from "../harness/engine";
 
 function quickStartCommands(readme: string): string[] {
   const section = readme.slice(readme.indexOf("## Quick start"));

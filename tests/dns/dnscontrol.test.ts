@@ -17,7 +17,7 @@
  */
 import { expect } from "chai";
 import { countCalls, expectEmptyPlan, failureOf, type Harness, startHarness, writeCalls } from "../provider/harness";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { GROUPS, type Group, type Rec, type Step } from "./groups";
 
 const PARENT = "dnstable.example";

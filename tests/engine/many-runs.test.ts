@@ -10,7 +10,7 @@
  * `14 UNAVAILABLE: No connection established`. The kernel picks the ports, so here the collision
  * is made to happen in every cycle: the next up's resource monitor is reached through a TCP
  * forwarder listening on the failed run's old monitor port (the runtime is told that address).
- * scripts/engine.ts gives the runtime's clients local subchannel pools; without that, every up
+ * tests/harness/engine.ts gives the runtime's clients local subchannel pools; without that, every up
  * here fails.
  */
 import { expect } from "chai";
@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { createEngineStack, type EngineStack, WORK_ROOT } from "../../scripts/engine";
+import { createEngineStack, type EngineStack, WORK_ROOT } from "../harness/engine";
 
 const CYCLES = 5;
 

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { createEngineStack, ensurePulumi, WORK_ROOT } from "../../scripts/engine";
+import { createEngineStack, ensurePulumi, WORK_ROOT } from "../harness/engine";
 
 /** A provider module under node_modules, so Pulumi serializes it as one require() line. */
 const SMOKE_PROVIDER = `

@@ -1,6 +1,6 @@
 /**
  * Every example applied through the real engine from the same index.ts users run with `pulumi up`
- * (scripts/engine.ts exampleProgram), against one embedded emulator: up, the example's own
+ * (tests/harness/engine.ts exampleProgram), against one embedded emulator: up, the example's own
  * assertions, an empty plan, no secret in plaintext in the state, the stored providers, a clean
  * refresh, destroy. One row per example; the emulator is reset before each row so that each starts
  * from the same account. Secret stack config is passed as `{ value, secret: true }`, as quickstart
@@ -16,7 +16,7 @@ import type { UpResult } from "@pulumi/pulumi/automation";
 import { getProduct } from "../../emulator/data/products";
 import { findTld } from "../../emulator/data/tlds";
 import { exportSample, SAMPLE_PASSWORD, sampleDrift, seedSampleAccount } from "../../scripts/adopt-existing-sample";
-import { type EngineStack, exampleProgram, installPackage } from "../../scripts/engine";
+import { type EngineStack, exampleProgram, installPackage } from "../harness/engine";
 import { checkStoredProviders, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness, writeCalls } from "../provider/harness";
 
 type Config = Record<string, { value: string; secret?: boolean }>;

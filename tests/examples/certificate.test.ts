@@ -1,6 +1,6 @@
 /**
  * examples/certificate applied and destroyed through the real engine, from the same index.ts users
- * run with `pulumi up` (scripts/engine.ts exampleProgram), against the embedded emulator: the order
+ * run with `pulumi up` (tests/harness/engine.ts exampleProgram), against the embedded emulator: the order
  * for a CSR made here, its DNS validation record from the order's outputs, SslCertificateValidation
  * waiting for the issue and the subdomain installing it, all in one `up`. node:crypto checks the chain against the
  * emulator's CA and that the certificate is for the key made here, which the order never received.
@@ -9,7 +9,7 @@ import { expect } from "chai";
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { getProduct } from "../../emulator/data/products";
 import { findSslProduct } from "../../emulator/data/ssl-products";
-import { exampleProgram } from "../../scripts/engine";
+import { exampleProgram } from "../harness/engine";
 import { keyAndCsr } from "../fixtures";
 import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, outputsOf, type Harness, startHarness } from "../provider/harness";
 

@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { copyExample, exampleNames, installPackage, REPO, WORK_ROOT } from "../../scripts/engine";
+import { copyExample, exampleNames, installPackage, REPO, WORK_ROOT } from "../harness/engine";
 
 const run = promisify(execFile);
 

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import { delimiter, dirname, join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { seedSampleAccount } from "../../scripts/adopt-existing-sample";
-import { copyExample, ensurePulumi, exampleNames, installPackage, WORK_ROOT } from "../../scripts/engine";
+import { copyExample, ensurePulumi, exampleNames, installPackage, WORK_ROOT } from "../harness/engine";
 import { keyAndCsr } from "../fixtures";
 
 function findOnPath(bin: string): string | undefined {

@@ -13,7 +13,7 @@ import { planZone } from "../../provider/resources/dns-zone/mapping";
 import { findIdentical, stateFromLive } from "../../provider/resources/dns-record/mapping";
 import { main } from "../../provider/export";
 import { normalizeDesiredRecord, recordDiff, recordFromApi, sameRecordValue, txtStrings, txtText } from "../../sdk/rules";
-import { WORK_ROOT } from "../../scripts/engine";
+import { WORK_ROOT } from "../harness/engine";
 import { contactCreateParams, expectCleanRefresh, expectEmptyPlan, type Harness, OWNER, startHarness, writeCalls } from "../provider/harness";
 
 const ZONE = "dkim-export.com";

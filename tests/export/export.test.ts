@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { OperationName } from "../../sdk";
 import { type AccountSnapshot, main, recordBase, renderProject, slug, summaryText, uniqueNames } from "../../provider/export";
 import { contactCreateParams, expectCleanRefresh, expectEmptyPlan, type Harness, OWNER, startHarness, writeCalls } from "../provider/harness";
-import { WORK_ROOT } from "../../scripts/engine";
+import { WORK_ROOT } from "../harness/engine";
 
 const DAY = 86_400;
 

@@ -9,7 +9,7 @@
  */
 import { expect } from "chai";
 import type { CountersSnapshot } from "../../emulator";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { type Harness, OWNER, startHarness } from "../provider/harness";
 import { csrWithKey, FULL, isRead, PRO, setUpFixtures } from "./bad-input-cases";
 

@@ -10,8 +10,8 @@
  */
 import { expect } from "chai";
 import type { CountersSnapshot } from "../../emulator";
-import { loadInstalled } from "../../scripts/engine";
-import type { EngineStack } from "../../scripts/engine";
+import { loadInstalled } from "../harness/engine";
+import type { EngineStack } from "../harness/engine";
 import { expectEmptyPlan, type Harness, startHarness } from "../provider/harness";
 import { BASE, type BadInput, CASES, CRUD_DIR, FULL, inputsOf, isRead, OWNED, PRO, type ResourceName, setUpFixtures } from "./bad-input-cases";
 

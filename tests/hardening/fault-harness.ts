@@ -8,7 +8,7 @@ import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 import { expect } from "chai";
 import type { EngineEvent, PulumiFn } from "@pulumi/pulumi/automation";
 import type { FaultSpec } from "../../emulator";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { type Harness, startHarness } from "../provider/harness";
 
 /** Client timeout of the provider in these tests; a "late" reply comes after it. */

@@ -23,7 +23,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { main } from "../../provider/export";
 import { writeProjectFiles } from "../../provider/export/write";
 import { encodeForm } from "../../sdk/core/encoding";
-import { REPO, WORK_ROOT } from "../../scripts/engine";
+import { REPO, WORK_ROOT } from "../harness/engine";
 import { contactCreateParams, OWNER } from "../provider/harness";
 import { runProgram } from "../export/run-program";
 import { HOSTILE_STRINGS, hasUnsafeChar } from "./hostile-strings";

@@ -10,7 +10,7 @@
 
 import { expect } from "chai";
 import { orderParams } from "../../provider/resources/ssl-certificate/mapping";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { expectEmptyPlan, OWNER } from "../provider/harness";
 import {
   cliProcess,

@@ -12,7 +12,7 @@
 import { expect } from "chai";
 import { getProduct } from "../../emulator/data/products";
 import { findSslProduct } from "../../emulator/data/ssl-products";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, OWNER } from "../provider/harness";
 import {
   eventually,

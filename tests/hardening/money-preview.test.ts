@@ -16,7 +16,7 @@ import type { Ctx } from "../../provider/core/frame";
 import { setLogSinkForTests } from "../../provider/core/log";
 import { placeOrder } from "../../provider/money/money";
 import { planCharges } from "../../provider/money/spend";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { keyAndCsr } from "../fixtures";
 import { type Harness, OWNER, outputsOf, startHarness } from "../provider/harness";
 

@@ -17,7 +17,7 @@ import forge from "node-forge";
 import { getProduct } from "../../emulator/data/products";
 import type { ProductKey } from "../../provider/resources/hosting-service/schema";
 import { findSslProduct } from "../../emulator/data/ssl-products";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { expectCleanRefresh, expectEmptyPlan, OWNER } from "../provider/harness";
 import {
   eventually,

@@ -43,7 +43,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EngineEvent, PulumiFn } from "@pulumi/pulumi/automation";
 import { Ca, createCa } from "../../emulator/core/ca";
-import { createEngineStack, type EngineStack, engineEnv, ensurePulumi } from "../../scripts/engine";
+import { createEngineStack, type EngineStack, engineEnv, ensurePulumi } from "../harness/engine";
 import { keyAndCsr } from "../fixtures";
 import { type Harness, OWNER, startHarness } from "../provider/harness";
 import {

@@ -28,7 +28,7 @@ import {
   type World,
 } from "./cases";
 import { type Harness, outputsOf, startHarness, writeCalls } from "../provider/harness";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 
 const run = promisify(execFile);
 

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import * as ts from "typescript";
-import { installPackage, loadInstalled, REPO, WORK_ROOT } from "../../scripts/engine";
+import { installPackage, loadInstalled, REPO, WORK_ROOT } from "../harness/engine";
 
 type Json = Record<string, any>;
 

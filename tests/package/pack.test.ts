@@ -8,7 +8,7 @@ import { execFile, execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { installPackage, REPO, WORK_ROOT } from "../../scripts/engine";
+import { installPackage, REPO, WORK_ROOT } from "../harness/engine";
 
 const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8"));
 

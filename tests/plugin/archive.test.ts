@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
-import { copyExample } from "../../scripts/engine";
+import { copyExample } from "../harness/engine";
 import { archiveName, buildPluginArchive, type PluginArchive } from "../../scripts/plugin-archive";
 import { hasGo, SKIP_NO_GO, type YamlProject, yamlProject } from "./yaml-project";
 

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
-import { engineEnv, REPO } from "../../scripts/engine";
+import { engineEnv, REPO } from "../harness/engine";
 import { buildPluginArchive } from "../../scripts/plugin-archive";
 import { hasGo } from "./yaml-project";
 

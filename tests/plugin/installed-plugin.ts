@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { engineEnv, REPO, WORK_ROOT } from "../../scripts/engine";
+import { engineEnv, REPO, WORK_ROOT } from "../harness/engine";
 import { buildPluginArchive } from "../../scripts/plugin-archive";
 
 export interface InstalledPlugin {

@@ -17,7 +17,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { main } from "../../provider/export";
-import { createEngineStack, type EngineStack, engineEnv, installPackage, REPO } from "../../scripts/engine";
+import { createEngineStack, type EngineStack, engineEnv, installPackage, REPO } from "../harness/engine";
 import { buildPluginArchive, type PluginArchive } from "../../scripts/plugin-archive";
 import { contactCreateParams, emulatorConfig, type Harness, OWNER, startHarness, writeCalls } from "../provider/harness";
 import { skipWithoutGo } from "./yaml-project";

@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
-import { createEngineStack, type EngineStack } from "../../scripts/engine";
+import { createEngineStack, type EngineStack } from "../harness/engine";
 import { emulatorConfig } from "../provider/harness";
 import { type InstalledPlugin, installPluginWithNodeSdk } from "./installed-plugin";
 

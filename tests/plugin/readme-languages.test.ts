@@ -18,7 +18,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
-import { REPO } from "../../scripts/engine";
+import { REPO } from "../harness/engine";
 import { hasMcs, parseCSharp } from "./csharp-parse";
 import { hasGo, skipWithoutGo, yamlProject } from "./yaml-project";
 

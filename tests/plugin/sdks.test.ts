@@ -13,7 +13,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO } from "../../scripts/engine";
+import { REPO } from "../harness/engine";
 import { ELSEWHERE, GENERATED, generateSdks, listFiles } from "../../scripts/gen-sdks";
 import { hasMcs, parseCSharp } from "./csharp-parse";
 import { hasGo } from "./yaml-project";

@@ -12,7 +12,7 @@ import type * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provgrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { REPO } from "../../scripts/engine";
+import { REPO } from "../harness/engine";
 
 describe("plugin: the executable", function () {
   this.timeout(60_000);

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
-import { copyExample } from "../../scripts/engine";
+import { copyExample } from "../harness/engine";
 import { skipWithoutGo, type YamlProject, yamlProject } from "./yaml-project";
 
 const ZONE = "yaml-dns.example";

@@ -1,6 +1,6 @@
 /**
  * A Pulumi YAML project run with the plain CLI and the YAML language host (scripts/ensure-pulumi-yaml.sh),
- * the plugin taken from the installed package's bin/ (scripts/engine.ts installPackage), its own
+ * the plugin taken from the installed package's bin/ (tests/harness/engine.ts installPackage), its own
  * PULUMI_HOME and file backend in a temp dir. Shared by the plugin's engine tests.
  */
 import { execFile, execFileSync } from "node:child_process";
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator";
-import { engineEnv, installPackage, REPO } from "../../scripts/engine";
+import { engineEnv, installPackage, REPO } from "../harness/engine";
 
 const run = promisify(execFile);
 

@@ -6,7 +6,7 @@
  * owner shows ownerVerification failed and the warning too. Run `npm run build` first.
  */
 import { expect } from "chai";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { expectEmptyPlan, type Harness, OWNER, outputsOf, startHarness } from "./harness";
 
 describe("Contact whose verification fails (engine, control API contact/verification)", function () {

@@ -7,7 +7,7 @@
  * wanted data, a managed one gone is created again.
  */
 import { expect } from "chai";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, OWNER, outputsOf, startHarness } from "./harness";
 
 describe("Contact (engine lifecycle)", function () {

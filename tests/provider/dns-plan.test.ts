@@ -12,7 +12,7 @@
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, PulumiFn } from "@pulumi/pulumi/automation";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { expectEmptyPlan, type Harness, startHarness } from "./harness";
 
 const ZONE = "plan.example";

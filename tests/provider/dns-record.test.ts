@@ -10,7 +10,7 @@ import { expect } from "chai";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
-import { createEngineStack, type EngineStack, installPackage } from "../../scripts/engine";
+import { createEngineStack, type EngineStack, installPackage } from "../harness/engine";
 import { checkStoredProviders, expectNoPlaintext } from "./harness";
 
 type Args = Record<string, unknown>;

@@ -4,7 +4,7 @@
  * outside is recreated, adopt, preview errors, destroy and the emulator's DS list after.
  */
 import { expect } from "chai";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { activeDomain } from "./active-domain";
 import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness } from "./harness";
 

@@ -6,7 +6,7 @@
  */
 import { expect } from "chai";
 import { operations } from "../../sdk/catalogue";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { activeDomain } from "./active-domain";
 import { contactCreateParams, expectCleanRefresh, expectEmptyPlan, type Harness, OWNER, outputsOf, startHarness } from "./harness";
 

@@ -5,7 +5,7 @@
  * plan stays empty, and transferBlock: true is refused at preview naming the field and the rule.
  */
 import { expect } from "chai";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { activeDomain } from "./active-domain";
 import { expectCleanRefresh, expectEmptyPlan, failureOf, type Harness, outputsOf, startHarness } from "./harness";
 

@@ -10,7 +10,7 @@
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { expect } from "chai";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { countCalls, expectEmptyPlan, type Harness, OWNER, outputsOf, startHarness, writeCalls } from "./harness";
 
 const NAME = "xfer-restart-taken.com";

@@ -4,7 +4,7 @@
  * destroy (forget and letexpire) and the emulator's state after it; secrets never in plaintext.
  */
 import { expect } from "chai";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, OWNER, outputsOf, startHarness } from "./harness";
 
 describe("Domain (engine lifecycle)", function () {

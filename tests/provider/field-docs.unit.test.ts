@@ -10,7 +10,7 @@ import { classSpecOf, describeResource, inputFields } from "../../provider/core/
 import { RESOURCES } from "../../provider/registry";
 import { cell, generateDocs, inputTable } from "../../scripts/gen-docs";
 import { generateFieldDocs, readFieldDocs } from "../../scripts/gen-field-docs";
-import { WORK_ROOT } from "../../scripts/engine";
+import { WORK_ROOT } from "../harness/engine";
 
 /** A text as a regular expression matching it literally. */
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,13 +1,13 @@
 /**
  * Shared pieces of the provider's engine lifecycles: one emulator per test file, stacks run by the
- * real engine with the package as users install it (scripts/engine.ts), plan and state checks.
+ * real engine with the package as users install it (tests/harness/engine.ts), plan and state checks.
  */
 import { expect } from "chai";
 import { join } from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient, getOperation, type OperationName } from "../../sdk";
-import { createEngineStack, type EngineStack, type EngineStackOptions, loadInstalled } from "../../scripts/engine";
+import { createEngineStack, type EngineStack, type EngineStackOptions, loadInstalled } from "../harness/engine";
 
 export type ProviderModule = typeof import("../../provider");
 

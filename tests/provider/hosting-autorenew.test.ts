@@ -6,7 +6,7 @@
  */
 import { expect } from "chai";
 import { getProduct } from "../../emulator/data/products";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { countCalls, expectEmptyPlan, type Harness, outputsOf, startHarness, writeCalls } from "./harness";
 
 describe("HostingService renewalMode autorenew at expiry (engine)", function () {

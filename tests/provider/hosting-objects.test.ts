@@ -7,7 +7,7 @@
  */
 import { expect } from "chai";
 import { Ca, createCa } from "../../emulator/core/ca";
-import { type EngineStack, loadInstalled } from "../../scripts/engine";
+import { type EngineStack, loadInstalled } from "../harness/engine";
 import {
   checkStoredProviders,
   expectCleanRefresh,

@@ -6,7 +6,7 @@
  * the live product converges to an empty plan.
  */
 import { expect } from "chai";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { countCalls, expectEmptyPlan, failureOf, type Harness, outputsOf, startHarness, writeCalls } from "./harness";
 
 const NAME = "upgraded-outside.com";

@@ -4,7 +4,7 @@
  * (forget; onDestroy manual sets renewalMode manual).
  */
 import { expect } from "chai";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness } from "./harness";
 
 describe("HostingService (engine lifecycle)", function () {

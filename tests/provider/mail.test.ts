@@ -10,7 +10,7 @@ import * as aliasCrud from "../../provider/resources/mail-alias/crud";
 import * as boxCrud from "../../provider/resources/mail-box/crud";
 import { passwordFingerprint } from "../../provider/resources/mail-box/password";
 import { join } from "node:path";
-import { type EngineStack, installPackage } from "../../scripts/engine";
+import { type EngineStack, installPackage } from "../harness/engine";
 import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, outputsOf, startHarness } from "./harness";
 
 const SVC = "mail-life.example";

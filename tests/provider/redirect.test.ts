@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import * as redirectCrud from "../../provider/resources/redirect/crud";
 import { join } from "node:path";
-import { type EngineStack, installPackage } from "../../scripts/engine";
+import { type EngineStack, installPackage } from "../harness/engine";
 import { checkStoredProviders, expectCleanRefresh, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness } from "./harness";
 
 const SVC = "redir-life.example";

@@ -5,7 +5,7 @@
  * to. The mock answers every output name the parent asks about with "mock:<name>".
  */
 import * as pulumi from "@pulumi/pulumi";
-import { loadInstalled } from "../../scripts/engine";
+import { loadInstalled } from "../harness/engine";
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const asked: Record<string, string[]> = JSON.parse(process.env.RESOURCE_CLASS_OUTPUTS ?? "{}");

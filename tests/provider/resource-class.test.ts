@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { installPackage, REPO, WORK_ROOT } from "../../scripts/engine";
+import { installPackage, REPO, WORK_ROOT } from "../harness/engine";
 
 /** What each class declared (`declare readonly`) or gave an output placeholder before the classes were derived from the state: recorded from those hand-written classes, kept as data. */
 const DECLARED: Record<string, string[]> = JSON.parse(readFileSync(join(__dirname, "../fixtures/declared-outputs.json"), "utf8"));

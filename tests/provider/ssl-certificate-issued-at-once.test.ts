@@ -9,7 +9,7 @@
 import { expect } from "chai";
 import { createPublicKey, X509Certificate } from "node:crypto";
 import { csrDigests, decodeCsr } from "../../emulator/modules/ssl/csr";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { keyAndCsr } from "../fixtures";
 import { expectCleanRefresh, expectEmptyPlan, type Harness, OWNER, outputsOf, startHarness } from "./harness";
 

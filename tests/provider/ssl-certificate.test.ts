@@ -8,7 +8,7 @@
 import { expect } from "chai";
 import { createPublicKey, X509Certificate } from "node:crypto";
 import type { SslState } from "../../provider/resources/ssl-certificate/schema";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { keyAndCsr } from "../fixtures";
 import { stateResources } from "../hardening/fault-harness";
 import {

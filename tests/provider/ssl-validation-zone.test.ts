@@ -9,7 +9,7 @@
  */
 import { expect } from "chai";
 import { findSslProduct } from "../../emulator/data/ssl-products";
-import type { EngineStack } from "../../scripts/engine";
+import type { EngineStack } from "../harness/engine";
 import { keyAndCsr } from "../fixtures";
 import { contactCreateParams, countCalls, expectEmptyPlan, failureOf, type Harness, OWNER, outputsOf, startHarness, writeCalls } from "./harness";
 

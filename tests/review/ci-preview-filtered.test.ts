@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { createEngineStack, type EngineStack, exampleProgram, installPackage, WORK_ROOT } from "../../scripts/engine";
+import { createEngineStack, type EngineStack, exampleProgram, installPackage, WORK_ROOT } from "../harness/engine";
 import { ZONE } from "./shared";
 
 /** dondominio-review (the installed command) on the events, as the workflow runs it. */

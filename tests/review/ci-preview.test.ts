@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type * as Review from "../../provider/review";
-import { createEngineStack, type EngineStack, exampleProgram, installPackage, loadInstalled, WORK_ROOT } from "../../scripts/engine";
+import { createEngineStack, type EngineStack, exampleProgram, installPackage, loadInstalled, WORK_ROOT } from "../harness/engine";
 import { type Harness, startHarness } from "../provider/harness";
 import { CHANGED_ROWS, EXAMPLE_CREATE_ROWS, tableRows, ZONE } from "./shared";
 import { changedProgram } from "./programs";

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import { installPackage } from "../../scripts/engine";
+import { installPackage } from "../harness/engine";
 import { ZONE } from "./shared";
 
 /**

@@ -23,7 +23,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { type EngineEvent, LocalWorkspace, PulumiCommand, type PulumiFn } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
-import { engineEnv, ensurePulumi, exampleProgram, installPackage, REPO, WORK_ROOT } from "../../scripts/engine";
+import { engineEnv, ensurePulumi, exampleProgram, installPackage, REPO, WORK_ROOT } from "../harness/engine";
 import { DNS_LINES, MAILBOX_PASSWORD, MAILBOX_PASSWORD_2, MONEY_LINES, ZONE } from "./shared";
 import { changedProgram } from "./programs";
 

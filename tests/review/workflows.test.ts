@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { REVIEW_HELP } from "../../provider/review";
-import { REPO, WORK_ROOT } from "../../scripts/engine";
+import { REPO, WORK_ROOT } from "../harness/engine";
 
 const EXAMPLE = join(REPO, "examples", "ci-preview");
 const WORKFLOWS = ["preview", "apply", "drift"];

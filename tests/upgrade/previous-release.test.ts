@@ -26,7 +26,7 @@ import { expect } from "chai";
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { installPackage, REPO, WORK_ROOT, type EngineStack } from "../../scripts/engine";
+import { installPackage, REPO, WORK_ROOT, type EngineStack } from "../harness/engine";
 import { keyAndCsr } from "../fixtures";
 import { activeDomain } from "../provider/active-domain";
 import { countCalls, type Harness, OWNER, outputsOf, startHarness, writeCalls } from "../provider/harness";

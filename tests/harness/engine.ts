@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { LocalWorkspace, PulumiCommand, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 
-export const REPO = resolve(__dirname, "..");
+export const REPO = resolve(__dirname, "..", "..");
 export const WORK_ROOT = join(REPO, ".work", "engine");
 
 /**

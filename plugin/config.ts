@@ -8,7 +8,7 @@
 import { resolveConfig, setStackConfig } from "../provider/core/config";
 
 /** Config key (without the `dondominio:` namespace) -> [environment variable, schema type, doc]. */
-export const CONFIG_KEYS: Readonly<Record<string, { env: string; type: "string" | "integer" | "number"; secret?: boolean; doc: string }>> = {
+export const CONFIG_KEYS: Readonly<Record<string, { env: string; type: "string" | "integer" | "number" | "boolean"; secret?: boolean; doc: string }>> = {
   apiUser: { env: "DONDOMINIO_API_USER", type: "string", doc: "The API username." },
   apiPasswd: { env: "DONDOMINIO_API_PASSWD", type: "string", secret: true, doc: "The API password (set it with `pulumi config set --secret`)." },
   baseUrl: { env: "DONDOMINIO_BASE_URL", type: "string", doc: "The API's base URL (default https://simple-api.dondominio.net)." },
@@ -27,6 +27,11 @@ export const CONFIG_KEYS: Readonly<Record<string, { env: string; type: "string" 
     doc: "How long to look for the result of a paid order whose reply was lost before sending it again (default 5 minutes).",
   },
   maxSpend: { env: "DONDOMINIO_MAX_SPEND", type: "number", doc: "The most one run may spend, in the account's currency. Unset: no limit but the balance." },
+  strict: {
+    env: "DONDOMINIO_STRICT",
+    type: "boolean",
+    doc: "Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false.",
+  },
 };
 
 type Data = Record<string, unknown>;

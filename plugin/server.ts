@@ -25,6 +25,7 @@ import { setLogSinkForTests } from "../provider/core/log";
 import { printableText } from "../provider/core/printable";
 import { beforeWrite, checkStarted } from "../provider/core/run-gate";
 import { type Claims, claimRecords } from "../provider/dns/dns-claim-rules";
+import { claimObjects, type ObjectClaims } from "../provider/dns/object-claim-rules";
 import { clean, sameValue } from "../provider/core/plain-data";
 import {
   changedKeys,
@@ -180,6 +181,7 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
   // The DNS records each resource of this run manages (provider/dns/dns-claim-rules.ts): the
   // dynamic resources claim them in the program, the plugin at Check.
   const claims: Claims = new Map();
+  const objects: ObjectClaims = new Map();
   let checks = 0;
   let schemaText: string | undefined;
 
@@ -195,6 +197,11 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
       const claimed = r.def.dnsClaims?.of(userInputs(news.data));
       if (claimed && !hasUnknown(claimed)) {
         const conflict = claimRecords(claims, { kind: r.def.dnsClaims!.kind, name: nameOf(req.getUrn()) }, checks++, claimed.serviceName, claimed.records);
+        if (conflict) failures.push({ property: "", reason: conflict });
+      }
+      // Two resources that are one object to the API once normalised (provider/dns/object-claim-rules.ts).
+      if (!failures.length && r.def.objectClaims && !hasUnknown(userInputs(news.data))) {
+        const conflict = claimObjects(objects, { kind: r.def.type, name: nameOf(req.getUrn()) }, checks++, r.def.objectClaims(inputs));
         if (conflict) failures.push({ property: "", reason: conflict });
       }
       if (failures.length) failure = `${r.def.type}: ${failures[0].reason}`;

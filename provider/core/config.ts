@@ -28,6 +28,8 @@ export interface ProviderConfig {
    * in the account's currency (provider/money/spend.ts). Unset: no limit but the balance.
    */
   maxSpend?: number;
+  /** Preview's warnings (checkWarnings: two SPF records, an MX to a CNAME...) refused as errors (default false). */
+  strict?: boolean;
 }
 
 /** Stack config key (without the `dondominio:` namespace) -> environment variable. */
@@ -42,6 +44,7 @@ const KEYS = {
   maxOpsPerMinute: "DONDOMINIO_MAX_OPS_PER_MINUTE",
   orderSettleMs: "DONDOMINIO_ORDER_SETTLE_MS",
   maxSpend: "DONDOMINIO_MAX_SPEND",
+  strict: "DONDOMINIO_STRICT",
 } as const;
 type Key = keyof typeof KEYS;
 const NUMERIC: ReadonlySet<Key> = new Set(["maxConcurrency", "timeoutMs", "pollIntervalMs", "maxOpsPerMinute", "orderSettleMs"]);
@@ -100,5 +103,23 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, get?: Config
       throw new Error(`dondominio:maxSpend must be an amount >= 0 in the account's currency (e.g. 50 or 12.50), got "${raw.maxSpend}"`);
     out.maxSpend = n;
   }
+  if (raw.strict !== undefined) out.strict = booleanSetting("strict", raw.strict);
   return out;
+}
+
+function booleanSetting(key: Key, v: string): boolean {
+  const t = v.trim().toLowerCase();
+  if (t === "true" || t === "1") return true;
+  if (t === "false" || t === "0") return false;
+  throw new Error(`dondominio:${key} must be true or false, got "${v}"`);
+}
+
+/**
+ * dondominio:strict (else DONDOMINIO_STRICT): whether check refuses what it would only warn about.
+ * Read at every check, without credentials (check needs none); a value that is not a boolean fails
+ * the check naming the setting.
+ */
+export function strictChecks(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = stackConfig.strict ?? env[KEYS.strict];
+  return v === undefined || v === "" ? false : booleanSetting("strict", v);
 }

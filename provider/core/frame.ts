@@ -25,7 +25,8 @@
 import type { z } from "zod";
 import { beforeWrite, checkStarted } from "./run-gate";
 import { debugEnabled } from "../../sdk/core/log";
-import { setStackConfig } from "./config";
+import { setStackConfig, strictChecks } from "./config";
+import { warnOnce } from "./log";
 import { printableError, printableText } from "./printable";
 import { type Api, DEFAULT_BLOCK_BUDGET_MS, getApi } from "./client";
 import { clean, sameValue } from "./plain-data";
@@ -94,6 +95,12 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
    */
   checkFacts?(olds: Partial<I> | undefined, news: I): Promise<[string, string][]>;
   /**
+   * Rules whose result works but is not what the RFCs or registries say it should be (two SPF
+   * records at one name, an MX to a CNAME): [property, reason], run once the inputs passed every
+   * other rule. checkInputs prints them as warnings, or refuses them with dondominio:strict.
+   */
+  checkWarnings?(olds: Partial<I> | undefined, news: I): Promise<[string, string][]>;
+  /**
    * The paid steps applying this resource will take, priced from free cached reads (spend.ts):
    * `olds` undefined for a create or a replacement (at check, or at diff), the recorded state for an
    * update in place (at diff).
@@ -122,6 +129,12 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
    * provider plugin.
    */
   readonly dnsClaims?: DnsClaimSpec;
+  /**
+   * What the API knows the resource's object by, from its normalised inputs (an address, a domain
+   * name in ASCII): two resources of a run naming the same one are refused, like two claims of one
+   * DNS record (provider/dns/object-claim-rules.ts; the class's claims, or the plugin's Check).
+   */
+  objectClaims?(inputs: I): readonly { key: string; what: string }[];
   /** Told every delete before it runs (DnsRecord: its plan line). */
   beforeDelete?(props: Data): void;
   create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;
@@ -262,6 +275,16 @@ export async function checkInputs<I extends Data, S extends Data>(
     const before = userInputs(olds ?? {});
     for (const [property, reason] of await def.checkFacts(Object.keys(before).length ? (before as Partial<I>) : undefined, parsed.data)) {
       failures.push({ property, reason: `${property}: ${reason}` });
+    }
+  }
+  // Warnings (checkWarnings): one line each per process, or, with dondominio:strict (as `dnscontrol
+  // check` and octoDNS's strict mode), failures like any other rule. Both doors get them here.
+  if (parsed.success && !failures.length && def.checkWarnings && !hasUnknown(raw)) {
+    const before = userInputs(olds ?? {});
+    const strict = strictChecks();
+    for (const [property, reason] of await def.checkWarnings(Object.keys(before).length ? (before as Partial<I>) : undefined, parsed.data)) {
+      if (strict) failures.push({ property, reason: `${property}: ${reason} (a warning, refused: dondominio:strict is true)` });
+      else warnOnce(`${def.type} ${def.label(parsed.data)}: ${property}: ${reason} (a warning; dondominio:strict makes it an error)`);
     }
   }
   // A new resource that spends: its price counts towards the plan's total (at check: no diff follows a create).

@@ -1,8 +1,9 @@
 /** The DnssecKey resource class users write in programs. */
+import { objectClaimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type dnssecKeyFields, dnssecKeyInputs, dnssecKeyOutputs, type DnssecKeyState } from "./schema";
+import { type dnssecKeyFields, dnssecKeyInputs, dnssecKeyOutputs, type DnssecKeyState, dnssecKeyObjects } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type DnssecKeyArgs = ArgsOf<typeof dnssecKeyFields>;
@@ -14,5 +15,7 @@ export type DnssecKeyArgs = ArgsOf<typeof dnssecKeyFields>;
  */
 export class DnssecKey extends resourceClass<DnssecKeyArgs, DnssecKeyState, typeof dnssecKeyOutputs>("DnssecKey", crud, {
   inputs: dnssecKeyInputs,
+  // Two resources of a run that are one object to the API are refused (provider/dns/object-claim-rules.ts).
+  claims: objectClaimsOf("DnssecKey", dnssecKeyInputs, dnssecKeyObjects),
   outputs: dnssecKeyOutputs,
 }) {}

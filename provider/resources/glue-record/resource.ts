@@ -1,8 +1,9 @@
 /** The GlueRecord resource class users write in programs. */
+import { objectClaimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type glueRecordFields, glueRecordInputs, glueRecordOutputs, type GlueRecordState } from "./schema";
+import { type glueRecordFields, glueRecordInputs, glueRecordOutputs, type GlueRecordState, glueRecordObjects } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type GlueRecordArgs = ArgsOf<typeof glueRecordFields>;
@@ -14,5 +15,7 @@ export type GlueRecordArgs = ArgsOf<typeof glueRecordFields>;
  */
 export class GlueRecord extends resourceClass<GlueRecordArgs, GlueRecordState, typeof glueRecordOutputs>("GlueRecord", crud, {
   inputs: glueRecordInputs,
+  // Two resources of a run that are one object to the API are refused (provider/dns/object-claim-rules.ts).
+  claims: objectClaimsOf("GlueRecord", glueRecordInputs, glueRecordObjects),
   outputs: glueRecordOutputs,
 }) {}

@@ -1,8 +1,9 @@
 /** The MailAlias resource class users write in programs. */
+import { objectClaimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type mailAliasFields, mailAliasInputs, mailAliasOutputs, type MailAliasState } from "./schema";
+import { type mailAliasFields, mailAliasInputs, mailAliasOutputs, type MailAliasState, mailAliasObjects } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type MailAliasArgs = ArgsOf<typeof mailAliasFields>;
@@ -14,5 +15,7 @@ export type MailAliasArgs = ArgsOf<typeof mailAliasFields>;
  */
 export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState, typeof mailAliasOutputs>("MailAlias", crud, {
   inputs: mailAliasInputs,
+  // Two resources of a run that are one object to the API are refused (provider/dns/object-claim-rules.ts).
+  claims: objectClaimsOf("MailAlias", mailAliasInputs, mailAliasObjects),
   outputs: mailAliasOutputs,
 }) {}

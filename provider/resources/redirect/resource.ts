@@ -1,8 +1,9 @@
 /** The Redirect resource class users write in programs. */
+import { objectClaimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type redirectFields, redirectInputs, redirectOutputs, type RedirectState } from "./schema";
+import { type redirectFields, redirectInputs, redirectOutputs, type RedirectState, redirectObjects } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type RedirectArgs = ArgsOf<typeof redirectFields>;
@@ -14,5 +15,7 @@ export type RedirectArgs = ArgsOf<typeof redirectFields>;
  */
 export class Redirect extends resourceClass<RedirectArgs, RedirectState, typeof redirectOutputs>("Redirect", crud, {
   inputs: redirectInputs,
+  // Two resources of a run that are one object to the API are refused (provider/dns/object-claim-rules.ts).
+  claims: objectClaimsOf("Redirect", redirectInputs, redirectObjects),
   outputs: redirectOutputs,
 }) {}

@@ -1,8 +1,17 @@
 /** The Subdomain resource class users write in programs. */
+import { objectClaimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type subdomainFields, type subdomainSslFields, SUBDOMAIN_SECRETS, subdomainInputs, subdomainOutputs, type SubdomainState } from "./schema";
+import {
+  type subdomainFields,
+  type subdomainSslFields,
+  SUBDOMAIN_SECRETS,
+  subdomainInputs,
+  subdomainOutputs,
+  type SubdomainState,
+  subdomainObjects,
+} from "./schema";
 
 /** A certificate to install (Subdomain's `ssl`). */
 export type SubdomainSslArgs = ArgsOf<typeof subdomainSslFields>;
@@ -17,6 +26,8 @@ export type SubdomainArgs = ArgsOf<typeof subdomainFields>;
  */
 export class Subdomain extends resourceClass<SubdomainArgs, SubdomainState, typeof subdomainOutputs>("Subdomain", crud, {
   inputs: subdomainInputs,
+  // Two resources of a run that are one object to the API are refused (provider/dns/object-claim-rules.ts).
+  claims: objectClaimsOf("Subdomain", subdomainInputs, subdomainObjects),
   outputs: subdomainOutputs,
   secretInputs: SUBDOMAIN_SECRETS,
   secretOutputs: SUBDOMAIN_SECRETS,

@@ -199,7 +199,9 @@ export function objectClaimsOf<I>(
       claim(args);
       if (run.refused) throw run.refused;
     }
-    const resolved = plain ? pulumi.output(undefined) : pulumi.output(args as pulumi.Input<Record<string, unknown>>).apply((v) => claim(v as Record<string, unknown>));
+    const resolved = plain
+      ? pulumi.output(undefined)
+      : pulumi.output(args as pulumi.Input<Record<string, unknown>>).apply((v) => claim(v as Record<string, unknown>));
     return resolved.apply(async () => {
       await new Promise((resolve) => setImmediate(resolve));
       if (run.refused) throw run.refused;

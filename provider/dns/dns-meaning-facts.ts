@@ -5,7 +5,17 @@
  * Used by DnsRecord and DnsZone (their facts: the errors; their warnings: the rest). Without
  * credentials only the program's records are seen.
  */
-import { type ApiDnsItem, asciiHost, type MeaningFinding, type MeaningRecord, type NormalRecord, recordFromApi, recordMeaning, targetOf, zoneMeaning } from "../../sdk/rules";
+import {
+  type ApiDnsItem,
+  asciiHost,
+  type MeaningFinding,
+  type MeaningRecord,
+  type NormalRecord,
+  recordFromApi,
+  recordMeaning,
+  targetOf,
+  zoneMeaning,
+} from "../../sdk/rules";
 import { type PreviewFacts, previewFacts } from "../money/preview-facts";
 import { declaredZones, zoneAfter, zoneDeclaredWhole } from "../money/preview-program";
 
@@ -91,9 +101,15 @@ function viewOf(zone: string, live: LiveZones, extra: readonly MeaningRecord[]) 
 /**
  * The findings of `focus` (normalised records of one zone, each with the input path its findings
  * are reported at) among the zone after the run. `read`: whether to read the live zones (false for
- * an unchanged resource: it costs no read, and the rules judge only what changes).
+ * an unchanged resource: it costs no read, and the rules judge only what changes). `whole`: the
+ * focus is a whole zone (a DnsZone whose plan was read), so empty names can be judged.
  */
-export async function judgeRecords(serviceName: string, focus: readonly { record: NormalRecord; path: string }[], read: boolean): Promise<Verdict> {
+export async function judgeRecords(
+  serviceName: string,
+  focus: readonly { record: NormalRecord; path: string }[],
+  read: boolean,
+  whole = false,
+): Promise<Verdict> {
   const zone = asciiHost(serviceName) ?? serviceName;
   const facts = read ? previewFacts() : undefined;
   const live = new LiveZones(facts);
@@ -126,7 +142,7 @@ export async function judgeRecords(serviceName: string, focus: readonly { record
     const r = extra[i];
     // The record's own errors are the schema's (normalizeDesiredRecord); its warnings are here.
     for (const x of recordMeaning(zone, r)) if (x.severity === "warning") add(f.path, x);
-    for (const x of zoneMeaning(r, { zone, records: v.records, cnameAt: v.cnameAt, where })) add(f.path, x);
+    for (const x of zoneMeaning(r, { zone, records: v.records, cnameAt: v.cnameAt, where, whole })) add(f.path, x);
   }
   return out;
 }

@@ -47,7 +47,8 @@ export function certNameProblem(name: string, isPublicSuffix: (ascii: string) =>
   const ascii = tryAscii(base) ?? base;
   if (labels[0] === "*" && (ascii.split(".").length < 2 || isPublicSuffix(ascii)))
     return `${n} is a wildcard right under the public suffix .${ascii}: CAs refuse it (BR 3.2.2.6)`;
-  if (!labels.includes("*") && (ascii.split(".").length < 2 || isPublicSuffix(ascii))) return `${n} is a public suffix, not a name anyone controls (BR 3.2.2.6)`;
+  if (!labels.includes("*") && (ascii.split(".").length < 2 || isPublicSuffix(ascii)))
+    return `${n} is a public suffix, not a name anyone controls (BR 3.2.2.6)`;
   return undefined;
 }
 
@@ -62,11 +63,16 @@ export function subjectLengthProblem(field: keyof typeof SUBJECT_UPPER_BOUNDS, v
 }
 
 /** Why `method` (dns, http, https or an approver address) cannot validate `names`, or undefined. */
-export function validationMethodProblem(method: string, names: readonly string[], isPublicSuffix: (ascii: string) => boolean = () => false): string | undefined {
+export function validationMethodProblem(
+  method: string,
+  names: readonly string[],
+  isPublicSuffix: (ascii: string) => boolean = () => false,
+): string | undefined {
   const m = method.trim().toLowerCase();
   if (m === "http" || m === "https") {
     const wild = names.find((n) => n.startsWith("*."));
-    if (wild) return `${m} validation (a file on the web server) cannot prove control of the wildcard ${wild} (BR 3.2.2.4.18, 3.2.2.4.19): use dns or an approver e-mail`;
+    if (wild)
+      return `${m} validation (a file on the web server) cannot prove control of the wildcard ${wild} (BR 3.2.2.4.18, 3.2.2.4.19): use dns or an approver e-mail`;
     return undefined;
   }
   if (!m.includes("@")) return undefined;
@@ -75,7 +81,8 @@ export function validationMethodProblem(method: string, names: readonly string[]
   const domain = tryAscii(m.slice(at + 1)) ?? m.slice(at + 1);
   if (!(APPROVER_LOCAL_PARTS as readonly string[]).includes(local))
     return `${m} cannot approve: an approver address is ${APPROVER_LOCAL_PARTS.join("@, ")}@ the domain (BR 3.2.2.4.4)`;
-  if (domain.split(".").length < 2 || isPublicSuffix(domain)) return `${m} cannot approve: .${domain} is a public suffix, not the certificate's domain (BR 3.2.2.4.4)`;
+  if (domain.split(".").length < 2 || isPublicSuffix(domain))
+    return `${m} cannot approve: .${domain} is a public suffix, not the certificate's domain (BR 3.2.2.4.4)`;
   for (const n of names) {
     const base = tryAscii(n.replace(/^\*\./, "")) ?? n;
     if (base !== domain && !base.endsWith(`.${domain}`))

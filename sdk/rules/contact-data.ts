@@ -57,7 +57,11 @@ export function contactDataWarnings(c: ContactDataFacts): ContactDataProblem[] {
   if (c.email !== undefined) {
     const domain = c.email.slice(c.email.lastIndexOf("@") + 1);
     const p = unresolvableHostProblem(domain);
-    if (p) out.push({ field: "email", rule: `${p}: mail to ${c.email} is never delivered, so the registry's verification mail fails (ICANN RAA Whois Accuracy Program)` });
+    if (p)
+      out.push({
+        field: "email",
+        rule: `${p}: mail to ${c.email} is never delivered, so the registry's verification mail fails (ICANN RAA Whois Accuracy Program)`,
+      });
   }
   return out;
 }

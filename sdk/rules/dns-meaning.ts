@@ -64,7 +64,9 @@ export function recordMeaning(zone: string, r: MeaningRecord): MeaningFinding[] 
         ),
       );
     else {
-      const p = serviceNameProblem(labels[0]) ?? (/^_[a-z0-9-]+$/.test(labels[1]) ? undefined : `"${labels[1]}" is not a protocol label such as _tcp or _udp (RFC 2782)`);
+      const p =
+        serviceNameProblem(labels[0]) ??
+        (/^_[a-z0-9-]+$/.test(labels[1]) ? undefined : `"${labels[1]}" is not a protocol label such as _tcp or _udp (RFC 2782)`);
       if (p) out.push(error("name", p));
     }
   }
@@ -116,6 +118,12 @@ export interface ZoneView {
   cnameAt(name: string): string | undefined;
   /** Where the records were seen, for messages ("the live zone and this program"). */
   where: string;
+  /**
+   * The records are the whole zone after the run (a DnsZone's plan): only then can a name be known
+   * empty. A DnsRecord's view is not: the engine checks the program's records in an order of its own
+   * (measured: a record declared after another was checked first), so one declared later is not seen.
+   */
+  whole?: boolean;
 }
 
 /**
@@ -123,8 +131,7 @@ export interface ZoneView {
  * CNAMEs, what the targets are, records below a delegation, two SPF records at one name, targets in
  * the zone with nothing there. Each direction is judged from both ends (a CNAME that an MX points
  * to is reported whichever is judged last), so the order resources are checked in does not matter
- * for what is found, except the rules that need a name to be empty: those see only the records
- * known when the focus is judged.
+ * for what is found; the rules that need a name to be empty run on a whole zone only (view.whole).
  */
 export function zoneMeaning(focus: MeaningRecord, view: ZoneView): MeaningFinding[] {
   const out: MeaningFinding[] = [];
@@ -203,12 +210,17 @@ export function zoneMeaning(focus: MeaningRecord, view: ZoneView): MeaningFindin
 
   // Targets inside the zone with nothing there (BIND check-integrity): a CNAME to an empty name
   // answers NXDOMAIN; an MX, NS or SRV target needs an address record.
-  if (target && target !== "." && under(target, zone) && view.cnameAt(target) === undefined) {
+  if (view.whole && target && target !== "." && under(target, zone) && view.cnameAt(target) === undefined) {
     const here = at(target);
     const wildcard = records.some((r) => r.name.startsWith("*.") && target.endsWith(r.name.slice(1)));
     if (!wildcard) {
       if (focus.type === "CNAME" && here.length === 0)
-        out.push(warning("value", `nothing is at ${target} (${where}): the CNAME leads to a name that does not exist (NXDOMAIN); declare that record first or point elsewhere`));
+        out.push(
+          warning(
+            "value",
+            `nothing is at ${target} (${where}): the CNAME leads to a name that does not exist (NXDOMAIN); declare that record first or point elsewhere`,
+          ),
+        );
       if (focus.type !== "CNAME" && !here.some((r) => r.type === "A" || r.type === "AAAA"))
         out.push(
           warning(

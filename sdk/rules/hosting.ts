@@ -107,7 +107,10 @@ export const mailTargetsField = (missing?: string) =>
     // of a list would send two addresses where one was written.
     const joined = Array.isArray(raw) ? raw.find((t) => t.includes(",")) : undefined;
     if (joined !== undefined)
-      ctx.addIssue({ code: "custom", message: `"${joined}" holds a comma: the API takes the targets as one comma-separated list, so it would read two addresses; give each as its own list item` });
+      ctx.addIssue({
+        code: "custom",
+        message: `"${joined}" holds a comma: the API takes the targets as one comma-separated list, so it would read two addresses; give each as its own list item`,
+      });
     const list = normaliseTargets(raw);
     if (list.length === 0) ctx.addIssue({ code: "custom", message: "needs at least one address" });
     for (const t of list) {

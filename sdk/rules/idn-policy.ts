@@ -105,11 +105,13 @@ export function registryNameProblem(name: string): string | undefined {
       if (c === "\u00b7" && repertoire.middleDot) continue;
       return `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}) is not a letter .${tld} names take (${repertoire.source}: a-z, 0-9, -, ${[...repertoire.letters].join(" ")}${repertoire.middleDot ? " and l·l" : ""})`;
     }
-    if (label.replace(/l\u00b7(?=l)/g, "").includes("\u00b7")) return `"${label}": the middle dot (U+00B7) stands only between two l, as in l·l (${repertoire.source})`;
+    if (label.replace(/l\u00b7(?=l)/g, "").includes("\u00b7"))
+      return `"${label}": the middle dot (U+00B7) stands only between two l, as in l·l (${repertoire.source})`;
   }
   if (top === "eu") {
     const other = [...labelScripts(label)].find((s) => !EU_SCRIPTS.has(s));
-    if (other) return `label "${label}" is written in ${other}; .eu names take the scripts of the EU's official languages only: Latin, Greek or Cyrillic (EURid)`;
+    if (other)
+      return `label "${label}" is written in ${other}; .eu names take the scripts of the EU's official languages only: Latin, Greek or Cyrillic (EURid)`;
   }
   if (ES_FAMILY.has(tld)) {
     const min = tld === "es" ? 3 : 2;

@@ -45,7 +45,8 @@ function domainSpecProblem(spec: string): string | undefined {
   }
   if (endsWithMacro) return undefined;
   const labels = spec.replace(/\.$/, "").split(".");
-  if (labels.length < 2 || !TOPLABEL.test(labels.at(-1)!)) return `"${spec}" is not a domain name with its top-level label, such as _spf.example.com (RFC 7208 7.1 domain-end)`;
+  if (labels.length < 2 || !TOPLABEL.test(labels.at(-1)!))
+    return `"${spec}" is not a domain name with its top-level label, such as _spf.example.com (RFC 7208 7.1 domain-end)`;
   if (labels.some((l) => l === "" && !spec.includes("%"))) return `"${spec}" has an empty label`;
   return undefined;
 }
@@ -82,7 +83,8 @@ export function spfFindings(text: string): Findings {
     // A macro may hold "/" (a delimiter): only the mechanism's name is judged then.
     const macro = /^([+\-?~]?)([a-z0-9]+):.*%\{/i.exec(term);
     if (macro) {
-      if (!["include", "a", "mx", "ptr", "exists"].includes(macro[2].toLowerCase())) fail(`"${macro[2]}" is not an SPF mechanism that takes a domain (RFC 7208 5)`);
+      if (!["include", "a", "mx", "ptr", "exists"].includes(macro[2].toLowerCase()))
+        fail(`"${macro[2]}" is not an SPF mechanism that takes a domain (RFC 7208 5)`);
       if (LOOKUP_TERMS.has(macro[2].toLowerCase())) lookups++;
       continue;
     }
@@ -126,7 +128,8 @@ export function spfFindings(text: string): Findings {
         if (p) fail(p);
       }
     }
-    if (name === "ptr") warnings.push(`term "${term}": the ptr mechanism SHOULD NOT be used (RFC 7208 5.5): it is slow, unreliable, and many receivers skip it`);
+    if (name === "ptr")
+      warnings.push(`term "${term}": the ptr mechanism SHOULD NOT be used (RFC 7208 5.5): it is slow, unreliable, and many receivers skip it`);
     if (name === "all") {
       if (allAt < 0) allAt = i;
       if (qualifier === "" || qualifier === "+") warnings.push(`"${term}" passes mail from any server in the world (RFC 7208 5.1): use -all or ~all`);
@@ -140,7 +143,10 @@ export function spfFindings(text: string): Findings {
   if (exps > 1) errors.push(`exp= appears ${exps} times; it may appear once (RFC 7208 6)`);
   if (allAt >= 0 && allAt < terms.length - 1) {
     const after = terms.slice(allAt + 1).filter((t) => !/^(exp|[a-z][a-z0-9\-_.]*)=/i.test(t) || /^redirect=/i.test(t));
-    if (after.length) warnings.push(`${after.join(" ")} after "${terms[allAt]}" is never evaluated (RFC 7208 5.1 and 6.1: all ends the evaluation, a redirect beside it is ignored)`);
+    if (after.length)
+      warnings.push(
+        `${after.join(" ")} after "${terms[allAt]}" is never evaluated (RFC 7208 5.1 and 6.1: all ends the evaluation, a redirect beside it is ignored)`,
+      );
   }
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > 450) warnings.push(`the record is ${bytes} bytes; keep SPF records under 450 so that answers fit one UDP packet (RFC 7208 3.4)`);

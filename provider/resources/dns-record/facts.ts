@@ -26,7 +26,7 @@ const unchanged = (olds: Olds<DnsRecordInputs>, r: DnsRecordInputs) =>
 /**
  * What the record means among the zone's others (provider/dns/dns-meaning-facts.ts), judged once
  * per check (facts and warnings ask the same inputs object); the record joins the program's
- * records of this process (money/preview-program.ts) whatever the verdict. An unchanged record is
+ * records of this process (money/preview-program.ts) unless refused. An unchanged record is
  * not judged (and costs no read): the records that change beside it are, against it.
  */
 const judged = new WeakMap<DnsRecordInputs, Promise<Verdict>>();
@@ -35,8 +35,12 @@ function meaning(olds: Olds<DnsRecordInputs>, r: DnsRecordInputs): Promise<Verdi
   if (!v) {
     const zone = asciiHost(r.serviceName) ?? r.serviceName;
     const previous = olds?.name && olds.type && typeof olds.value === "string" ? { name: olds.name, type: olds.type, value: olds.value } : undefined;
-    v = (unchanged(olds, r) ? Promise.resolve<Verdict>({ errors: [], warnings: [] }) : judgeRecords(r.serviceName, [{ record: r, path: "" }], true)).finally(
-      () => declareRecord(zone, { name: r.name, type: r.type, value: r.value }, previous),
+    v = (unchanged(olds, r) ? Promise.resolve<Verdict>({ errors: [], warnings: [] }) : judgeRecords(r.serviceName, [{ record: r, path: "" }], true)).then(
+      (verdict) => {
+        // A refused record is no part of the run's zone (the run stops anyway).
+        if (!verdict.errors.length) declareRecord(zone, { name: r.name, type: r.type, value: r.value }, previous);
+        return verdict;
+      },
     );
     judged.set(r, v);
   }

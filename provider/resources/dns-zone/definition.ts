@@ -211,6 +211,8 @@ function meaning(olds: Partial<DnsZoneInputs> | undefined, news: DnsZoneInputs, 
           news.serviceName,
           news.records.map((record, i) => ({ record: { serviceName: news.serviceName, ...record }, path: `records[${i}]` })),
           true,
+          // Whole: the plan's final zone, or, unread, a purging zone without ignore rules (its records alone).
+          p !== undefined || (news.purge && news.ignore.length === 0),
         );
     judged.set(news, v);
   }

@@ -6,13 +6,12 @@ import { declareDomain, isDeclaredGlue } from "../../money/preview-program";
 import { asciiOf, changed, countryRule, type Olds } from "../../money/preview-rules";
 import { type DomainInputs, ROLES } from "./schema";
 
-export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<FactFailure[]> {
+export async function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<FactFailure[]> {
   const ascii = domainForms(d.name).ascii;
   const isNew = olds === undefined || asciiOf(olds.name) !== ascii;
   const top = ascii.split(".").pop();
   // The program's domains (money/preview-program.ts): a GlueRecord or DnssecKey of one is not refused for being absent.
-  declareDomain(ascii);
-  return runFactRules(`Domain ${d.name}`, [
+  const failures = await runFactRules(`Domain ${d.name}`, [
     async (facts, fail) => {
       // A nameserver under the domain itself, set on a domain that exists (adopted, or changed):
       // the registry refuses it without its host object, a glue record (RFC 5732 3.2.1), which the
@@ -92,4 +91,6 @@ export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<
       for (const p of ownerEligibilityProblems(ascii, c)) fail("contacts.owner", `${p.rule} (contact ${owner}'s ${p.field}, contact/getinfo)`);
     },
   ]);
+  if (!failures.length) declareDomain(ascii);
+  return failures;
 }

@@ -59,9 +59,10 @@ export const glueRecordDefinition: ResourceDefinition<GlueRecordInputs, GlueReco
   objectClaims: glueRecordObjects,
   label: (r) => r.name ?? "(unnamed)",
   // The domain must be the account's or this program's; the host joins the program's glue (a Domain's in-domain nameservers need it).
-  checkFacts: (olds, news) => {
-    declareGlue(news.name);
-    return domainOfObjectFacts(olds, "glue record", news.domain);
+  checkFacts: async (olds, news) => {
+    const failures = await domainOfObjectFacts(olds, "glue record", news.domain);
+    if (!failures.length) declareGlue(news.name);
+    return failures;
   },
 
   // gluerecordupdate sets both addresses: leaving ipv6 out of the program removes it.

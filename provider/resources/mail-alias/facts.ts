@@ -56,6 +56,6 @@ export async function mailAliasFacts(olds: Olds<MailAliasInputs>, a: MailAliasIn
     );
     if (ring) out.push(["targets", ring]);
   }
-  declareAlias(address, targets);
+  if (!out.length) declareAlias(address, targets);
   return [...quota, ...out];
 }

@@ -46,6 +46,6 @@ export async function redirectFacts(olds: Olds<RedirectInputs>, r: RedirectInput
     );
     if (ring) out.push(["destination", ring]);
   }
-  declareRedirect(origin, dest);
+  if (!out.length) declareRedirect(origin, dest);
   return out;
 }

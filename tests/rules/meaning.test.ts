@@ -40,7 +40,7 @@ const rec = (name: string, type: string, value: string): MeaningRecord => ({ nam
 /** zoneMeaning of `focus` among `records` (focus included), with CNAMEs looked up in them. */
 function meaning(focus: MeaningRecord, records: MeaningRecord[]) {
   const all = [...records, focus];
-  return zoneMeaning(focus, { zone: Z, records: all, cnameAt: (n) => all.find((r) => r.name === n && r.type === "CNAME")?.value, where: "test" });
+  return zoneMeaning(focus, { zone: Z, records: all, cnameAt: (n) => all.find((r) => r.name === n && r.type === "CNAME")?.value, where: "test", whole: true });
 }
 const rules = (fs: { rule: string; severity: string }[], severity: "error" | "warning") => fs.filter((f) => f.severity === severity).map((f) => f.rule);
 

@@ -1779,13 +1779,6 @@ export const CASES: BadInput[] = [
     field: "domain",
     rule: /is not in this account .*a DS entry belongs to a domain of the account/,
   },
-  {
-    resource: "MailAlias",
-    what: "a list item holding two addresses joined by a comma",
-    set: { targets: ["a@example.org,b@example.org"] },
-    field: "targets",
-    rule: /holds a comma: the API takes the targets as one comma-separated list/,
-  },
 
   // c. Contact data (sdk/rules contact-data.ts, postal-code.ts, phone.ts, countries.ts, es-identity.ts).
   {

@@ -90,10 +90,11 @@ interface BaseCase {
   /** A door that cannot run the case, and why (a limit of the door, not a bug): the case is pending there. */
   notOn?: Partial<Record<Door, string>>;
   /**
-   * A door that diverges from the expectation today, and why: the case runs there and must fail
-   * (printing what it saw); once it passes the test fails, asking for the mark to be dropped.
+   * A door that diverges from the expectation today, why, and the check that fails because of it
+   * (the start of its assertion message): the case runs there and must fail at that check, and only
+   * there (printing what it saw); once it passes the test fails, asking for the mark to be dropped.
    */
-  knownDivergence?: Partial<Record<Door, string>>;
+  knownDivergence?: Partial<Record<Door, { why: string; failing: string }>>;
 }
 
 /** A step the engine runs for the whole stack: the plan for this resource and what the emulator holds then. */

@@ -47,16 +47,15 @@ export const ROWS: Row[] = [
     key: "domain",
     type: "Domain",
     args: {
-      create: () => ({ name: DOMAIN, registration: "adopt", whoisPrivacy: false, tags: ["lc"], onDestroy: "letexpire" }),
+      create: () => ({ name: DOMAIN, registration: "adopt", whoisPrivacy: false, tags: ["lc"], exposeAuthcode: true, onDestroy: "letexpire" }),
       // tags are ignored (options): the new list is never applied.
-      "in-place": () => ({ name: DOMAIN, registration: "adopt", whoisPrivacy: true, tags: ["lc", "other"], onDestroy: "letexpire" }),
+      "in-place": () => ({ name: DOMAIN, registration: "adopt", whoisPrivacy: true, tags: ["lc", "other"], exposeAuthcode: true, onDestroy: "letexpire" }),
     },
     options: { ignoreChanges: ["tags"] },
     live: async (w) => {
       const info = (await w.client.call("domain/getinfo", { domain: DOMAIN, infoType: "status" } as never).catch(() => undefined)) as any;
       return info && { status: info.status, whoisPrivacy: info.whoisPrivacy, renewalMode: info.renewalMode, tag: info.tag };
     },
-    notApplicable: { secrets: NO_SECRET },
   },
   {
     key: "domain-reg",
@@ -248,6 +247,13 @@ export const CASES: Case[] = [
   { name: "Domain (registered) import", key: "domain-reg", step: "import", op: "same" },
   { name: "GlueRecord import", key: "glue", step: "import", op: "same" },
   { name: "DnssecKey import", key: "ds", step: "import", op: "same" },
+  {
+    name: "Domain authcode (exposeAuthcode) absent from state and output",
+    key: "domain",
+    step: "secrets",
+    secrets: async (w) => [String(((await w.client.call("domain/getinfo", { domain: DOMAIN, infoType: "authcode" } as never)) as any).authcode)],
+    outputs: { encrypted: ["authcode"] },
+  },
   { name: "API password absent from state and output", key: "adopted", step: "secrets", secrets: (w) => [w.emu.apiPasswd], strictOn: ["plugin"] },
   // Contacts cannot be deleted through the API: destroy forgets (both contacts stay).
   { name: "Contact destroy forgets", key: "adopted", step: "destroy", op: "delete", live: { "eva@example.com": "present", "leo@example.com": "present" } },

@@ -5,6 +5,14 @@
  * hands a driver plain data (each resource's type, name, arguments and options: model.ts) and asks
  * for engine operations; it reads back the engine's events and printed output, the state file and
  * `pulumi stack export`, so that every driver is judged by the same cases (runner.ts).
+ *
+ * A new language's driver: `open()` makes a stack whose program declares, in that language, the
+ * resources `declare()` last gave (e.g. a program that reads them from a JSON file the driver
+ * writes before each operation, each argument a plain JSON value), runs the operations through
+ * that language's Automation API or the CLI, and hands back the engine's events (the Automation
+ * API's onEvent, or the CLI's `--event-log` lines: the same EngineEvent JSON) and what it printed;
+ * then `<language>.test.ts` is `describeLifecycle(<driver>)`. A driver that cannot run here (its
+ * language host missing) should throw from open() saying so, or skip its test file the same way.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { Args, Door } from "../model";

@@ -1,0 +1,140 @@
+/**
+ * The emulator as a real separate process (the dondominio-emulator CLI with --dns-port), for the DNS
+ * tests that must see a crash (an uncaught exception there ends that process, not mocha) and measure
+ * its own memory; and small DNS clients over UDP and TCP that never throw on what they receive.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import dgram from "node:dgram";
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import { join, resolve } from "node:path";
+import dnsPacket from "dns-packet";
+import { DonDominioClient } from "../../sdk";
+
+const ROOT = resolve(__dirname, "../..");
+
+export interface EmulatorProcess {
+  child: ChildProcessWithoutNullStreams;
+  ready: { url: string; caFile: string; apiUser: string; apiPasswd: string; controlToken: string; dnsPort: number };
+  client: DonDominioClient;
+  /** Everything the process wrote on stderr so far. */
+  stderr(): string;
+  /** Undefined while it runs; its exit code (or signal) once it has ended. */
+  exited(): string | undefined;
+  /** Resident set now and at peak (VmRSS, VmHWM; Linux /proc), MiB. */
+  rssMb(): { now: number; peak: number };
+  stop(): Promise<void>;
+}
+
+export async function startEmulatorProcess(args: string[] = []): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--dns-port", "0", ...args], {
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  let exit: string | undefined;
+  child.stderr.on("data", (c: Buffer) => {
+    stderr += c.toString();
+  });
+  const ended = new Promise<void>((res) =>
+    child.on("exit", (code, signal) => {
+      exit = signal ?? String(code);
+      res();
+    }),
+  );
+  const ready = await new Promise<EmulatorProcess["ready"]>((res, rej) => {
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString();
+      if (stdout.includes("\n")) res(JSON.parse(stdout.split("\n")[0]));
+    });
+    ended.then(() => rej(new Error(`emulator exited early (${exit}): ${stderr}`)));
+  });
+  const client = new DonDominioClient({ apiUser: ready.apiUser, apiPasswd: ready.apiPasswd, baseUrl: ready.url, caCert: readFileSync(ready.caFile, "utf8") });
+  return {
+    child,
+    ready,
+    client,
+    stderr: () => stderr,
+    exited: () => exit,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
+      return { now: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+    },
+    stop: async () => {
+      if (exit === undefined) child.kill("SIGTERM");
+      await ended;
+    },
+  };
+}
+
+/** A hosted zone `zone` (basic hosting service) holding exactly `records` (service/dnssetzone). */
+export async function hostZone(client: DonDominioClient, zone: string, records: { name: string; type: string; value: string; ttl?: number }[]): Promise<void> {
+  await client.call("service/create", { serviceName: zone, productkey: "basic" });
+  const data = Buffer.from(JSON.stringify(records.map((r) => ({ ttl: 300, ...r })))).toString("base64");
+  await client.call("service/dnssetzone", { serviceName: zone, dnsZoneData: data });
+}
+
+export type Decoded = ReturnType<typeof dnsPacket.decode> & { rcode?: string; flag_tc?: boolean; flag_aa?: boolean };
+
+export function query(name: string, type: string, id = 1): Buffer {
+  return dnsPacket.encode({ type: "query", id, flags: dnsPacket.RECURSION_DESIRED, questions: [{ type: type as "A", name }] });
+}
+
+/** One UDP message to 127.0.0.1:`port`; the first answer, or undefined after `timeoutMs`. */
+export function udpExchange(port: number, message: Buffer, timeoutMs: number): Promise<Buffer | undefined> {
+  return new Promise((done) => {
+    const sock = dgram.createSocket("udp4");
+    const finish = (msg: Buffer | undefined) => {
+      clearTimeout(timer);
+      sock.close();
+      done(msg);
+    };
+    const timer = setTimeout(() => finish(undefined), timeoutMs);
+    sock.on("error", () => finish(undefined));
+    sock.once("message", (msg) => finish(msg));
+    sock.send(message, port, "127.0.0.1");
+  });
+}
+
+/** Writes `bytes` on a new TCP connection and reads `answers` length-prefixed messages (fewer if it closes or `timeoutMs` passes). */
+export function tcpExchange(port: number, bytes: Buffer, answers: number, timeoutMs: number): Promise<{ messages: Buffer[]; closedByServer: boolean }> {
+  return new Promise((done) => {
+    const sock = net.connect(port, "127.0.0.1");
+    const messages: Buffer[] = [];
+    let buf = Buffer.alloc(0);
+    let closedByServer = false;
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      sock.destroy();
+      done({ messages, closedByServer });
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    sock.on("error", finish);
+    sock.on("end", () => {
+      closedByServer = true;
+      finish();
+    });
+    sock.on("close", finish);
+    sock.on("data", (chunk) => {
+      buf = Buffer.concat([buf, chunk]);
+      while (buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) {
+        messages.push(buf.subarray(2, 2 + buf.readUInt16BE(0)));
+        buf = buf.subarray(2 + buf.readUInt16BE(0));
+      }
+      if (messages.length >= answers) finish();
+    });
+    sock.write(bytes);
+  });
+}
+
+/** `message` with its 2-byte TCP length prefix. */
+export function framed(message: Buffer): Buffer {
+  const head = Buffer.alloc(2);
+  head.writeUInt16BE(message.length);
+  return Buffer.concat([head, message]);
+}

@@ -138,3 +138,48 @@ export function framed(message: Buffer): Buffer {
   head.writeUInt16BE(message.length);
   return Buffer.concat([head, message]);
 }
+
+export interface ProbeFigures {
+  sent: number;
+  answered: number;
+  /** Milliseconds from send to answer: slowest, 95th and 50th percentile of the answered. */
+  max: number;
+  p95: number;
+  p50: number;
+}
+
+/**
+ * A normal query (`name` A, UDP, or TCP on a new connection) every `everyMs` until stop(), each
+ * waiting at most `timeoutMs`; an unanswered one counts as sent, not answered.
+ */
+export function startProbes(port: number, name: string, opts: { everyMs?: number; timeoutMs?: number; tcp?: boolean } = {}) {
+  const latencies: number[] = [];
+  const pending = new Set<Promise<void>>();
+  let sent = 0;
+  let id = 0;
+  const one = () => {
+    sent++;
+    const q = query(name, "A", (id = (id + 1) & 0xffff));
+    const t0 = performance.now();
+    const p = (
+      opts.tcp ? tcpExchange(port, framed(q), 1, opts.timeoutMs ?? 5000).then((r) => r.messages[0]) : udpExchange(port, q, opts.timeoutMs ?? 5000)
+    ).then((answer) => {
+      if (answer) latencies.push(performance.now() - t0);
+      pending.delete(p);
+    });
+    pending.add(p);
+  };
+  one();
+  const timer = setInterval(one, opts.everyMs ?? 100);
+  return {
+    async stop(): Promise<ProbeFigures> {
+      clearInterval(timer);
+      await Promise.all([...pending]);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : Number.NaN);
+      return { sent, answered: sorted.length, max: sorted.at(-1) ?? Number.NaN, p95: at(0.95), p50: at(0.5) };
+    },
+  };
+}
+
+export const figures = (f: ProbeFigures) => `${f.answered}/${f.sent} answered, max ${f.max.toFixed(0)} ms, p95 ${f.p95.toFixed(0)} ms, p50 ${f.p50.toFixed(0)} ms`;

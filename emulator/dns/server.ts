@@ -57,38 +57,52 @@ function encodable(name: string): boolean {
   return labels.every((l) => Buffer.byteLength(l) <= MAX_LABEL_BYTES) && labels.reduce((n, l) => n + Buffer.byteLength(l) + 1, 1) <= MAX_NAME_BYTES;
 }
 
-/** The response to one query message, or undefined when it is not worth an answer (too short, a response). */
+/** Records a query may carry besides its question (an EDNS OPT, a TSIG, a few more); past it FORMERR, undecoded. */
+const MAX_EXTRA_RECORDS = 4;
+
+/**
+ * The response to one query message, or undefined when it is not worth an answer (shorter than a
+ * header, a response). The header is checked before dns-packet decodes the rest, so a message that
+ * cannot be a supported query costs nothing to refuse: a 64 KB TCP message holds 10,000 questions,
+ * which take dns-packet some 80 ms to decode.
+ */
 export function respond(world: World, message: Buffer, udp: boolean, log: (line: string) => void): Buffer | undefined {
+  if (message.length < 12 || message[2] & 0x80) return undefined;
+  const bare = (rcode: RcodeName) =>
+    dnsPacket.encode(reply({ id: message.readUInt16BE(0), questions: [], flag_rd: (message[2] & 1) === 1 } as DecodedPacket, rcode, {}, false));
+  if ((message[2] >> 3) & 0x0f) return bare("NOTIMP");
+  const extra = message.readUInt16BE(6) + message.readUInt16BE(8) + message.readUInt16BE(10);
+  if (message.readUInt16BE(4) !== 1 || extra > MAX_EXTRA_RECORDS) return bare("FORMERR");
   let query: DecodedPacket;
   try {
     query = dnsPacket.decode(message) as DecodedPacket;
   } catch {
-    if (message.length < 12 || message[2] & 0x80) return undefined;
     // Undecodable past the header: FORMERR with the query's id, no question echoed.
-    return dnsPacket.encode(reply({ id: message.readUInt16BE(0), questions: [], flag_rd: false } as DecodedPacket, "FORMERR", {}, false));
+    return bare("FORMERR");
   }
-  if (query.type === "response") return undefined;
   const opt = (query.additionals ?? []).find((a) => a.type === "OPT") as { udpPayloadSize?: number } | undefined;
   const edns = opt !== undefined;
   let packet: Packet;
   const q = query.questions?.[0];
-  if (query.opcode !== "QUERY") packet = reply(query, "NOTIMP", {}, edns);
-  else if (!q || (query.questions?.length ?? 0) !== 1 || !encodable(String(q.name))) packet = reply({ ...query, questions: [] }, "FORMERR", {}, edns);
+  if (!q || (query.questions?.length ?? 0) !== 1 || !encodable(String(q.name))) packet = reply({ ...query, questions: [] }, "FORMERR", {}, edns);
   else if ((q.class ?? "IN") !== "IN") packet = reply(query, "REFUSED", {}, edns);
   else {
     const result = answer(world, q.name, String(q.type).toUpperCase());
     log(`DNS ${udp ? "udp" : "tcp"} ${printable(q.name)} ${printable(String(q.type))} -> ${result.rcode} (${result.answers.length} answers)`);
     packet = reply(query, result.rcode, { aa: result.authoritative, answers: result.answers, authorities: result.authorities }, edns);
   }
-  let out = dnsPacket.encode(packet);
   const limit = !udp ? MAX_TCP_MESSAGE : edns ? Math.min(Math.max(opt?.udpPayloadSize ?? 512, 512), EDNS_MAX) : 512;
-  if (out.length > limit) {
+  const truncate = () => {
     packet.flags = (packet.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE;
     packet.answers = [];
     packet.authorities = [];
-    out = dnsPacket.encode(packet);
-  }
-  return out;
+  };
+  // Measured before it is written: an answer too large is not encoded only to be dropped.
+  if (dnsPacket.encodingLength(packet) > limit) truncate();
+  const out = dnsPacket.encode(packet);
+  if (out.length <= limit) return out;
+  truncate();
+  return dnsPacket.encode(packet);
 }
 
 /**

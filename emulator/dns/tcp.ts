@@ -5,8 +5,10 @@
  * - answers wait in memory only up to `maxQueuedBytes`: past it the connection is not read (its
  *   queries wait in the client's own socket) until the client reads and the queue drains;
  * - queries read but not yet answered are held up to `maxInputBytes` (reading pauses too);
- * - at most `perTurn` queries of one connection are answered per turn of the event loop, so
- *   pipelined queries interleave with everything else (UDP, the API);
+ * - queries are answered in turns after the I/O of each loop iteration: one query of each
+ *   connection that has one, round and round, until `turnMs` of work is spent; the rest waits for
+ *   the next iteration. So pipelined queries interleave with everything else (UDP, new
+ *   connections, the API) and with each other;
  * - a connection without any traffic for `idleMs` is closed (RFC 7766 6.2.3: seconds, not minutes),
  *   which also ends one whose client never reads;
  * - at most `maxConnections` at once: a new one closes the connection idle the longest (RFC 7766
@@ -19,7 +21,7 @@ export interface TcpLimits {
   maxConnections: number;
   maxQueuedBytes: number;
   maxInputBytes: number;
-  perTurn: number;
+  turnMs: number;
 }
 
 /** Largest DNS message a 2-byte length can frame. */
@@ -31,31 +33,80 @@ export const TCP_LIMITS: TcpLimits = {
   maxQueuedBytes: 64 * 1024,
   // Room for one whole largest message and the chunk that completed it.
   maxInputBytes: 2 * (2 + MAX_TCP_MESSAGE),
-  perTurn: 8,
+  turnMs: 10,
 };
 
 /** The answer to one message (undefined: none is sent), never throwing. */
 export type Answerer = (message: Buffer) => Buffer | undefined;
 
+/** The connections with a query to answer, served in turns (see above). */
+class Turns {
+  private ready = new Set<Connection>();
+  private scheduled = false;
+
+  constructor(
+    private readonly turnMs: number,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  add(conn: Connection): void {
+    this.ready.add(conn);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.turn());
+    }
+  }
+
+  private turn(): void {
+    this.scheduled = false;
+    const started = performance.now();
+    while (this.ready.size && performance.now() - started < this.turnMs) {
+      for (const conn of [...this.ready]) {
+        this.ready.delete(conn);
+        let more = false;
+        try {
+          more = conn.step();
+        } catch (err) {
+          // Whatever goes wrong ends this connection, never the process.
+          this.log(`DNS tcp connection closed: ${(err as Error).message}`);
+          conn.sock.destroy();
+        }
+        if (more) this.ready.add(conn);
+        if (performance.now() - started >= this.turnMs) break;
+      }
+    }
+    if (this.ready.size && !this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.turn());
+    }
+  }
+}
+
 class Connection {
   lastActive = Date.now();
   private chunks: Buffer[] = [];
   private buffered = 0;
-  private scheduled = false;
   private waitingDrain = false;
 
   constructor(
     readonly sock: net.Socket,
     private readonly answer: Answerer,
     private readonly limits: TcpLimits,
-    private readonly log: (line: string) => void,
+    private readonly turns: Turns,
   ) {}
 
   received(chunk: Buffer): void {
     this.lastActive = Date.now();
     this.chunks.push(chunk);
     this.buffered += chunk.length;
-    this.run();
+    this.flow();
+    this.turns.add(this);
+  }
+
+  /** Reads only while answers and queries both have room. */
+  private flow(): void {
+    if (this.waitingDrain || this.buffered >= this.limits.maxInputBytes) this.sock.pause();
+    else this.sock.resume();
   }
 
   /** The next whole message, if the buffered bytes hold one. Copies only when one is complete. */
@@ -72,55 +123,37 @@ class Connection {
     return message;
   }
 
-  /** pump(), guarded: whatever goes wrong ends this connection, never the process. */
-  run(): void {
-    try {
-      this.pump();
-      // Read only while answers and queries both have room.
-      if (this.waitingDrain || this.buffered >= this.limits.maxInputBytes) this.sock.pause();
-      else this.sock.resume();
-    } catch (err) {
-      this.log(`DNS tcp connection closed: ${(err as Error).message}`);
-      this.sock.destroy();
+  /** Answers one query if one is whole and the answers queued leave room; true when it may answer another now. */
+  step(): boolean {
+    if (this.waitingDrain || this.sock.destroyed) return false;
+    if (this.sock.writableLength >= this.limits.maxQueuedBytes) {
+      this.waitingDrain = true;
+      this.sock.once("drain", () => {
+        this.waitingDrain = false;
+        this.lastActive = Date.now();
+        this.flow();
+        this.turns.add(this);
+      });
+      this.flow();
+      return false;
     }
-  }
-
-  /** Answers what is buffered, at most `perTurn` now; stops while the answers queued are over the limit. */
-  private pump(): void {
-    if (this.scheduled || this.waitingDrain || this.sock.destroyed) return;
-    for (let n = 0; ; n++) {
-      if (this.sock.writableLength >= this.limits.maxQueuedBytes) {
-        this.waitingDrain = true;
-        this.sock.once("drain", () => {
-          this.waitingDrain = false;
-          this.lastActive = Date.now();
-          this.run();
-        });
-        return;
-      }
-      if (this.buffered < 2) return;
-      if (n >= this.limits.perTurn) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.run();
-        });
-        return;
-      }
-      const message = this.take();
-      if (!message) return;
-      const out = this.answer(message);
-      if (!out || out.length > MAX_TCP_MESSAGE) continue;
+    const message = this.take();
+    this.flow();
+    if (!message) return false;
+    const out = this.answer(message);
+    if (out && out.length <= MAX_TCP_MESSAGE) {
       const head = Buffer.alloc(2);
       head.writeUInt16BE(out.length);
       this.sock.write(Buffer.concat([head, out]));
     }
+    return true;
   }
 }
 
 /** Serves DNS over TCP on `server` (already listening or about to) with `limits`. */
 export function serveTcp(server: net.Server, answer: Answerer, limits: TcpLimits, log: (line: string) => void): { closeAll(): void } {
   const open = new Map<net.Socket, Connection>();
+  const turns = new Turns(limits.turnMs, log);
   server.on("error", (err) => log(`DNS tcp: ${err.message}`));
   server.on("connection", (sock) => {
     if (open.size >= limits.maxConnections) {
@@ -129,7 +162,7 @@ export function serveTcp(server: net.Server, answer: Answerer, limits: TcpLimits
       oldest?.sock.destroy();
       if (oldest) open.delete(oldest.sock);
     }
-    const conn = new Connection(sock, answer, limits, log);
+    const conn = new Connection(sock, answer, limits, turns);
     open.set(sock, conn);
     sock.once("close", () => open.delete(sock));
     sock.on("error", () => sock.destroy());

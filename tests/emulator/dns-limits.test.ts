@@ -15,7 +15,18 @@
 import net from "node:net";
 import { expect } from "chai";
 import dnsPacket from "dns-packet";
-import { type Decoded, type EmulatorProcess, figures, framed, hostZone, query, startEmulatorProcess, startProbes, tcpExchange, udpExchange } from "./dns-process";
+import {
+  type Decoded,
+  type EmulatorProcess,
+  figures,
+  framed,
+  hostZone,
+  query,
+  startEmulatorProcess,
+  startProbes,
+  tcpExchange,
+  udpExchange,
+} from "./dns-process";
 
 const ZONE = "example.com";
 /** 400 TXT records of 240 characters: about 107 KB on the wire, too large for a TCP message. */
@@ -32,8 +43,8 @@ describe("emulator DNS server: one hostile peer cannot end, bloat or stall the p
     emu = await startEmulatorProcess(["--verbose"]);
     await hostZone(emu.client, ZONE, [...BIG, ...MID, { name: "@", type: "A", value: "192.0.2.10" }]);
   });
-  afterEach(function () {
-    if (emu.exited() !== undefined) this.test?.error(new Error(`the emulator exited (${emu.exited()}):\n${emu.stderr().slice(-2000)}`));
+  afterEach(() => {
+    if (emu.exited() !== undefined) throw new Error(`the emulator exited (${emu.exited()}):\n${emu.stderr().slice(-2000)}`);
   });
   after(async () => {
     await emu?.stop();
@@ -111,7 +122,10 @@ describe("emulator DNS server: one hostile peer cannot end, bloat or stall the p
     await udpExchange(emu.ready.dnsPort, query(name, "TXT"), 5000);
     const deadline = Date.now() + 5000;
     while (!emu.stderr().includes("evil") && Date.now() < deadline) await sleep(50);
-    const line = emu.stderr().split("\n").find((l) => l.includes("evil"));
+    const line = emu
+      .stderr()
+      .split("\n")
+      .find((l) => l.includes("evil"));
     expect(line).to.equal(`[dondominio-emulator] DNS udp \\u001b[31mred\\u202eevil\\nline\\u0085.${ZONE} TXT -> NXDOMAIN (0 answers)`);
     expect(emu.stderr()).to.not.match(/[\x1b\u202e\u0085]/);
   });

@@ -23,6 +23,8 @@ export interface EmulatorProcess {
   exited(): string | undefined;
   /** Resident set now and at peak (VmRSS, VmHWM; Linux /proc), MiB. */
   rssMb(): { now: number; peak: number };
+  /** CPU time the process has used so far (user + system, Linux /proc), seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,13 @@ export async function startEmulatorProcess(args: string[] = []): Promise<Emulato
       const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
       return { now: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
     },
+    cpuSeconds: () => {
+      // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (100 a second on Linux).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8")
+        .replace(/^.*\) /s, "")
+        .split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
     stop: async () => {
       if (exit === undefined) child.kill("SIGTERM");
       await ended;
@@ -82,16 +91,21 @@ export function query(name: string, type: string, id = 1): Buffer {
   return dnsPacket.encode({ type: "query", id, flags: dnsPacket.RECURSION_DESIRED, questions: [{ type: type as "A", name }] });
 }
 
-/** One UDP message to 127.0.0.1:`port`; the first answer, or undefined after `timeoutMs`. */
-export function udpExchange(port: number, message: Buffer, timeoutMs: number): Promise<Buffer | undefined> {
+/**
+ * One UDP message to 127.0.0.1:`port`, sent again every `resendMs` (as a stub resolver does: a
+ * datagram may be dropped under load); the first answer, or undefined after `timeoutMs`.
+ */
+export function udpExchange(port: number, message: Buffer, timeoutMs: number, resendMs = timeoutMs): Promise<Buffer | undefined> {
   return new Promise((done) => {
     const sock = dgram.createSocket("udp4");
     const finish = (msg: Buffer | undefined) => {
       clearTimeout(timer);
+      clearInterval(again);
       sock.close();
       done(msg);
     };
     const timer = setTimeout(() => finish(undefined), timeoutMs);
+    const again = setInterval(() => sock.send(message, port, "127.0.0.1"), resendMs);
     sock.on("error", () => finish(undefined));
     sock.once("message", (msg) => finish(msg));
     sock.send(message, port, "127.0.0.1");
@@ -139,6 +153,16 @@ export function framed(message: Buffer): Buffer {
   return Buffer.concat([head, message]);
 }
 
+/** A TCP query on a new connection, asked again on another if the server closes one first (as a resolver would), until `deadline`. */
+async function tcpWithRetry(port: number, q: Buffer, deadline: number): Promise<Buffer | undefined> {
+  while (performance.now() < deadline) {
+    const r = await tcpExchange(port, framed(q), 1, deadline - performance.now());
+    if (r.messages.length) return r.messages[0];
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  return undefined;
+}
+
 export interface ProbeFigures {
   sent: number;
   answered: number;
@@ -150,20 +174,20 @@ export interface ProbeFigures {
 
 /**
  * A normal query (`name` A, UDP, or TCP on a new connection) every `everyMs` until stop(), each
- * waiting at most `timeoutMs`; an unanswered one counts as sent, not answered.
+ * waiting at most `timeoutMs` (UDP: sent again every `resendMs`); its latency runs from the first
+ * send to the answer; an unanswered one counts as sent, not answered.
  */
-export function startProbes(port: number, name: string, opts: { everyMs?: number; timeoutMs?: number; tcp?: boolean } = {}) {
+export function startProbes(port: number, name: string, opts: { everyMs?: number; timeoutMs?: number; resendMs?: number; tcp?: boolean } = {}) {
   const latencies: number[] = [];
   const pending = new Set<Promise<void>>();
   let sent = 0;
   let id = 0;
   const one = () => {
     sent++;
-    const q = query(name, "A", (id = (id + 1) & 0xffff));
+    id = (id + 1) & 0xffff;
+    const q = query(name, "A", id);
     const t0 = performance.now();
-    const p = (
-      opts.tcp ? tcpExchange(port, framed(q), 1, opts.timeoutMs ?? 5000).then((r) => r.messages[0]) : udpExchange(port, q, opts.timeoutMs ?? 5000)
-    ).then((answer) => {
+    const p = (opts.tcp ? tcpWithRetry(port, q, t0 + (opts.timeoutMs ?? 5000)) : udpExchange(port, q, opts.timeoutMs ?? 5000, opts.resendMs)).then((answer) => {
       if (answer) latencies.push(performance.now() - t0);
       pending.delete(p);
     });
@@ -182,4 +206,5 @@ export function startProbes(port: number, name: string, opts: { everyMs?: number
   };
 }
 
-export const figures = (f: ProbeFigures) => `${f.answered}/${f.sent} answered, max ${f.max.toFixed(0)} ms, p95 ${f.p95.toFixed(0)} ms, p50 ${f.p50.toFixed(0)} ms`;
+export const figures = (f: ProbeFigures) =>
+  `${f.answered}/${f.sent} answered, max ${f.max.toFixed(0)} ms, p95 ${f.p95.toFixed(0)} ms, p50 ${f.p50.toFixed(0)} ms`;

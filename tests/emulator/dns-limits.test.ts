@@ -6,8 +6,8 @@
  *   one name) ended the process (RangeError framing it); now the answer is truncated (TC);
  * - item 3: pipelined queries whose answers are never read grew the process by 145-182 MiB and held
  *   a UDP query 10-21 s; pipelined queries read at full speed held it as long; a connection count
- *   without bound. Now: answers queued up to 64 KiB and then reading pauses, 8 queries a turn, the
- *   idlest connection closed past 64;
+ *   without bound. Now: answers queued up to 64 KiB and then reading pauses, 10 ms of TCP work per
+ *   loop iteration shared by the connections in turn, the idlest connection closed past 64;
  * - item 9: --verbose wrote the query name raw (ESC, bidi, line feeds); now escaped.
  * Probe latencies and memory are printed; the bounds are generous (the failures were 10-20 times
  * over them), so a loaded machine does not fail them.
@@ -115,6 +115,28 @@ describe("emulator DNS server: one hostile peer cannot end, bloat or stall the p
     // 80 idle + 1 new over a cap of 64: the 17 idle the longest (the first opened) are closed.
     expect(closed.size).to.equal(17);
     expect(idle.slice(0, 17).every((s) => closed.has(s))).to.equal(true);
+  });
+
+  it('the header rules of README "DNS": one question, a few other records, opcode QUERY, a name that can be written back', async () => {
+    const ask = async (m: Buffer) => dnsPacket.decode((await udpExchange(emu.ready.dnsPort, m, 5000))!) as Decoded & { opcode?: string };
+    const two = dnsPacket.encode({
+      type: "query",
+      id: 7,
+      questions: [
+        { type: "A", name: ZONE },
+        { type: "A", name: `www.${ZONE}` },
+      ],
+    });
+    expect(await ask(two)).to.deep.include({ id: 7, rcode: "FORMERR", questions: [] });
+    const extra = query(ZONE, "A", 8);
+    extra.writeUInt16BE(5, 10); // five additional records announced (none there: never decoded)
+    expect(await ask(extra)).to.deep.include({ id: 8, rcode: "FORMERR" });
+    const notify = dnsPacket.encode({ type: "query", id: 9, flags: 4 << 11, questions: [{ type: "SOA", name: ZONE }] });
+    expect(await ask(notify)).to.deep.include({ id: 9, rcode: "NOTIMP" });
+    // A 63-byte label of bytes that are not UTF-8 would come back as 189 bytes (U+FFFD each).
+    const head = query("x", "A", 10).subarray(0, 12);
+    const bad = Buffer.concat([head, Buffer.from([63]), Buffer.alloc(63, 0xff), Buffer.from([0, 0, 1, 0, 1])]);
+    expect(await ask(bad)).to.deep.include({ id: 10, rcode: "FORMERR", questions: [] });
   });
 
   it("item 9: --verbose writes the query name escaped (ESC, bidi, line feed), never raw", async () => {

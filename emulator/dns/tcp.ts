@@ -33,7 +33,7 @@ export const TCP_LIMITS: TcpLimits = {
   maxQueuedBytes: 64 * 1024,
   // Room for one whole largest message and the chunk that completed it.
   maxInputBytes: 2 * (2 + MAX_TCP_MESSAGE),
-  turnMs: 10,
+  turnMs: 2,
 };
 
 /** The answer to one message (undefined: none is sent), never throwing. */

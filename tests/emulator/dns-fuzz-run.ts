@@ -4,13 +4,37 @@
  * framed ones (prefixes that lie included) and then read, hang up or go idle, connections that
  * pipeline 60 KB of large-answer queries and never read, one that trickles a message a byte at a
  * time, idle connections opened at the start, and a burst of connections all at once. Meanwhile a
- * normal query is probed over UDP (every 100 ms) and TCP (every 500 ms) and the process's resident
- * set is sampled. Returns the figures; the test (or bench/dns-fuzz.ts) judges them.
+ * normal query is probed over UDP (every 100 ms) and TCP (every 500 ms) by a process of its own
+ * (dns-prober.ts) and the emulator's resident set is sampled. Returns the figures; the test (or
+ * bench/dns-fuzz.ts) judges them.
  */
+
+/** Starts dns-prober.ts; stop() ends it and gives its figures. */
+async function startProber(port: number, name: string): Promise<{ stop(): Promise<{ udp: ProbeFigures; tcp: ProbeFigures }> }> {
+  const child = spawn(process.execPath, ["--require", "tsx/cjs", join(__dirname, "dns-prober.ts"), String(port), name], { stdio: ["pipe", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  const exited = new Promise<void>((res) => child.on("exit", () => res()));
+  while (!out.includes("probing\n")) {
+    if (child.exitCode !== null) throw new Error("the DNS prober exited before it started");
+    await sleep(20);
+  }
+  return {
+    async stop() {
+      child.stdin.end();
+      await exited;
+      return JSON.parse(out.split("\n")[1]);
+    },
+  };
+}
+import { spawn } from "node:child_process";
 import dgram from "node:dgram";
 import net from "node:net";
+import { join } from "node:path";
 import type { Fuzz } from "./dns-fuzz-cases";
-import { type EmulatorProcess, figures, framed, hostZone, type ProbeFigures, query, startProbes, tcpExchange } from "./dns-process";
+import { type EmulatorProcess, figures, framed, hostZone, type ProbeFigures, query, tcpExchange } from "./dns-process";
 
 export interface FuzzPlan {
   seconds: number;
@@ -79,8 +103,7 @@ export async function runFuzz(emu: EmulatorProcess, fuzz: Fuzz, plan: FuzzPlan, 
       return { s, state };
     }),
   );
-  const udpProbes = startProbes(port, zone, { everyMs: 100, timeoutMs: 5000, resendMs: 1000 });
-  const tcpProbes = startProbes(port, zone, { everyMs: 500, timeoutMs: 5000, tcp: true });
+  const prober = await startProber(port, zone);
 
   const udp = (async () => {
     const sock = dgram.createSocket("udp4");
@@ -158,8 +181,7 @@ export async function runFuzz(emu: EmulatorProcess, fuzz: Fuzz, plan: FuzzPlan, 
 
   await Promise.all([udp, tcp, trickle, burst]);
   const piped = await pipeliners;
-  const udpFigures = await udpProbes.stop();
-  const tcpFigures = await tcpProbes.stop();
+  const probes = await prober.stop();
   // The idle connections are closed by the server after its idle time; wait for it (bounded).
   const deadline = Date.now() + 15_000;
   while (idle.some((c) => c.state.closedAfter < 0) && Date.now() < deadline) await sleep(100);
@@ -174,8 +196,8 @@ export async function runFuzz(emu: EmulatorProcess, fuzz: Fuzz, plan: FuzzPlan, 
     idleOpened: idle.length,
     idleClosed: closed.length,
     idleClosedAfterMs: Math.max(0, ...closed.map((c) => c.state.closedAfter)),
-    udpProbes: udpFigures,
-    tcpProbes: tcpFigures,
+    udpProbes: probes.udp,
+    tcpProbes: probes.tcp,
     rss: { before, peak, after },
     cpu,
     drawn: fuzz.drawn,

@@ -6,7 +6,7 @@
  *   one name) ended the process (RangeError framing it); now the answer is truncated (TC);
  * - item 3: pipelined queries whose answers are never read grew the process by 145-182 MiB and held
  *   a UDP query 10-21 s; pipelined queries read at full speed held it as long; a connection count
- *   without bound. Now: answers queued up to 64 KiB and then reading pauses, 10 ms of TCP work per
+ *   without bound. Now: answers queued up to 64 KiB and then reading pauses, 2 ms of TCP work per
  *   loop iteration shared by the connections in turn, the idlest connection closed past 64;
  * - item 9: --verbose wrote the query name raw (ESC, bidi, line feeds); now escaped.
  * Probe latencies and memory are printed; the bounds are generous (the failures were 10-20 times

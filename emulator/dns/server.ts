@@ -109,13 +109,7 @@ export function respond(world: World, message: Buffer, udp: boolean, log: (line:
  * Listens on `host`:`port` for UDP and TCP (port 0: one free port for both, retried a few times in
  * case TCP finds the UDP port taken). `world` is read at every query, so answers follow the state.
  */
-export async function listenDns(
-  host: string,
-  port: number,
-  world: () => World,
-  log: (line: string, error: boolean) => void,
-  limits: Partial<TcpLimits> = {},
-): Promise<DnsListener> {
+export async function listenDns(host: string, port: number, world: () => World, log: (line: string, error: boolean) => void): Promise<DnsListener> {
   const family = net.isIP(host) === 6 ? "udp6" : "udp4";
   for (let attempt = 0; ; attempt++) {
     const udp = dgram.createSocket({ type: family });
@@ -141,7 +135,7 @@ export async function listenDns(
       if (port === 0 && (err as NodeJS.ErrnoException).code === "EADDRINUSE" && attempt < 5) continue;
       throw err;
     }
-    return serve(udp, tcp, host, chosen, world, log, { ...TCP_LIMITS, ...limits });
+    return serve(udp, tcp, host, chosen, world, log, TCP_LIMITS);
   }
 }
 

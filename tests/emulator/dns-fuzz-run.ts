@@ -8,6 +8,12 @@
  * (dns-prober.ts) and the emulator's resident set is sampled. Returns the figures; the test (or
  * bench/dns-fuzz.ts) judges them.
  */
+import { spawn } from "node:child_process";
+import dgram from "node:dgram";
+import net from "node:net";
+import { join } from "node:path";
+import type { Fuzz } from "./dns-fuzz-cases";
+import { type EmulatorProcess, figures, framed, hostZone, type ProbeFigures, query, tcpExchange } from "./dns-process";
 
 /** Starts dns-prober.ts; stop() ends it and gives its figures. */
 async function startProber(port: number, name: string): Promise<{ stop(): Promise<{ udp: ProbeFigures; tcp: ProbeFigures }> }> {
@@ -29,12 +35,6 @@ async function startProber(port: number, name: string): Promise<{ stop(): Promis
     },
   };
 }
-import { spawn } from "node:child_process";
-import dgram from "node:dgram";
-import net from "node:net";
-import { join } from "node:path";
-import type { Fuzz } from "./dns-fuzz-cases";
-import { type EmulatorProcess, figures, framed, hostZone, type ProbeFigures, query, tcpExchange } from "./dns-process";
 
 export interface FuzzPlan {
   seconds: number;

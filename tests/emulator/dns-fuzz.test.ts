@@ -11,8 +11,8 @@
  * closed) every one within its 5 s deadline. TCP's own figures depend on the machine more than on
  * the server (a connection waits for the server's accept, then its read, each a turn of its event
  * loop: on a machine at load 20 with three busy loops beside, TCP p95 was 1-4 s while UDP's stayed
- * under 300 ms), so they are printed, not bounded at 1 s. The draw is seeded: DNS_FUZZ_SEED=<seed> repeats a run.
- * bench/dns-fuzz.ts runs a larger plan.
+ * under 300 ms), so they are printed, not bounded at 1 s. The draw is seeded: DNS_FUZZ_SEED=<seed>
+ * repeats a run. bench/dns-fuzz.ts runs a larger plan.
  */
 import { expect } from "chai";
 import dnsPacket from "dns-packet";

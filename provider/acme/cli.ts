@@ -40,6 +40,8 @@ Environment:
   DONDOMINIO_API_USER, DONDOMINIO_API_PASSWD   the API credentials (never as arguments)
   DONDOMINIO_CREDENTIALS_FILE                  or a file of NAME=value lines with them, chmod 600
   DONDOMINIO_BASE_URL, DONDOMINIO_CA_CERT_FILE as for the Pulumi provider (an emulator, its CA)
+  DONDOMINIO_MAX_OPS_PER_MINUTE                likewise: API calls a minute (default 100)
+  DONDOMINIO_TIMEOUT_MS                        likewise: ms one API call may take
   DONDOMINIO_ACME_DNS_SERVERS                  addresses[:port] to check instead of the zone's
                                                nameservers (and to look CNAMEs up with)
   DONDOMINIO_ACME_PROPAGATION_TIMEOUT          seconds present waits for DNS (default 300; 0 = no wait)

@@ -12,7 +12,7 @@ import { startEmulator } from "./index";
 const USAGE = [
   "usage: dondominio-emulator [--host 127.0.0.1] [--port 0] [--dyndns-port 0] [--dns-port 0] [--data DIR] [--seed FILE] [--random-seed TEXT] [--no-tls] [--latency MS] [--verbose]",
   "         [--allowed-ips ADDR,ADDR|*] [--max-concurrent N] [--operations-per-minute N] [--errors-per-minute N]",
-  "         [--max-distinct-checks N] [--check-window SECONDS] [--block-seconds SECONDS]",
+  "         [--max-distinct-checks N] [--check-window SECONDS] [--block-seconds SECONDS] [--contact-verification-seconds SECONDS]",
 ].join("\n");
 
 function num(name: string, v: string | undefined, min = 0): number | undefined {
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       "max-distinct-checks": { type: "string" },
       "check-window": { type: "string" },
       "block-seconds": { type: "string" },
+      "contact-verification-seconds": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
   set("maxDistinctChecks", num("max-distinct-checks", values["max-distinct-checks"], 1));
   set("checkWindowSeconds", num("check-window", values["check-window"], 1));
   set("blockSeconds", num("block-seconds", values["block-seconds"]));
+  // Contacts are verified only on request (control API) unless the timer is turned on.
+  const verificationSec = num("contact-verification-seconds", values["contact-verification-seconds"]);
   const emu = await startEmulator({
     host: values.host,
     port: num("port", values.port),
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
     latencyMs: num("latency", values.latency),
     limits,
     allowedIps: addresses(values["allowed-ips"]),
+    ...(verificationSec !== undefined ? { delays: { contactVerificationSec: verificationSec } } : {}),
     logger: (line, error) => {
       if (error || values.verbose) process.stderr.write(`[dondominio-emulator] ${line}\n`);
     },

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Agent, fetch } from "undici";
 import { EmulatorControl } from "../../emulator/control-client";
+import { PERSON } from "../fixtures";
 
 const ROOT = resolve(__dirname, "../..");
 
@@ -42,7 +43,7 @@ async function call(ready: Ready, agent: Agent, path: string, params: Record<str
     body: new URLSearchParams({ apiuser: ready.apiUser, apipasswd: ready.apiPasswd, ...params }),
     dispatcher: agent,
   });
-  return (await res.json()) as { success: boolean; errorCode: number; messages: string[] };
+  return (await res.json()) as { success: boolean; errorCode: number; messages: string[]; responseData: Record<string, any> };
 }
 
 describe("dondominio-emulator CLI", () => {
@@ -158,7 +159,24 @@ describe("dondominio-emulator CLI", () => {
     expect(await cli.exited).to.equal(0);
   });
 
+  it("--contact-verification-seconds turns the verification timer on (off by default: only the control API decides)", async function () {
+    this.timeout(30_000);
+    const cli = await startCli(["--data", mkdtempSync(join(tmpdir(), "emu-cli-test-")), "--contact-verification-seconds", "0"]);
+    try {
+      const agent = new Agent({ connect: { ca: readFileSync(cli.ready.caFile, "utf8") } });
+      const created = await call(cli.ready, agent, "/contact/create/", { ...PERSON });
+      expect(created.success, JSON.stringify(created.messages)).to.equal(true);
+      const info = await call(cli.ready, agent, "/contact/getinfo/", { contactID: created.responseData.contactID });
+      expect(info.responseData.verificationstatus).to.equal("verified");
+      await agent.close();
+    } finally {
+      cli.child.kill("SIGTERM");
+    }
+    expect(await cli.exited).to.equal(0);
+  });
+
   for (const [flag, value] of [
+    ["--contact-verification-seconds", "-1"],
     ["--max-concurrent", "0"],
     ["--errors-per-minute", "-1"],
     ["--operations-per-minute", "x"],

@@ -48,11 +48,12 @@ export function ensureSdkgen(): string {
   return bin;
 }
 
-/** schema.json with the Go import path of sdks/go (the Go module the repository holds). */
+/** schema.json, whose Go import path must be sdks/go's (the module a release tags as sdks/go/v<version>). */
 function schemaForSdks(): string {
-  const schema = JSON.parse(readFileSync(join(REPO, "schema.json"), "utf8"));
-  schema.language = { ...schema.language, go: { ...schema.language?.go, importBasePath: `${GO_MODULE}/dondominio` } };
-  return `${JSON.stringify(schema, null, 2)}\n`;
+  const text = readFileSync(join(REPO, "schema.json"), "utf8");
+  const base = JSON.parse(text).language?.go?.importBasePath;
+  if (base !== `${GO_MODULE}/dondominio`) throw new Error(`schema.json: language.go.importBasePath is ${base}; sdks/go is ${GO_MODULE}/dondominio`);
+  return text;
 }
 
 const GO_MOD = `module ${GO_MODULE}

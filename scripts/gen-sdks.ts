@@ -92,7 +92,7 @@ export async function generateSdks(outRoot: string): Promise<{ generated: string
         continue;
       }
       if (language === "dotnet") await generateDotnet(schemaFile, outRoot, work);
-      else generateJava(schemaFile, outRoot);
+      else await generateJava(schemaFile, outRoot, work);
       generated.push(language);
     }
   } finally {

@@ -2,7 +2,7 @@
 # Ensures a Maven repository holding everything the suite's Java builds take from Maven Central
 # (com.pulumi:pulumi and its dependencies for sdks/java and examples/java-web, and the Maven plugins
 # their poms pin) and prints its directory. Filled once per machine by building both projects
-# online into it (about 2 minutes, 40 MB), keyed by the two poms; later runs use it as the
+# online into it (about 2 minutes, 40 MB), keyed by the two poms and this script; later runs use it as the
 # repository Central is mirrored to (file://), so a build with an empty local repository downloads
 # nothing. The SDK's own artefact (io.github.pulumidondominio) is taken out: it must come from the
 # loopback repository a test deploys it to.
@@ -13,7 +13,7 @@ repo="$(cd "$here/.." && pwd)"
 log() { echo "ensure-maven-repo: $*" >&2; }
 . "$here/lib/tool-cache.sh"
 
-key="$(cat "$repo/sdks/java/pom.xml" "$repo/examples/java-web/pom.xml" | sha256sum | cut -c1-12)"
+key="$(cat "$repo/sdks/java/pom.xml" "$repo/examples/java-web/pom.xml" "${BASH_SOURCE[0]}" | sha256sum | cut -c1-12)"
 dir="$cache_root/maven-repo-$key"
 stamp="$dir/.complete"
 ready() { stamp_is "$stamp" "$key"; }
@@ -30,10 +30,11 @@ rm -rf "$tmp"
 mkdir -p "$tmp"
 cp -r "$repo/sdks/java" "$work/sdk"
 cp -r "$repo/examples/java-web" "$work/example"
-# install: the SDK into the repository being filled, where the example then finds it; dependency:tree
-# and exec:help fetch the two plugins pulumi-language-java runs (its dependency listing, exec:java).
+# The SDK deployed (as a release is) and installed into the repository being filled, where the
+# example then finds it; dependency:tree and exec:help fetch the two plugins pulumi-language-java
+# runs (its dependency listing, exec:java).
 build_in_background "$dir.build.log" "rm -rf '$tmp' '$work'" --maven -- bash -c '
-  mvn -B -Dmaven.repo.local="$1" -f "$2/sdk/pom.xml" install &&
+  mvn -B -Dmaven.repo.local="$1" -f "$2/sdk/pom.xml" deploy -DaltDeploymentRepository=warm-up::file://"$2"/deployed &&
   mvn -B -Dmaven.repo.local="$1" -f "$2/example/pom.xml" compile dependency:tree exec:help' _ "$tmp" "$work"
 rm -rf "$tmp/io/github/pulumidondominio" "$work"
 rm -rf "$dir"

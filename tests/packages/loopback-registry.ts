@@ -5,7 +5,9 @@
  *   sdist files: /simple/ lists the projects, /simple/<project>/ links each file with its sha256.
  * - serveNpmRegistry: the npm registry's read API (what `npm install --registry` reads): a
  *   packument per package name (GET /<name>, scoped names %2f-escaped) with each version's
- *   package.json and its tarball's URL, sha1 and sha512 integrity, and the tarballs.
+ *   package.json and its tarball's URL, sha1 and sha512 integrity, and the tarballs. A name it does
+ *   not hold is asked of an upstream registry (the packages' dependencies), as verdaccio's uplink
+ *   does: one GET with a deadline and a size cap, relayed as it came.
  * Both are read-only static servers on 127.0.0.1 with a fixed set of files known at start.
  */
 import { createHash } from "node:crypto";
@@ -21,11 +23,19 @@ export interface Registry {
 }
 
 type Route = { type: string; body: Buffer | string };
+/** A path the routes lack, asked elsewhere: the answer, or undefined for 404. */
+type Fallback = (path: string, rawUrl: string) => Promise<{ status: number; type: string; body: Buffer } | undefined>;
 
-async function serve(routes: Map<string, Route>): Promise<Registry> {
-  const server: Server = createServer((req, res) => {
+async function serve(routes: Map<string, Route>, fallback?: Fallback): Promise<Registry> {
+  const server: Server = createServer(async (req, res) => {
     const path = decodeURIComponent((req.url ?? "/").split("?")[0]);
     const route = req.method === "GET" || req.method === "HEAD" ? (routes.get(path) ?? routes.get(`${path}/`)) : undefined;
+    const relayed = !route && req.method === "GET" && fallback ? await fallback(path, req.url ?? "/").catch(() => undefined) : undefined;
+    if (relayed) {
+      res.writeHead(relayed.status, { "content-type": relayed.type, "content-length": relayed.body.length });
+      res.end(relayed.body);
+      return;
+    }
     if (!route) {
       res.writeHead(req.method === "GET" || req.method === "HEAD" ? 404 : 405, { "content-type": "text/plain" });
       res.end("not here\n");
@@ -80,8 +90,24 @@ export function servePep503(files: string[]): Promise<Registry> {
   return serve(routes);
 }
 
-/** An npm registry serving `tarballs` (from `npm pack`): `npm install --registry ${url}/ <name>`. */
-export function serveNpmRegistry(tarballs: string[]): Promise<Registry> {
+const UPSTREAM_DEADLINE_MS = 60_000;
+const UPSTREAM_MAX_BYTES = 64 << 20;
+
+/** One GET of `url` with a deadline and a size cap. */
+async function relay(url: string): Promise<{ status: number; type: string; body: Buffer }> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(UPSTREAM_DEADLINE_MS), headers: { accept: "application/json" } });
+  const length = Number(res.headers.get("content-length") ?? 0);
+  if (length > UPSTREAM_MAX_BYTES) throw new Error(`${url}: ${length} bytes`);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (body.length > UPSTREAM_MAX_BYTES) throw new Error(`${url}: ${body.length} bytes`);
+  return { status: res.status, type: res.headers.get("content-type") ?? "application/json", body };
+}
+
+/**
+ * An npm registry serving `tarballs` (from `npm pack`): `npm install --registry ${url}/ <name>`;
+ * other names are relayed from `upstream` (their tarballs' URLs stay upstream's).
+ */
+export function serveNpmRegistry(tarballs: string[], upstream?: string): Promise<Registry> {
   const routes = new Map<string, Route>();
   type Packument = { name: string; versions: Record<string, unknown>; "dist-tags": { latest: string } };
   const packuments = new Map<string, Packument>();
@@ -116,7 +142,10 @@ export function serveNpmRegistry(tarballs: string[]): Promise<Registry> {
       routes.set(`/${name}`, { type: "application/json", body: JSON.stringify(doc) });
     }
   };
-  return serve(routes).then((r) => {
+  const fallback: Fallback | undefined = upstream
+    ? async (path, rawUrl) => (path.startsWith("/-/") || path === "/" ? undefined : relay(`${upstream.replace(/\/$/, "")}${rawUrl}`))
+    : undefined;
+  return serve(routes, fallback).then((r) => {
     base = r.url;
     fill();
     return r;

@@ -19,6 +19,8 @@ import { execFileSync } from "node:child_process";
 
 export interface Registry {
   url: string;
+  /** The paths it answered from its own files, in order. */
+  served: string[];
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ type Route = { type: string; body: Buffer | string };
 type Fallback = (path: string, rawUrl: string) => Promise<{ status: number; type: string; body: Buffer } | undefined>;
 
 async function serve(routes: Map<string, Route>, fallback?: Fallback): Promise<Registry> {
+  const served: string[] = [];
   const server: Server = createServer(async (req, res) => {
     const path = decodeURIComponent((req.url ?? "/").split("?")[0]);
     const route = req.method === "GET" || req.method === "HEAD" ? (routes.get(path) ?? routes.get(`${path}/`)) : undefined;
@@ -41,12 +44,14 @@ async function serve(routes: Map<string, Route>, fallback?: Fallback): Promise<R
       res.end("not here\n");
       return;
     }
+    served.push(path);
     res.writeHead(200, { "content-type": route.type, "content-length": Buffer.byteLength(route.body) });
     res.end(req.method === "HEAD" ? undefined : route.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    served,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -14,6 +14,7 @@
  */
 import { expect } from "chai";
 import { execFile, execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -51,7 +52,6 @@ describe("packages: one version, and each installed by name from a registry on l
       "schema.json": JSON.parse(read("schema.json")).version,
       "sdks/nodejs/package.json": JSON.parse(read("sdks", "nodejs", "package.json")).version,
       "sdks/python/setup.py": /^VERSION = "([^"]+)"$/m.exec(read("sdks", "python", "setup.py"))?.[1],
-      "sdks/python pulumi-plugin.json": JSON.parse(read("sdks", "python", "pulumi_dondominio", "pulumi-plugin.json")).version,
       "sdks/java/pom.xml": /<artifactId>dondominio<\/artifactId>\s*<version>([^<]+)<\/version>/.exec(read("sdks", "java", "pom.xml"))?.[1],
       "sdks/java/build.gradle": /\? "([^"]+)"/.exec(read("sdks", "java", "build.gradle"))?.[1],
       "sdks/java plugin.json": JSON.parse(read("sdks", "java", "src", "main", "resources", "io", "github", "pulumidondominio", "dondominio", "plugin.json"))
@@ -100,7 +100,8 @@ describe("packages: one version, and each installed by name from a registry on l
     expect(readFileSync(join(app, "go.mod"), "utf8")).to.include(`${GO_MODULE} ${version}`);
     expect(existsSync(join(modcache, ...`${GO_MODULE}@${version}`.split("/"), "dondominio", "dnsZone.go"))).to.equal(true);
     await run("go", ["mod", "tidy"], { cwd: app, env });
-    await run("go", ["build", "-o", join(app, "dns"), "."], { cwd: app, env }).catch((e) => {
+    // -trimpath: compiled packages are cached by content, not by the (temporary) module cache's path.
+    await run("go", ["build", "-trimpath", "-o", join(app, "dns"), "."], { cwd: app, env }).catch((e) => {
       throw new Error(`go build: ${e.stderr}`);
     });
     console.log(`      go get ${GO_MODULE}@${version} and go build: ${secs(t0)}`);
@@ -135,10 +136,15 @@ describe("packages: one version, and each installed by name from a registry on l
         throw new Error(`npm install: ${e.stderr}`);
       });
       const lock = JSON.parse(readFileSync(join(app, "package-lock.json"), "utf8"));
-      for (const name of ["@pulumi-dondominio/dondominio", "pulumi-dondominio"]) {
+      for (const [name, tarball] of [
+        ["@pulumi-dondominio/dondominio", tarballs[0]],
+        ["pulumi-dondominio", tarballs[1]],
+      ]) {
         const entry = lock.packages[`node_modules/${name}`];
         expect(entry?.version, name).to.equal(VERSION);
-        expect(entry?.resolved, `${name} from the loopback registry`).to.match(new RegExp(`^${registry.url}/`));
+        // The packument from the loopback registry; the tarball its, by integrity (npm's cache may hold it from an earlier run).
+        expect(registry.served, `${name}: its packument from the loopback registry`).to.include(`/${name}`);
+        expect(entry?.integrity, `${name}: the packed tarball`).to.equal(`sha512-${createHash("sha512").update(readFileSync(tarball)).digest("base64")}`);
       }
       const loaded = execFileSync(
         process.execPath,

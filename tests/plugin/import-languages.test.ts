@@ -30,7 +30,7 @@ import { ensurePulumi, REPO, WORK_ROOT } from "../harness/engine";
 import { deployJavaSdk, mavenSettings, whyNoJava } from "../packages/java";
 import { createVenv, ensureWheelhouse, pip, whyNoPython } from "../packages/python";
 import { type Harness, writeCalls } from "../provider/harness";
-import { type ImportIds, importProject, PASSWORD } from "./import-seed";
+import { importProject, PASSWORD } from "./import-seed";
 import { hasGo, type YamlProject } from "./yaml-project";
 
 const run = promisify(execFile);
@@ -87,7 +87,6 @@ describe("pulumi import --file --generate-code in Python, TypeScript, Go and Jav
   let h: Harness;
   let yaml: YamlProject;
   let work: string;
-  let ids: ImportIds;
   let importFile: string;
   let hosts: string;
   let imported = 0;
@@ -98,7 +97,7 @@ describe("pulumi import --file --generate-code in Python, TypeScript, Go and Jav
       this.skip();
     }
     work = mkdtempSync(join(tmpdir(), "dondominio-import-languages-"));
-    ({ h, project: yaml, ids } = await importProject(work, BASE));
+    ({ h, project: yaml } = await importProject(work, BASE));
     importFile = join(work, "import.json");
     const io = { stdout: { write: () => true }, stderr: { write: () => true } };
     const env = {

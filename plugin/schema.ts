@@ -131,9 +131,9 @@ export function packageSchema(version: string): Json {
         dependencies: { "@pulumi/pulumi": "^3.0.0" },
       },
       python: { packageName: "pulumi_dondominio", requires: { pulumi: ">=3.0.0,<4.0.0" } },
-      go: { importBasePath: "github.com/pulumi-dondominio/pulumi-dondominio/sdk/go/dondominio", generateResourceContainerTypes: true },
+      go: { importBasePath: "github.com/pulumi-dondominio/pulumi-dondominio/sdks/go/dondominio", generateResourceContainerTypes: true },
       csharp: { rootNamespace: "PulumiDondominio", packageReferences: { Pulumi: "3.*" } },
-      java: { basePackage: "io.github.pulumidondominio", buildFiles: "gradle" },
+      java: { basePackage: "io.github.pulumidondominio", buildFiles: "gradle", dependencies: { "com.pulumi:pulumi": "1.16.0" } },
     },
   };
 }

@@ -39,6 +39,7 @@ import {
   userInputs,
 } from "../provider/core/frame";
 import { hasUnknown } from "../provider/core/frame";
+import { buildInfo } from "./build-info";
 import { checkConfig, configure } from "./config";
 import { importInputs, importRead } from "./import";
 import { fromStruct, toStruct } from "./props";
@@ -159,6 +160,8 @@ const noUrn = () => "";
 
 /** schema.json at the package's root (dist/plugin/ or plugin/ below it): generated with the docs (scripts/gen-schema.ts). */
 function schemaJson(): string | undefined {
+  const built = buildInfo()?.schema;
+  if (built) return built;
   for (const up of ["..", "../.."]) {
     try {
       return readFileSync(join(__dirname, up, "schema.json"), "utf8");

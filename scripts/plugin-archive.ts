@@ -152,7 +152,7 @@ function runner(p: Platform, node: string): string[] {
  * under the cache, keyed by what went in (bundle, Node version, platform, snapshot), so the tests
  * and a second build reuse it.
  */
-async function seaExecutable(p: Platform, snapshot: boolean): Promise<string> {
+export async function releaseExecutable(p: Platform, snapshot: boolean): Promise<string> {
   const version = packageVersion();
   const host = hostPlatform();
   if (!host || host.os !== "linux") throw new Error("the release executables are built on linux (amd64 or arm64)");
@@ -210,7 +210,7 @@ export async function buildReleaseArchive(opts: { outDir: string; platform: Plat
   const p = opts.platform;
   const version = packageVersion();
   const snapshot = opts.snapshot ?? canSnapshot(p);
-  const exe = await seaExecutable(p, snapshot);
+  const exe = await releaseExecutable(p, snapshot);
   const stage = mkdtempSync(join(tmpdir(), "dondominio-plugin-release-"));
   try {
     copyFileSync(exe, join(stage, executableName(p)));

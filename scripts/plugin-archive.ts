@@ -27,7 +27,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { cacheRoot, hostPlatform, nodeBinary, PLATFORMS, type Platform, platformName, platformOf, SEA_NODE_VERSION } from "./release/node-dist";
+import { cacheRoot, hostPlatform, nodeBinary, nodeLicense, PLATFORMS, type Platform, platformName, platformOf, SEA_NODE_VERSION } from "./release/node-dist";
 import { seaBundle } from "./release/sea-bundle";
 import { adHocSign, macSigner } from "./release/sign";
 import { qemuFor } from "./release/qemu";
@@ -147,6 +147,22 @@ function runner(p: Platform, node: string): string[] {
   return [...q, node];
 }
 
+/** The SEA bundle, made once per process (every platform's executable has the same script). */
+let bundled: Promise<string> | undefined;
+function bundleOnce(hostNode: string, version: string): Promise<string> {
+  bundled ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dondominio-sea-bundle-"));
+    try {
+      const schema = readFileSync(join(REPO, "schema.json"), "utf8");
+      await seaBundle({ outfile: join(dir, "plugin.js"), node: hostNode, repo: REPO, version, schema, external: pulumiIndexExternal });
+      return readFileSync(join(dir, "plugin.js"), "utf8");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+  return bundled;
+}
+
 /**
  * `p`'s executable: `node --build-sea` of the bundle, into `p`'s Node binary. The result is kept
  * under the cache, keyed by what went in (bundle, Node version, platform, snapshot), so the tests
@@ -160,8 +176,7 @@ export async function releaseExecutable(p: Platform, snapshot: boolean): Promise
   const targetNode = nodeBinary(p);
   const stage = mkdtempSync(join(tmpdir(), "dondominio-sea-"));
   try {
-    const schema = readFileSync(join(REPO, "schema.json"), "utf8");
-    await seaBundle({ outfile: join(stage, "plugin.js"), node: hostNode, repo: REPO, version, schema, external: pulumiIndexExternal });
+    writeFileSync(join(stage, "plugin.js"), await bundleOnce(hostNode, version));
     const key = createHash("sha256")
       .update(readFileSync(join(stage, "plugin.js")))
       .update(`${SEA_NODE_VERSION} ${platformName(p)} ${snapshot}`)
@@ -219,7 +234,7 @@ export async function buildReleaseArchive(opts: { outDir: string; platform: Plat
     if (p.os === "darwin") signature = macSigner() ? (adHocSign(join(stage, executableName(p))), "ad-hoc") : "unsigned";
     copyFileSync(join(REPO, "LICENSE"), join(stage, "LICENSE"));
     // Node.js's own licence travels with its binary.
-    copyFileSync(join(nodeBinary(p), "..", "..", "LICENSE"), join(stage, "LICENSE.node"));
+    copyFileSync(nodeLicense(), join(stage, "LICENSE.node"));
     mkdirSync(opts.outDir, { recursive: true });
     const file = join(resolve(opts.outDir), archiveName(version, platformName(p)));
     tarGz(file, stage, [executableName(p), "LICENSE", "LICENSE.node"]);

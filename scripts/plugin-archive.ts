@@ -202,7 +202,7 @@ export async function releaseExecutable(p: Platform, snapshot: boolean): Promise
       const err = e as { stderr?: Buffer; stdout?: Buffer };
       const lines = `${err.stdout ?? ""}${err.stderr ?? ""}`
         .split("\n")
-        .filter((l) => l && !/not yet fully verified|may still work|To request support|trace-warnings/.test(l));
+        .filter((l) => l && l.length < 400 && !/not yet fully verified|may still work|To request support|trace-warnings/.test(l));
       throw new Error(`node --build-sea for ${platformName(p)} failed:\n${lines.slice(0, 20).join("\n")}`);
     }
     const dir = join(cacheRoot(), "sea", `${platformName(p)}-${key}`);

@@ -151,7 +151,8 @@ export function plan(out: string, version: string): { step: string; what: string
         "-B",
         "gpg:sign-and-deploy-file",
         "-DrepositoryId=central",
-        "-Durl=${MAVEN_REPOSITORY_URL}",
+        // The repository's deploy URL (a workflow variable): named, not expanded, in a dry run.
+        `-Durl=${process.env.MAVEN_REPOSITORY_URL || "$MAVEN_REPOSITORY_URL"}`,
         `-Dfile=${f(a.java[0])}`,
         `-Dsources=${f(a.java[1])}`,
         `-DpomFile=${f(a.java[2])}`,
@@ -185,7 +186,11 @@ async function main(argv: string[]): Promise<void> {
   if (step && !steps.length) throw new Error(`--publish ${step}: one of ${[...new Set(plan(out, version).map((s) => s.step))].join(", ")}`);
   for (const s of steps) {
     if (argv.includes("--dry-run") || !step) console.log(`would publish: ${s.what}\n    ${s.cmd.join(" ")}`);
-    else execFileSync(s.cmd[0], s.cmd.slice(1), { stdio: "inherit" });
+    else {
+      const unset = s.cmd.find((c) => c.includes("$MAVEN_REPOSITORY_URL"));
+      if (unset) throw new Error(`--publish ${s.step}: MAVEN_REPOSITORY_URL is not set`);
+      execFileSync(s.cmd[0], s.cmd.slice(1), { stdio: "inherit" });
+    }
   }
   if (!step || argv.includes("--dry-run")) console.log("dry run: nothing was published");
 }

@@ -7,7 +7,7 @@
  * plugin's source URL (workspace/plugins.go GetSource); the engine then asks
  * `<url>/pulumi-resource-dondominio-v<version>-<os>-<arch>.tar.gz`.
  */
-import { createReadStream, existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
@@ -21,14 +21,14 @@ export interface ReleaseServer {
   overrides: string;
   /** Paths asked, in order. */
   requests: string[];
-  /** Assets served with one byte changed in the middle (a corrupted download). */
-  corrupt: Set<string>;
+  /** Assets served corrupted: one byte changed in the middle, or cut off halfway (the connection dropped). */
+  corrupt: Map<string, "flip" | "truncate">;
   close(): Promise<void>;
 }
 
 export async function startReleaseServer(dir: string, version: string): Promise<ReleaseServer> {
   const requests: string[] = [];
-  const corrupt = new Set<string>();
+  const corrupt = new Map<string, "flip" | "truncate">();
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     requests.push(path);
@@ -38,14 +38,17 @@ export async function startReleaseServer(dir: string, version: string): Promise<
       res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
       return;
     }
-    if (corrupt.has(asset)) {
-      const bytes = Buffer.from(readFileSync(file));
-      bytes[bytes.length >> 1] ^= 0xff;
-      res.writeHead(200, { "content-type": "application/octet-stream", "content-length": bytes.length }).end(bytes);
-      return;
-    }
-    res.writeHead(200, { "content-type": "application/octet-stream" });
-    createReadStream(file).pipe(res);
+    const bytes = readFileSync(file);
+    // The engine wants the length (workspace/plugins.go: "expected -1 bytes" otherwise).
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": bytes.length });
+    const how = corrupt.get(asset);
+    if (how === "flip") {
+      const changed = Buffer.from(bytes);
+      changed[changed.length >> 1] ^= 0xff;
+      res.end(changed);
+    } else if (how === "truncate") {
+      res.write(bytes.subarray(0, bytes.length >> 1), () => res.socket?.destroy());
+    } else res.end(bytes);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -13,7 +13,9 @@
  *   checksum is proven where the engine does it: `pulumi plugin install resource dondominio <v>
  *   --server <releases> --checksum <sha256 from the release's SHA256SUMS>`, from the same loopback
  *   server; a wrong checksum, or an archive corrupted on the way, fails with the engine's
- *   "invalid checksum" and installs nothing. On the automatic path (no checksum) a download cut off
+ *   "invalid checksum" and installs nothing. The server speaks HTTPS with HTTP/2 as GitHub does: over
+ *   plain HTTP/1.1, 3.250 refuses even the right checksum (tests/plugin/release-server.ts says why;
+ *   a test here keeps that fact). On the automatic path (no checksum) a download cut off
  *   fails and installs nothing; a changed byte inside the executable's data is not caught there.
  * Costs: the release archive (cached, scripts/plugin-archive.ts), one go build (module cache), four
  * engine runs: about 4 minutes. Skipped (saying so) when Go is absent (YAML host and Go program).
@@ -51,7 +53,13 @@ describe("automatic acquisition: the plugin downloaded by the engine from a loop
     mkdirSync(bin, { recursive: true });
     symlinkSync(join(ensurePulumi(), "bin", "pulumi"), join(bin, "pulumi"));
     symlinkSync(join(yamlBin, "pulumi-language-yaml"), join(bin, "pulumi-language-yaml"));
-    const env: Record<string, string> = { ...engineEnv(join(dir, "backend")), PATH: bin, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: server.overrides };
+    const env: Record<string, string> = {
+      ...engineEnv(join(dir, "backend")),
+      PATH: bin,
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: server.overrides,
+      // The release server's CA (its HTTPS, as GitHub's), the only one trusted.
+      SSL_CERT_FILE: server.caFile!,
+    };
     delete env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;
     return env;
   }
@@ -64,9 +72,11 @@ describe("automatic acquisition: the plugin downloaded by the engine from a loop
       throw new Error(`pulumi ${args.join(" ")} failed:\n${`${err.stdout ?? ""}\n${err.stderr ?? ""}`.slice(-3000)}`);
     }
   };
-  /** The plugin directories of a PULUMI_HOME (the engine's lock files aside). */
+  /** The plugin directories of a PULUMI_HOME (lock files and cached schemas aside). */
   const installed = (env: Record<string, string>) =>
-    existsSync(join(env.PULUMI_HOME, "plugins")) ? readdirSync(join(env.PULUMI_HOME, "plugins")).filter((f) => !f.endsWith(".lock")) : [];
+    existsSync(join(env.PULUMI_HOME, "plugins"))
+      ? readdirSync(join(env.PULUMI_HOME, "plugins")).filter((f) => f.startsWith("resource-") && !f.endsWith(".lock"))
+      : [];
   const asset = () =>
     `/pulumi-dondominio/pulumi-dondominio/releases/download/v${archive.version}/pulumi-resource-dondominio-v${archive.version}-linux-amd64.tar.gz`;
   const dnslist = async (zone: string) => ((await client.call("service/dnslist", { serviceName: zone } as any)) as any).dns as Record<string, string>[];
@@ -202,6 +212,23 @@ describe("automatic acquisition: the plugin downloaded by the engine from a loop
         expect(r.installed).to.deep.equal([]);
       } finally {
         server.corrupt.delete(name);
+      }
+    });
+
+    it("over plain HTTP/1.1 Pulumi 3.250 refuses even the right checksum (its reader leaves out the last read's bytes)", async () => {
+      // A canary: when the engine is fixed this fails, and the README's note on checksums goes.
+      const plain = await startReleaseServer(join(work, "release"), archive.version, { plain: true });
+      try {
+        const dir = join(work, "sum-plain-http");
+        const env = { ...acquiringEnv(dir), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: plain.overrides };
+        const message = await pulumi(dir, env, "plugin", "install", "resource", "dondominio", archive.version, "--server", RELEASES, "--checksum", sha256).then(
+          () => "",
+          (e: Error) => e.message,
+        );
+        expect(message).to.match(new RegExp(`invalid checksum, expected ${sha256}, actual (?!${sha256})[0-9a-f]{64}`));
+        expect(installed(env)).to.deep.equal([]);
+      } finally {
+        await plain.close();
       }
     });
 

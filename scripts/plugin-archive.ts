@@ -171,7 +171,7 @@ function bundleOnce(hostNode: string, version: string): Promise<string> {
 export async function releaseExecutable(p: Platform, snapshot: boolean): Promise<string> {
   const version = packageVersion();
   const host = hostPlatform();
-  if (!host || host.os !== "linux") throw new Error("the release executables are built on linux (amd64 or arm64)");
+  if (host?.os !== "linux") throw new Error("the release executables are built on linux (amd64 or arm64)");
   const hostNode = nodeBinary(host);
   const targetNode = nodeBinary(p);
   const stage = mkdtempSync(join(tmpdir(), "dondominio-sea-"));
@@ -184,6 +184,34 @@ export async function releaseExecutable(p: Platform, snapshot: boolean): Promise
       .slice(0, 16);
     const cached = join(cacheRoot(), "sea", `${platformName(p)}-${key}`, executableName(p));
     if (existsSync(cached)) return cached;
+    // One build per executable: a parallel test process building the same one is waited for.
+    const lock = join(cacheRoot(), "sea", `.${platformName(p)}-${key}.lock`);
+    mkdirSync(join(cacheRoot(), "sea"), { recursive: true });
+    for (;;) {
+      try {
+        mkdirSync(lock);
+        break;
+      } catch {
+        if (existsSync(cached)) return cached;
+        // A lock older than 20 minutes is a build that died.
+        if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 20 * 60_000) rmSync(lock, { recursive: true, force: true });
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
+    try {
+      if (existsSync(cached)) return cached;
+      return await buildSea(p, snapshot, stage, key, cached, hostNode, targetNode);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+/** `node --build-sea` of the bundle in `stage` into the cache at `cached`. */
+async function buildSea(p: Platform, snapshot: boolean, stage: string, key: string, cached: string, hostNode: string, targetNode: string): Promise<string> {
+  {
     const config = {
       main: "plugin.js",
       mainFormat: "commonjs",
@@ -215,8 +243,6 @@ export async function releaseExecutable(p: Platform, snapshot: boolean): Promise
       rmSync(tmpDir, { recursive: true, force: true });
     }
     return cached;
-  } finally {
-    rmSync(stage, { recursive: true, force: true });
   }
 }
 
@@ -231,7 +257,10 @@ export async function buildReleaseArchive(opts: { outDir: string; platform: Plat
     copyFileSync(exe, join(stage, executableName(p)));
     chmodSync(join(stage, executableName(p)), 0o755);
     let signature: PluginArchive["signature"];
-    if (p.os === "darwin") signature = macSigner() ? (adHocSign(join(stage, executableName(p))), "ad-hoc") : "unsigned";
+    if (p.os === "darwin") {
+      signature = macSigner() ? "ad-hoc" : "unsigned";
+      if (signature === "ad-hoc") adHocSign(join(stage, executableName(p)));
+    }
     copyFileSync(join(REPO, "LICENSE"), join(stage, "LICENSE"));
     // Node.js's own licence travels with its binary.
     copyFileSync(nodeLicense(), join(stage, "LICENSE.node"));

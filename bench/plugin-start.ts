@@ -10,11 +10,13 @@
  * - the node-on-PATH archive's script (lib/plugin.js) on this Node;
  * - a floor: a single executable of the same Node whose script is only a node:http2 server that
  *   answers any request with an empty gRPC reply (what no Node-based plugin can start under).
- * Writes nothing; README "Start time" quotes a run.
+ * Beside each wall time, the CPU time the process used until that reply (all its threads, from
+ * /proc/<pid>/task/<tid>/schedstat), which a busy shared machine disturbs far less than the wall time.
+ * Writes nothing; README "Start time" quotes a run (bench/results/plugin-start.txt).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
@@ -47,10 +49,21 @@ function floorExecutable(node: string): string {
   return exe;
 }
 
+/** CPU time (ms) the process has used so far, all its threads: /proc/<pid>/task/<tid>/schedstat (ns on CPU). */
+function cpuMs(pid: number): number {
+  let ns = 0;
+  for (const t of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, "utf8").split(" ")[0]);
+    } catch {}
+  }
+  return ns / 1e6;
+}
+
 const call = <T>(fn: (cb: (e: grpc.ServiceError | null, r: T) => void) => void) => new Promise<T>((res, rej) => fn((e, r) => (e ? rej(e) : res(r))));
 
-/** [ms to the GetPluginInfo reply, ms to the Check reply (NaN for the floor)]. */
-async function once(cmd: string[], check: boolean): Promise<[number, number]> {
+/** [ms to the GetPluginInfo reply, ms to the Check reply (NaN for the floor), CPU ms used by then]. */
+async function once(cmd: string[], check: boolean): Promise<[number, number, number]> {
   const t0 = performance.now();
   const child = spawn(cmd[0], [...cmd.slice(1), "127.0.0.1:1"], { stdio: ["ignore", "pipe", "ignore"] });
   try {
@@ -65,6 +78,7 @@ async function once(cmd: string[], check: boolean): Promise<[number, number]> {
     const rpc = new provgrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
     await call((cb) => rpc.getPluginInfo(new Empty(), cb));
     const first = performance.now() - t0;
+    const cpu = cpuMs(child.pid!);
     let checked = Number.NaN;
     if (check) {
       const req = new provproto.CheckRequest();
@@ -76,7 +90,7 @@ async function once(cmd: string[], check: boolean): Promise<[number, number]> {
       checked = performance.now() - t0;
     }
     rpc.close();
-    return [first, checked];
+    return [first, checked, cpu];
   } finally {
     child.kill();
   }
@@ -88,6 +102,18 @@ function nodeE0(node: string): Promise<number> {
     spawn(node, ["-e", "0"], { stdio: "ignore" }).on("exit", (code) =>
       code === 0 ? resolve(performance.now() - t0) : reject(new Error(`node -e 0: ${code}`)),
     ),
+  );
+}
+
+/** CPU ms of `node -e 0`'s run, taken as the same process reaches its first line of output (it then waits to be read). */
+function nodeE0Cpu(node: string): Promise<number> {
+  const child = spawn(node, ["-e", "process.stdout.write('0\\n'); setInterval(() => {}, 1e6)"], { stdio: ["ignore", "pipe", "ignore"] });
+  return new Promise((resolve) =>
+    child.stdout.once("data", () => {
+      const cpu = cpuMs(child.pid!);
+      child.kill();
+      resolve(cpu);
+    }),
   );
 }
 
@@ -108,29 +134,41 @@ async function main(): Promise<void> {
       { label: "floor: bare node:http2 single executable", cmd: [floorExecutable(node)], check: false },
     ];
     const base: number[] = [];
+    const baseCpu: number[] = [];
+    const cpu = rows.map(() => [] as number[]);
     const first = rows.map(() => [] as number[]);
     const checked = rows.map(() => [] as number[]);
     const load0 = loadavg()[0];
     for (let r = 0; r < ROUNDS; r++) {
       base.push(await nodeE0(node));
+      baseCpu.push(await nodeE0Cpu(node));
       for (const [i, row] of rows.entries()) {
-        const [f, c] = await once(row.cmd, row.check);
+        const [f, c, u] = await once(row.cmd, row.check);
         first[i].push(f);
         checked[i].push(c);
+        cpu[i].push(u);
       }
     }
     const b = median(base);
+    const bc = median(baseCpu);
     const exeMb = (readFileSync(rows[0].cmd[0]).length / 1e6).toFixed(0);
     console.log(`plugin start: spawn -> first reply (GetPluginInfo), then -> first Check reply; median of ${ROUNDS} interleaved rounds`);
     console.log(`Node ${SEA_NODE_VERSION} linux-x64, load average ${load0.toFixed(1)} -> ${loadavg()[0].toFixed(1)}, release executable ${exeMb} MB`);
-    console.log(`${"".padEnd(46)} first reply   vs node -e 0   first Check`);
-    console.log(`${`node -e 0 (Node ${SEA_NODE_VERSION})`.padEnd(46)} ${b.toFixed(0).padStart(8)} ms`);
+    console.log(`${"".padEnd(46)} first reply  vs node -e 0  first Check  CPU to 1st reply  vs node -e 0`);
+    console.log(`${`node -e 0 (Node ${SEA_NODE_VERSION})`.padEnd(46)} ${b.toFixed(0).padStart(8)} ms ${"".padStart(25)} ${bc.toFixed(0).padStart(14)} ms`);
     for (const [i, row] of rows.entries()) {
       const f = median(first[i]);
       const c = median(checked[i]);
-      console.log(
-        `${row.label.padEnd(46)} ${f.toFixed(0).padStart(8)} ms ${`${(f / b).toFixed(2)}x`.padStart(13)} ${Number.isNaN(c) ? "" : `${c.toFixed(0).padStart(10)} ms`}`,
-      );
+      const u = median(cpu[i]);
+      const check = Number.isNaN(c) ? "" : `${c.toFixed(0)} ms`;
+      const cols = [
+        `${f.toFixed(0).padStart(8)} ms`,
+        `${(f / b).toFixed(2)}x`.padStart(12),
+        check.padStart(12),
+        `${u.toFixed(0).padStart(14)} ms`,
+        `${(u / bc).toFixed(2)}x`.padStart(12),
+      ];
+      console.log(`${row.label.padEnd(46)} ${cols.join(" ")}`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -39,7 +39,7 @@ import {
   userInputs,
 } from "../provider/core/frame";
 import { hasUnknown } from "../provider/core/frame";
-import { checkConfig, configure } from "./config";
+import { checkConfig, configure, SECRET_CONFIG } from "./config";
 import { importInputs, importRead } from "./import";
 import { fromStruct, toStruct } from "./props";
 import { inputNames, resourceOf, type ServedResource } from "./resources";
@@ -366,7 +366,7 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
   async function checkConfigRpc(req: provproto.CheckRequest): Promise<provproto.CheckResponse> {
     const news = fromStruct(req.getNews());
     const res = new provproto.CheckResponse();
-    res.setInputs(toStruct(news.data, new Set([...news.secrets, "apiPasswd"])));
+    res.setInputs(toStruct(news.data, new Set([...news.secrets, ...SECRET_CONFIG])));
     res.setFailuresList(
       checkConfig(news.data).map(([key, reason]) => {
         const cf = new provproto.CheckFailure();

@@ -42,7 +42,8 @@ import { hasUnknown } from "../provider/core/frame";
 import { checkConfig, configure, SECRET_CONFIG } from "./config";
 import { importInputs, importRead } from "./import";
 import { fromStruct, toStruct } from "./props";
-import { inputNames, resourceOf, type ServedResource } from "./resources";
+import { resourceOf } from "./resources";
+import { inputNamesOf, type ResourceDescriptor, secretKeysOf } from "../provider/core/descriptor";
 import { packageSchema } from "./schema";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -83,8 +84,8 @@ function typeOf(urn: string, type?: string): string {
 }
 
 /** Keys to return as secrets: the resource's secret fields and whatever arrived secret. */
-function secretKeys(r: ServedResource, ...more: Iterable<string>[]): Set<string> {
-  const s = new Set([...r.secretInputs, ...r.secretOutputs]);
+function secretKeys(r: ResourceDescriptor, ...more: Iterable<string>[]): Set<string> {
+  const s = new Set(secretKeysOf(r));
   for (const m of more) for (const k of m) s.add(k);
   return s;
 }
@@ -123,7 +124,7 @@ function msOf(seconds: number): number | undefined {
 }
 
 /** A gRPC error; a PartialResultError becomes the engine's init-error (the object exists, its state is kept). */
-export function grpcError(err: unknown, r?: ServedResource, inputs?: Data, secrets?: Set<string>): grpc.ServiceError {
+export function grpcError(err: unknown, r?: ResourceDescriptor, inputs?: Data, secrets?: Set<string>): grpc.ServiceError {
   const e = err instanceof Error ? err : new Error(String(err));
   const metadata = new grpc.Metadata();
   if (e instanceof PartialResultError && r) {
@@ -190,15 +191,21 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     const done = checkStarted();
     let failure: string | undefined;
     try {
-      const { inputs, failures } = await checkInputs(r.def, olds.data, news.data);
+      const { inputs, failures } = await checkInputs(r.definition, olds.data, news.data);
       // Two resources managing one record: the same rule and text as the dynamic resources' claims.
-      const claimed = r.def.dnsClaims?.of(userInputs(news.data));
+      const claimed = r.definition.dnsClaims?.of(userInputs(news.data));
       if (claimed && !hasUnknown(claimed)) {
-        const conflict = claimRecords(claims, { kind: r.def.dnsClaims!.kind, name: nameOf(req.getUrn()) }, checks++, claimed.serviceName, claimed.records);
+        const conflict = claimRecords(
+          claims,
+          { kind: r.definition.dnsClaims!.kind, name: nameOf(req.getUrn()) },
+          checks++,
+          claimed.serviceName,
+          claimed.records,
+        );
         if (conflict) failures.push({ property: "", reason: conflict });
       }
-      if (failures.length) failure = `${r.def.type}: ${failures[0].reason}`;
-      else r.def.afterCheck?.(olds.data, inputs);
+      if (failures.length) failure = `${r.definition.type}: ${failures[0].reason}`;
+      else r.definition.afterCheck?.(olds.data, inputs);
       const res = new provproto.CheckResponse();
       res.setInputs(toStruct(inputs, secretKeys(r, news.secrets)));
       // The reason starts with the field's path; the property is left empty so that the engine never
@@ -213,7 +220,7 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
       );
       return res;
     } catch (err) {
-      failure = `${r.def.type}: ${(err as Error)?.message ?? err}`;
+      failure = `${r.definition.type}: ${(err as Error)?.message ?? err}`;
       throw err;
     } finally {
       done(failure);
@@ -233,12 +240,12 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
         else news[path] = compareTo[path];
       }
     }
-    const { changed, replaces } = await diffVerdict(r.def, compareTo, olds, news);
+    const { changed, replaces } = await diffVerdict(r.definition, compareTo, olds, news);
     // The live object as the dynamic frame asks it (DnsZone: a record changed outside is planned back
     // without a refresh); it reads, never writes.
-    for (const k of await liveChanged(r.def, olds, news, replaces)) if (!changed.includes(k)) changed.push(k);
+    for (const k of await liveChanged(r.definition, olds, news, replaces)) if (!changed.includes(k)) changed.push(k);
     // DnsRecord: the plan lines, and a CNAME retype deletes the old record first.
-    const after = r.def.afterDiff?.(compareTo, news, { changes: changed.length > 0, replaces });
+    const after = r.definition.afterDiff?.(compareTo, news, { changes: changed.length > 0, replaces });
     const res = new provproto.DiffResponse();
     res.setChanges(changed.length ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
     if (after?.deleteBeforeReplace) res.setDeletebeforereplace(true);
@@ -270,12 +277,12 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     const ctx = contextWith({ create: msOf(req.getTimeout()) }, "create");
     try {
       await beforeWrite();
-      const { id, outs } = await r.def.create(ctx, ins);
+      const { id, outs } = await r.definition.create(ctx, ins);
       res.setId(id);
       res.setProperties(toStruct(clean(outs), keys));
       return res;
     } catch (err) {
-      const e = errorInContext(r.def.type, err, operation("create", err), r.def.label(ins));
+      const e = errorInContext(r.definition.type, err, operation("create", err), r.definition.label(ins));
       throw grpcError(e, r, data, keys);
     }
   }
@@ -293,9 +300,9 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
       // Import: the id alone, which may name the object (plugin/import.ts importRead: the id to record).
       const ctx = contextWith({ read: msOf(req.getTimeout()) }, "read");
       if (importing) ({ id, live } = await importRead(r, ctx, id));
-      else live = await r.def.read(ctx, id, state);
+      else live = await r.definition.read(ctx, id, state);
     } catch (err) {
-      throw errorInContext(r.def.type, err, operation(importing ? "import" : "read", err), r.def.label(state) || id);
+      throw errorInContext(r.definition.type, err, operation(importing ? "import" : "read", err), r.definition.label(state) || id);
     }
     const res = new provproto.ReadResponse();
     // No id: the object is gone and the engine drops the resource from the state.
@@ -304,8 +311,8 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
     // Import: the inputs that manage the object as it is (plugin/import.ts). Refresh: the inputs the
     // program sets, with their live values (drift then shows in the next Diff).
     const next: Data = importing ? importInputs(r, outs) : { ...inputs.data };
-    if (!importing) for (const k of inputNames(r)) if (outs[k] !== undefined && k in next) next[k] = outs[k];
-    res.setId(r.def.readId?.(live, id) ?? id);
+    if (!importing) for (const k of inputNamesOf(r)) if (outs[k] !== undefined && k in next) next[k] = outs[k];
+    res.setId(r.definition.readId?.(live, id) ?? id);
     res.setProperties(toStruct(outs, keys));
     res.setInputs(toStruct(next, keys));
     return res;
@@ -323,29 +330,29 @@ export function providerService(opts: ServerOptions): provgrpc.IResourceProvider
       return res;
     }
     const ins = userInputs(news.data);
-    const changed = changedKeys(r.def, Object.keys(oldInputs).length ? oldInputs : olds.data, news.data);
+    const changed = changedKeys(r.definition, Object.keys(oldInputs).length ? oldInputs : olds.data, news.data);
     const ctx = contextWith({ update: msOf(req.getTimeout()) }, "update");
     try {
       await beforeWrite();
-      const outs = await r.def.update(ctx, req.getId(), userInputs(olds.data), ins, changed);
+      const outs = await r.definition.update(ctx, req.getId(), userInputs(olds.data), ins, changed);
       res.setProperties(toStruct(clean(outs), keys));
       return res;
     } catch (err) {
-      throw grpcError(errorInContext(r.def.type, err, operation("update", err), r.def.label(ins)), r, news.data, keys);
+      throw grpcError(errorInContext(r.definition.type, err, operation("update", err), r.definition.label(ins)), r, news.data, keys);
     }
   }
 
   async function del(req: provproto.DeleteRequest): Promise<Empty> {
     const r = resourceOf(typeOf(req.getUrn(), req.getType()));
     const props = fromStruct(req.getProperties()).data;
-    r.def.beforeDelete?.(props);
+    r.definition.beforeDelete?.(props);
     const state = userInputs(props);
     const timeouts: Timeouts = { delete: msOf(req.getTimeout()) };
     try {
       await beforeWrite();
-      await r.def.delete(contextWith(timeouts, "delete"), req.getId(), state);
+      await r.definition.delete(contextWith(timeouts, "delete"), req.getId(), state);
     } catch (err) {
-      throw errorInContext(r.def.type, err, operation("delete", err), r.def.label(state) || req.getId());
+      throw errorInContext(r.definition.type, err, operation("delete", err), r.definition.label(state) || req.getId());
     }
     return new Empty();
   }

@@ -7,17 +7,23 @@
  * state afterwards with `pulumi state delete` (which edits the state only: the dynamic provider's
  * delete is never called). README "Moving a stack from the dynamic resources to the plugin".
  *
- * Not moved: AcmeCertificate (its certificate lives only in the state; the plugin issues a new one),
- * and resources under a component (the import file names no parent: move those by hand). The
- * dynamic provider resource is listed for deletion only when every resource using it is.
+ * Not moved: a resource its descriptor says cannot be imported (provider/registry.ts, `imports`:
+ * the reason is the descriptor's), and resources under a component (the import file names no parent:
+ * move those by hand). The dynamic provider resource is listed for deletion only when every resource
+ * using it is.
  */
+import { descriptorOf } from "../registry";
 import { uniqueNames, slug } from "./names";
-import type { ImportFileEntry } from "./import-file";
+import { type ImportFileEntry, kebabType } from "./import-file";
 
 const DYNAMIC = /^pulumi-nodejs:dynamic\/dondominio:([A-Za-z]+)$/;
-const NOT_MOVABLE: Record<string, string> = {
-  AcmeCertificate: "its certificate and keys live only in the state: declare it with the plugin and it is issued again (no DonDominio spend)",
-};
+
+/** Why a type is not moved, or undefined when it is (a type of no descriptor: a newer release's). */
+function notMovable(type: string): string | undefined {
+  const d = descriptorOf(type);
+  if (!d) return "this release of the package has no such resource";
+  return d.imports.importable ? undefined : d.imports.why;
+}
 
 interface StateResource {
   urn: string;
@@ -58,16 +64,15 @@ export function migrationFromState(stateText: string): Migration {
     const name = nameOf(r.urn);
     // URNs go to a file, one a line: a name with a control character (a line break) is refused.
     if (/[\x00-\x1f\x7f]/.test(r.urn)) throw new Error(`--from-state: a ${type}'s name holds a control character; rename it first (pulumi state rename)`);
-    if (NOT_MOVABLE[type]) notes.push(`${type} ${JSON.stringify(name)} not moved: ${NOT_MOVABLE[type]}`);
+    const why = notMovable(type);
+    if (why) notes.push(`${type} ${JSON.stringify(name)} not moved: ${why}`);
     else if (!isRoot(r.parent))
       notes.push(`${type} ${JSON.stringify(name)} not moved: it is under a component (${JSON.stringify(nameOf(r.parent ?? ""))}); move it by hand`);
     else if (!r.id) notes.push(`${type} ${JSON.stringify(name)} not moved: it has no id in the state (never created)`);
     else moving.push({ type, name, id: r.id, urn: r.urn });
   }
   // Variable names for the generated code: plain and unique in the file; the URN keeps the resource's name.
-  const variables = uniqueNames(
-    moving.map((m) => ({ base: `${slug(m.type.replace(/([a-z0-9])([A-Z])/g, "$1-$2"))}-${slug(m.name) || "resource"}`, identity: m.urn })),
-  );
+  const variables = uniqueNames(moving.map((m) => ({ base: `${kebabType(m.type)}-${slug(m.name) || "resource"}`, identity: m.urn })));
   const entries: (ImportFileEntry & { logicalName: string })[] = moving.map((m, i) => ({
     type: `dondominio:index:${m.type}`,
     name: variables[i],

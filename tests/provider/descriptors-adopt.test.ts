@@ -148,7 +148,7 @@ describe("provider: every descriptor's discover -> adopt -> check -> diff (no en
         const { inputs, failures } = await checkInputs(d.definition, undefined, adoption.args);
         expect(failures, `${label}: check`).to.deep.equal([]);
         const olds = recorded(d.type, state, inputs);
-        const { changed, replaces } = await diffVerdict(d.definition, olds, olds, inputs);
+        const { changed, replaces } = await diffVerdict(d.definition, olds, inputs);
         expect({ changed, replaces }, `${label}: diff against ${JSON.stringify(state)}`).to.deep.equal({ changed: [], replaces: [] });
         // The inputs it refers to name objects the export discovered (the program may declare them).
         for (const [input, ref] of Object.entries(adoption.refs ?? {})) {

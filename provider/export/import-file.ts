@@ -7,7 +7,7 @@
  * or outputs in an import file (its importSpec: type, name, id, parent, provider, version,
  * pluginDownloadUrl, properties as a list of names, component, remote, logicalName); the plugin reads
  * each object from its id. Each id is the resource's idFormat (provider/registry.ts descriptors); the
- * objects of a service go by `<serviceName>/<name>` (plugin/import.ts), DNS records by entityID.
+ * objects of a service go by `<serviceName>/<name>` (their descriptors: importByName), DNS records by entityID.
  *
  * Every discovered object goes in, through its descriptor's `imports.entry` (provider/registry.ts:
  * the id `pulumi import` takes, e.g. `<serviceName>/<name>` for the objects of a service, and the

@@ -97,7 +97,15 @@ async function update(req: wire.UpdateReq): Promise<wire.StateRes> {
   const d = resourceOf(req.token);
   const secrets = secretsOf(d, req.olds, req.news);
   const v = await lifecycle
-    .update(d.definition, { id: req.id, olds: req.olds.data, inputs: req.news.data, timeouts: { update: req.timeoutMs }, preview: req.preview, secrets })
+    .update(d.definition, {
+      id: req.id,
+      olds: req.olds.data,
+      oldInputs: req.oldInputs?.data,
+      inputs: req.news.data,
+      timeouts: { update: req.timeoutMs },
+      preview: req.preview,
+      secrets,
+    })
     .catch((err: unknown) => Promise.reject(wire.grpcError(err, { inputs: req.news.data, secrets })));
   return { ...v, secrets };
 }

@@ -40,8 +40,10 @@ export async function importObject(d: ResourceDescriptor, req: { id: string; tim
     throw errorInContext(d.type, err, isCancelled() ? "import cancelled (the engine asked the provider to stop: pulumi was interrupted)" : "import", req.id);
   }
   if (live === undefined) return { gone: true };
-  const outs = clean(live);
-  return { gone: false, id: d.definition.readId?.(live, id) ?? id, outs, inputs: importInputs(d, outs) };
+  const inputs = importInputs(d, clean(live));
+  // The outputs a create with those inputs would record: the program-only settings (onDestroy,
+  // purge...) the read cannot know from the id come from the inputs, so diff compares them alike.
+  return { gone: false, id: d.definition.readId?.(live, id) ?? id, outs: clean({ ...inputs, ...live }), inputs };
 }
 
 /** The inputs that manage a live object as it is (see above), normalised as check does. */

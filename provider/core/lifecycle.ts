@@ -16,7 +16,8 @@
  *   or refresh read them, normalised as check normalises inputs: drift that a refresh recorded is
  *   planned back on either door. The old inputs only serve ignoreChanges (the engine has already
  *   put them in place of the program's value before check; given here, the rule is applied again,
- *   which changes nothing) and the refresh below.
+ *   which changes nothing), an input the outputs lack altogether (basisOf: never on the dynamic
+ *   door, whose outputs hold every input) and the refresh below.
  * - refresh records the live object as the outputs; the recorded inputs stay as the program last
  *   set them, but for the definition's `inputsFromRead` keys, which take their live values when one
  *   of them changed outside (so `ignoreChanges` on one keeps the live value). The dynamic protocol
@@ -166,7 +167,7 @@ export async function check<I extends Data, S extends Data>(definition: Resource
 export interface DiffRequest {
   /** The recorded outputs: what diff compares with (both protocols send them). */
   olds: Data;
-  /** The recorded inputs, when the protocol sends them (the plugin's): only for ignoreChanges. */
+  /** The recorded inputs, when the protocol sends them (the plugin's): for ignoreChanges, and an input the outputs lack (basisOf). */
   oldInputs?: Data;
   /** The program's inputs, as check returned them. */
   news: Data;
@@ -196,8 +197,18 @@ export function changedKeys<I extends Data, S extends Data>(definition: Resource
   return keys;
 }
 
-/** The recorded outputs as diff compares them with the news (MailBox: a password matching its fingerprint counts as recorded). */
-const basisOf = (d: Def, olds: Data, news: Data): Data => d.diffBasis?.(olds, news) ?? olds;
+/**
+ * The recorded outputs as diff compares them with the news (diffBasis: MailBox's password matching its
+ * fingerprint counts as recorded). An input the outputs do not hold at all is taken from the recorded
+ * inputs when the door has them: the outputs of a create, update or refresh hold every input (the
+ * state is the inputs plus what the API adds), so on the dynamic door this fills nothing; it fills
+ * the program-only settings (onDestroy, purge...) of an object a release before this one imported
+ * through the plugin, whose outputs were the read alone.
+ */
+function basisOf(d: Def, olds: Data, news: Data, oldInputs?: Data): Data {
+  const recorded = oldInputs ? { ...userInputs(oldInputs), ...olds } : olds;
+  return d.diffBasis?.(recorded, news) ?? recorded;
+}
 
 /** The news with each ignored input set to its recorded input (the engine's own rule, before check). */
 function withIgnored(news: Data, oldInputs: Data | undefined, ignore: readonly string[] | undefined): Data {
@@ -243,7 +254,7 @@ export async function diff<I extends Data, S extends Data>(definition: ResourceD
   refuseIfCancelled();
   try {
     const news = withIgnored(req.news, req.oldInputs, req.ignoreChanges);
-    const basis = basisOf(d, req.olds, news);
+    const basis = basisOf(d, req.olds, news, req.oldInputs);
     const { changed, replaces } = await diffVerdict(d, basis, news);
     // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
     if (debugEnabled() && changed.length)
@@ -303,6 +314,8 @@ export interface UpdateRequest extends WriteRequest {
   id: string;
   /** The recorded outputs. */
   olds: Data;
+  /** The recorded inputs, when the protocol sends them (the plugin's). */
+  oldInputs?: Data;
 }
 
 /** update: the new outputs; the definition is told which inputs changed (against the recorded outputs, as diff decided). */
@@ -313,7 +326,7 @@ export async function update<I extends Data, S extends Data>(definition: Resourc
   const ins = userInputs(req.inputs);
   try {
     await beforeWrite();
-    const changed = changedKeys(d, basisOf(d, req.olds, req.inputs), req.inputs);
+    const changed = changedKeys(d, basisOf(d, req.olds, req.inputs, req.oldInputs), req.inputs);
     const outs = await d.update(contextWith(req.timeouts, "update"), req.id, userInputs(req.olds), ins, changed);
     return { outs: clean(outs) };
   } catch (err) {

@@ -103,6 +103,17 @@ describe("the two doors: the same verdicts from one lifecycle", function () {
       .and.equal(false);
   });
 
+  it("diff: an input the recorded outputs lack is compared with the recorded input (an object an earlier release imported through the plugin)", async () => {
+    // Such outputs were the read alone: no program-only setting. The dynamic door's outputs always hold
+    // every input (its state is the inputs plus what the API adds), so it has none to fill.
+    const news = (await dynamic("HostingService").check({}, { name: ZONE, productKey: "redir", registration: "adopt" })).inputs;
+    const { onDestroy: _, ...readAlone } = { ...news, status: "active" };
+    expect(news.onDestroy, "a program-only setting with a default").to.be.a("string");
+    expect(await pluginDiff("HostingService", readAlone, news, news)).to.deep.include({ changes: false });
+    expect(await pluginDiff("HostingService", readAlone, { ...news, onDestroy: "other" }, news)).to.deep.include({ changes: true, diffs: ["onDestroy"] });
+    expect((await dynamic("HostingService").diff("x", { ...news, status: "active" }, news)).changes).to.equal(false);
+  });
+
   it("diff: MailBox's diffBasis on both doors: a password matching the recorded fingerprint is no change", async () => {
     const pw = "Doors-secret-pw-1";
     const news = (await dynamic("MailBox").check({}, { serviceName: MAIL, name: "info", password: pw })).inputs;

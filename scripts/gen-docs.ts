@@ -3,7 +3,7 @@
  * their markers: the DnsRecord support matrix from the rule library's capability table
  * (sdk/rules/dns-capabilities.ts), the emulator's parity table (emulator/parity.ts) and the README's
  * resource table and each resource README's input table from the resources' descriptors
- * (provider/registry.ts, describeResource: each field's doc is its JSDoc in schema.ts, read by
+ * (provider/registry.ts: each resource README's first paragraph is its description; describeResource: each field's doc is its JSDoc in schema.ts, read by
  * scripts/gen-field-docs.ts, which this command runs first). `--check` writes nothing and exits 1 when a file is out of date;
  * tests/rules/docs.test.ts runs the same check.
  */
@@ -79,7 +79,9 @@ export const BLOCKS: readonly GeneratedBlock[] = [
   // emulator/parity.ts: what the emulator models, simplifies or leaves out, and the tests relying on it.
   { file: "emulator/README.md", name: "emulator-parity", render: parityTables },
   { file: "README.md", name: "resource-table", render: resourceTable },
-  // Each resource's inputs, from its descriptor (the docs: the JSDoc beside each field in schema.ts).
+  // Each resource's description (its class's JSDoc too: scripts/gen-field-docs.ts) and inputs, from its
+  // descriptor (the docs: the JSDoc beside each field in schema.ts).
+  ...RESOURCES.map((d) => ({ file: `provider/resources/${d.folder}/README.md`, name: "description", render: () => d.description })),
   ...RESOURCES.map((d) => ({ file: `provider/resources/${d.folder}/README.md`, name: "inputs", render: () => inputTable(d) })),
 ];
 

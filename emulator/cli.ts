@@ -46,32 +46,32 @@ function addresses(v: string | undefined): string[] | undefined {
   return list;
 }
 
-/** The options of the command line, or the usage error's message; `help` when --help was given. */
+/** The flags (node:util parseArgs); the values are checked and mapped onto startEmulator options by optionsOf. */
+const FLAGS = {
+  host: { type: "string" },
+  port: { type: "string" },
+  "dyndns-port": { type: "string" },
+  "dns-port": { type: "string" },
+  data: { type: "string" },
+  seed: { type: "string" },
+  "random-seed": { type: "string" },
+  "no-tls": { type: "boolean" },
+  latency: { type: "string" },
+  verbose: { type: "boolean" },
+  "allowed-ips": { type: "string" },
+  "max-concurrent": { type: "string" },
+  "operations-per-minute": { type: "string" },
+  "errors-per-minute": { type: "string" },
+  "max-distinct-checks": { type: "string" },
+  "check-window": { type: "string" },
+  "block-seconds": { type: "string" },
+  "contact-verification-seconds": { type: "string" },
+  help: { type: "boolean" },
+} as const;
+
+/** The options of the command line (a bad flag throws, naming it); `help` when --help was given. */
 function optionsOf(argv: string[]): { help: true } | { help: false; verbose: boolean; options: EmulatorOptions } {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      host: { type: "string" },
-      port: { type: "string" },
-      "dyndns-port": { type: "string" },
-      "dns-port": { type: "string" },
-      data: { type: "string" },
-      seed: { type: "string" },
-      "random-seed": { type: "string" },
-      "no-tls": { type: "boolean" },
-      latency: { type: "string" },
-      verbose: { type: "boolean" },
-      "allowed-ips": { type: "string" },
-      "max-concurrent": { type: "string" },
-      "operations-per-minute": { type: "string" },
-      "errors-per-minute": { type: "string" },
-      "max-distinct-checks": { type: "string" },
-      "check-window": { type: "string" },
-      "block-seconds": { type: "string" },
-      "contact-verification-seconds": { type: "string" },
-      help: { type: "boolean" },
-    },
-  });
+  const { values } = parseArgs({ args: argv, options: FLAGS });
   if (values.help) return { help: true };
   const limits: Partial<Limits> = {};
   const set = (key: keyof Limits, n: number | undefined) => {

@@ -175,7 +175,7 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
       t("tests/e2e/flows.test.ts", "registerPendingSec"),
       t("tests/e2e/restart.test.ts", "registerInitSec"),
       t("tests/e2e/operation-table.ts", "register-init"),
-      t("tests/lifecycle/cases.ts", "advanceClock"),
+      t("tests/lifecycle/fixture.ts", "advanceClock"),
       t("tests/plugin/import-seed.ts", "advanceClock"),
       t("tests/plugin/migrate.test.ts", "advanceClock"),
       t("tests/plugin/yaml-cancel.test.ts", "advanceClock"),

@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { describeResource, inputFields, type ResourceDescriptor } from "../provider/core/descriptor";
 import type { ResourceDefinition } from "../provider/core/frame";
 import { RESOURCES as DESCRIPTORS } from "../provider/registry";
+import { buildInfo } from "./build-info";
 
 type AnyDefinition = ResourceDefinition<any, any>;
 
@@ -34,6 +35,8 @@ export const tokenOf = (r: Pick<ServedResource, "def">): string => `${PACKAGE}:i
 
 /** schema.json at the package's root (lib/ in the archive, dist/plugin/ or plugin/ below it). */
 export function schemaJsonText(): string | undefined {
+  const built = buildInfo()?.schema;
+  if (built) return built;
   for (const up of ["..", "../.."]) {
     try {
       return readFileSync(join(__dirname, up, "schema.json"), "utf8");

@@ -112,11 +112,13 @@ export function packageSchema(version: string): Json {
     displayName: "DonDominio",
     version,
     description: "Domains, DNS, hosting, mail and SSL at DonDominio (MrDomain), through its reseller API.",
-    keywords: ["pulumi", "dondominio", "mrdomain", "dns", "domains", "category/network"],
+    // The Registry's facets: one category/, and kind/native (a provider of its own, not a bridged Terraform one).
+    keywords: ["pulumi", "dondominio", "mrdomain", "dns", "domains", "category/network", "kind/native"],
     homepage: "https://github.com/pulumi-dondominio/pulumi-dondominio",
     repository: "https://github.com/pulumi-dondominio/pulumi-dondominio",
     license: "Apache-2.0",
     publisher: "pulumi-dondominio",
+    logoUrl: "https://raw.githubusercontent.com/pulumi-dondominio/pulumi-dondominio/main/docs/logo.svg",
     // Releases (plugin archives) are published on the repository's GitHub releases.
     pluginDownloadURL: "github://api.github.com/pulumi-dondominio/pulumi-dondominio",
     config: { variables },
@@ -131,9 +133,9 @@ export function packageSchema(version: string): Json {
         dependencies: { "@pulumi/pulumi": "^3.0.0" },
       },
       python: { packageName: "pulumi_dondominio", requires: { pulumi: ">=3.0.0,<4.0.0" } },
-      go: { importBasePath: "github.com/pulumi-dondominio/pulumi-dondominio/sdk/go/dondominio", generateResourceContainerTypes: true },
+      go: { importBasePath: "github.com/pulumi-dondominio/pulumi-dondominio/sdks/go/dondominio", generateResourceContainerTypes: true },
       csharp: { rootNamespace: "PulumiDondominio", packageReferences: { Pulumi: "3.*" } },
-      java: { basePackage: "io.github.pulumidondominio", buildFiles: "gradle" },
+      java: { basePackage: "io.github.pulumidondominio", buildFiles: "gradle", dependencies: { "com.pulumi:pulumi": "1.16.0" } },
     },
   };
 }

@@ -39,6 +39,7 @@ import {
   userInputs,
 } from "../provider/core/frame";
 import { hasUnknown } from "../provider/core/frame";
+import { buildInfo } from "./build-info";
 import { checkConfig, configure } from "./config";
 import { importInputs, importRead } from "./import";
 import { fromStruct, toStruct } from "./props";
@@ -57,11 +58,14 @@ const current = new AsyncLocalStorage<string>();
 /** Sends log lines to the engine's Log RPC with the current URN (stderr when there is no engine). */
 class EngineLog {
   private client: enggrpc.EngineClient | undefined;
+  private address: string | undefined;
+  // The client is made at the first line to send, not at start: a gRPC channel costs its resolver
+  // and the plugin's start is on the engine's path (bench/plugin-start.ts).
   connect(address: string): void {
-    if (!address || this.client) return;
-    this.client = new enggrpc.EngineClient(address, grpc.credentials.createInsecure());
+    if (address && !this.address) this.address = address;
   }
   send(level: "info" | "warning", message: string): void {
+    if (!this.client && this.address) this.client = new enggrpc.EngineClient(this.address, grpc.credentials.createInsecure());
     if (!this.client) {
       console.error(`[dondominio] ${level === "warning" ? "warning: " : ""}${printableText(message)}`);
       return;
@@ -159,6 +163,8 @@ const noUrn = () => "";
 
 /** schema.json at the package's root (dist/plugin/ or plugin/ below it): generated with the docs (scripts/gen-schema.ts). */
 function schemaJson(): string | undefined {
+  const built = buildInfo()?.schema;
+  if (built) return built;
   for (const up of ["..", "../.."]) {
     try {
       return readFileSync(join(__dirname, up, "schema.json"), "utf8");

@@ -35,7 +35,7 @@ function cacheRoot(): string {
 export function ensureSdkgen(): string {
   const src = join(REPO, "scripts", "pulumi-sdkgen");
   const hash = createHash("sha256");
-  for (const f of ["main.go", "go.mod", "go.sum"]) hash.update(readFileSync(join(src, f)));
+  for (const f of ["main.go", "langhost.go", "modzip.go", "go.mod", "go.sum"]) hash.update(readFileSync(join(src, f)));
   const bin = join(cacheRoot(), `pulumi-sdkgen-${hash.digest("hex").slice(0, 12)}`, "sdkgen");
   if (existsSync(bin)) return bin;
   mkdirSync(join(bin, ".."), { recursive: true });
@@ -49,11 +49,26 @@ export function ensureSdkgen(): string {
   return bin;
 }
 
-/** schema.json with the Go import path of sdks/go (the Go module the repository holds). */
+/**
+ * `dir` with pulumi-language-{python,nodejs,go}: each execs `sdkgen serve-language <runtime>`, a
+ * host that answers GenerateProgram only (scripts/pulumi-sdkgen/langhost.go), for `pulumi import
+ * --generate-code` where the real hosts are absent. Put `dir` first on PATH for that command only.
+ */
+export function generateOnlyHosts(dir: string): string {
+  const sdkgen = ensureSdkgen();
+  mkdirSync(dir, { recursive: true });
+  for (const runtime of GENERATED) {
+    writeFileSync(join(dir, `pulumi-language-${runtime}`), `#!/bin/sh\nexec '${sdkgen}' serve-language ${runtime}\n`, { mode: 0o755 });
+  }
+  return dir;
+}
+
+/** schema.json, whose Go import path must be sdks/go's (the module a release tags as sdks/go/v<version>). */
 function schemaForSdks(): string {
-  const schema = JSON.parse(readFileSync(join(REPO, "schema.json"), "utf8"));
-  schema.language = { ...schema.language, go: { ...schema.language?.go, importBasePath: `${GO_MODULE}/dondominio` } };
-  return `${JSON.stringify(schema, null, 2)}\n`;
+  const text = readFileSync(join(REPO, "schema.json"), "utf8");
+  const base = JSON.parse(text).language?.go?.importBasePath;
+  if (base !== `${GO_MODULE}/dondominio`) throw new Error(`schema.json: language.go.importBasePath is ${base}; sdks/go is ${GO_MODULE}/dondominio`);
+  return text;
 }
 
 const GO_MOD = `module ${GO_MODULE}
@@ -92,7 +107,7 @@ export async function generateSdks(outRoot: string): Promise<{ generated: string
         continue;
       }
       if (language === "dotnet") await generateDotnet(schemaFile, outRoot, work);
-      else generateJava(schemaFile, outRoot);
+      else await generateJava(schemaFile, outRoot, work);
       generated.push(language);
     }
   } finally {

@@ -22,21 +22,14 @@ export interface Generator {
 }
 
 export const GENERATORS: readonly Generator[] = [
-  { name: "field-docs", script: "scripts/gen-field-docs.ts", writes: "provider/resources/*/field-docs.ts, from the JSDoc of each schema.ts" },
+  { name: "field-docs", script: "scripts/gen-field-docs.ts", writes: "resources/*/field-docs.ts, from each schema.ts's JSDoc" },
   { name: "schema", script: "scripts/gen-schema.ts", writes: "schema.json, from the registry's descriptors" },
-  {
-    name: "docs",
-    script: "scripts/gen-docs.ts",
-    writes: "the READMEs' generated blocks: resources, inputs, DNS support, parity, control API",
-  },
-  { name: "sdks", script: "scripts/gen-sdks.ts", writes: "sdks/<language>/, from schema.json; needs Go, and C# and Java their generators" },
+  { name: "docs", script: "scripts/gen-docs.ts", writes: "the READMEs' generated tables (resources, inputs, DNS, parity, control API)" },
+  { name: "registry-docs", script: "scripts/gen-registry-docs.ts", writes: "docs/, the Pulumi Registry's pages" },
+  { name: "sdks", script: "scripts/gen-sdks.ts", writes: "sdks/<language>/, from schema.json (Go needed)" },
   { name: "commands", script: "scripts/gen-commands.ts", writes: 'bin/<command>.js and package.json "bin", from bin/commands.js' },
-  { name: "figures", script: "scripts/readme-figures.ts", writes: "the READMEs' figures about what the suite tries, from the suite's sources" },
-  {
-    name: "adopt-existing",
-    script: "scripts/adopt-existing-sample.ts",
-    writes: "examples/adopt-existing/, what dondominio-export writes for a seeded account",
-  },
+  { name: "figures", script: "scripts/readme-figures.ts", writes: "the READMEs' figures, from the suite's sources" },
+  { name: "adopt-existing", script: "scripts/adopt-existing-sample.ts", writes: "examples/adopt-existing/, as dondominio-export writes it" },
 ];
 
 /** A script's exit status (1 in check mode: something is out of date; null: ended by a signal). */

@@ -154,8 +154,24 @@ export function registryDocs(): Record<(typeof REGISTRY_DOCS)[number], string> {
 }
 
 if (require.main === module) {
+  // `--check` (npm run gen:check): writes nothing, exits 1 naming a page that regenerating would change.
+  const check = process.argv.includes("--check");
+  let stale = false;
   for (const [file, text] of Object.entries(registryDocs())) {
+    if (check) {
+      const current = (() => {
+        try {
+          return readFileSync(join(REPO, file), "utf8");
+        } catch {
+          return "";
+        }
+      })();
+      if (current !== text) console.log(`out of date: ${file}`);
+      stale ||= current !== text;
+      continue;
+    }
     writeFileSync(join(REPO, file), text);
     console.log(`wrote ${file}`);
   }
+  if (stale) process.exit(1);
 }

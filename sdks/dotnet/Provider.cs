@@ -109,7 +109,7 @@ namespace PulumiDondominio.Dondominio
         public Input<int>? PollIntervalMs { get; set; }
 
         /// <summary>
-        /// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+        /// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
         /// </summary>
         [Input("strict", json: true)]
         public Input<bool>? Strict { get; set; }

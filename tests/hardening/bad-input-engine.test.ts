@@ -11,7 +11,7 @@ import { expect } from "chai";
 import type { CountersSnapshot } from "../../emulator";
 import type { EngineStack } from "../harness/engine";
 import { type Harness, OWNER, startHarness } from "../provider/harness";
-import { csrWithKey, FULL, isRead, MEANING, OWNED, PRO, setUpFixtures } from "./bad-input-cases";
+import { csrWithKey, FULL, isRead, MEANING, PRO, setUpFixtures } from "./bad-input-cases";
 
 type Pkg = Record<string, new (name: string, args: unknown, opts?: unknown) => unknown>;
 
@@ -130,7 +130,8 @@ const CASES: MixedCase[] = [
   {
     tag: "glue",
     what: "registry policy: a new domain whose nameserver is under itself",
-    bad: (pkg) => new pkg.Domain("bad", { name: "glueless-example.com", contacts: { owner: OWNER }, nameservers: ["ns1.glueless-example.com", "ns2.example.net"] }),
+    bad: (pkg) =>
+      new pkg.Domain("bad", { name: "glueless-example.com", contacts: { owner: OWNER }, nameservers: ["ns1.glueless-example.com", "ns2.example.net"] }),
     rule: /nameservers: ns1\.glueless-example\.com is under glueless-example\.com itself/,
   },
   {
@@ -245,11 +246,15 @@ describe("bad input beside valid resources: up fails at check, before any write"
       declareValidAfter(pkg, "strict");
       return {};
     });
-    const warning = /\[dondominio\] warning: DnsRecord @ MX in meaning-example\.com: value: mailalias\.meaning-example\.com is a CNAME .*RFC 2181 10\.3, RFC 5321 5\.1.*dondominio:strict makes it an error/;
+    const warning =
+      /\[dondominio\] warning: DnsRecord @ MX in meaning-example\.com: value: mailalias\.meaning-example\.com is a CNAME .*RFC 2181 10\.3, RFC 5321 5\.1.*dondominio:strict makes it an error/;
     const lines: string[] = [];
     const before = await h.emu.control.counters();
     await eng.stack.preview({ onEvent: (e) => lines.push(...(e.diagnosticEvent?.message.split("\n") ?? [])) });
-    expect(lines.some((l) => warning.test(l)), lines.join("\n").slice(0, 3000)).to.equal(true);
+    expect(
+      lines.some((l) => warning.test(l)),
+      lines.join("\n").slice(0, 3000),
+    ).to.equal(true);
     await eng.stack.setConfig("dondominio:strict", { value: "true" });
     const balance = ((await h.client.call("account/info", {} as any)) as any).balance;
     const err = await eng.stack.up().then(

@@ -72,7 +72,9 @@ describe("plugin: issue 27's rules across resources, warnings and dondominio:str
       a: { type: "dondominio:index:MailAlias", properties: { serviceName: ZONE, name: "loop-a", targets: [`loop-b@${ZONE}`] } },
       b: { type: "dondominio:index:MailAlias", properties: { serviceName: ZONE, name: "loop-b", targets: [`loop-a@${ZONE}`] } },
     });
-    expect(await failure("preview")).to.match(/targets: the aliases deliver in a ring, loop-(a|b)@yaml-rules\.example -> loop-(a|b)@yaml-rules\.example -> loop-(a|b)/);
+    expect(await failure("preview")).to.match(
+      /targets: the aliases deliver in a ring, loop-(a|b)@yaml-rules\.example -> loop-(a|b)@yaml-rules\.example -> loop-(a|b)/,
+    );
     expect(await writes()).to.deep.equal([]);
   });
 

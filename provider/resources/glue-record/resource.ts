@@ -1,21 +1,16 @@
 /** The GlueRecord resource class users write in programs. */
-import { objectClaimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type glueRecordFields, glueRecordInputs, glueRecordOutputs, type GlueRecordState, glueRecordObjects } from "./schema";
+import { glueRecordDescriptor } from "./descriptor";
+import type { glueRecordFields, glueRecordOutputs, GlueRecordState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type GlueRecordArgs = ArgsOf<typeof glueRecordFields>;
 
 /**
  * A glue record (host object) under a domain: domain/gluerecordcreate. ipv4/ipv6 change in place
- * (gluerecordupdate); domain and name replace; destroy deletes it (gluerecorddelete).
- * The id is `<ascii domain>/<ascii host>`.
+ * (gluerecordupdate); domain and name replace; destroy deletes it (gluerecorddelete). The id is
+ * `<ascii domain>/<ascii host>`.
  */
-export class GlueRecord extends resourceClass<GlueRecordArgs, GlueRecordState, typeof glueRecordOutputs>("GlueRecord", crud, {
-  inputs: glueRecordInputs,
-  // Two resources of a run that are one object to the API are refused (provider/dns/object-claim-rules.ts).
-  claims: objectClaimsOf("GlueRecord", glueRecordInputs, glueRecordObjects),
-  outputs: glueRecordOutputs,
-}) {}
+export class GlueRecord extends resourceClass<GlueRecordArgs, GlueRecordState, typeof glueRecordOutputs>(glueRecordDescriptor, crud) {}

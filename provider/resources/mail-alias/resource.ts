@@ -1,9 +1,9 @@
 /** The MailAlias resource class users write in programs. */
-import { objectClaimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type mailAliasFields, mailAliasInputs, mailAliasOutputs, type MailAliasState, mailAliasObjects } from "./schema";
+import { mailAliasDescriptor } from "./descriptor";
+import type { mailAliasFields, mailAliasOutputs, MailAliasState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type MailAliasArgs = ArgsOf<typeof mailAliasFields>;
@@ -13,9 +13,4 @@ export type MailAliasArgs = ArgsOf<typeof mailAliasFields>;
  * (service/mailaliasupdate); serviceName and name replace; destroy deletes it
  * (service/mailaliasdelete). The id is `<serviceName>/<entityID>`.
  */
-export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState, typeof mailAliasOutputs>("MailAlias", crud, {
-  inputs: mailAliasInputs,
-  // Two resources of a run that are one object to the API are refused (provider/dns/object-claim-rules.ts).
-  claims: objectClaimsOf("MailAlias", mailAliasInputs, mailAliasObjects),
-  outputs: mailAliasOutputs,
-}) {}
+export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState, typeof mailAliasOutputs>(mailAliasDescriptor, crud) {}

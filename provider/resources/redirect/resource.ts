@@ -1,9 +1,9 @@
 /** The Redirect resource class users write in programs. */
-import { objectClaimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type redirectFields, redirectInputs, redirectOutputs, type RedirectState, redirectObjects } from "./schema";
+import { redirectDescriptor } from "./descriptor";
+import type { redirectFields, redirectOutputs, RedirectState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type RedirectArgs = ArgsOf<typeof redirectFields>;
@@ -13,9 +13,4 @@ export type RedirectArgs = ArgsOf<typeof redirectFields>;
  * (service/redirectupdate); serviceName and origin replace; destroy deletes it
  * (service/redirectdelete). The id is `<serviceName>/<entityID>`.
  */
-export class Redirect extends resourceClass<RedirectArgs, RedirectState, typeof redirectOutputs>("Redirect", crud, {
-  inputs: redirectInputs,
-  // Two resources of a run that are one object to the API are refused (provider/dns/object-claim-rules.ts).
-  claims: objectClaimsOf("Redirect", redirectInputs, redirectObjects),
-  outputs: redirectOutputs,
-}) {}
+export class Redirect extends resourceClass<RedirectArgs, RedirectState, typeof redirectOutputs>(redirectDescriptor, crud) {}

@@ -124,7 +124,7 @@ namespace PulumiDondominio.Dondominio
 
         private static readonly __Value<bool?> _strict = new __Value<bool?>(() => __config.GetBoolean("strict") ?? Utilities.GetEnvBoolean("DONDOMINIO_STRICT"));
         /// <summary>
-        /// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+        /// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
         /// </summary>
         public static bool? Strict
         {

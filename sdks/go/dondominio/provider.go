@@ -109,7 +109,7 @@ type providerArgs struct {
 	OrderSettleMs *int `pulumi:"orderSettleMs"`
 	// First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
 	PollIntervalMs *int `pulumi:"pollIntervalMs"`
-	// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+	// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
 	Strict *bool `pulumi:"strict"`
 	// Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
 	TimeoutMs *int `pulumi:"timeoutMs"`
@@ -135,7 +135,7 @@ type ProviderArgs struct {
 	OrderSettleMs pulumi.IntPtrInput
 	// First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
 	PollIntervalMs pulumi.IntPtrInput
-	// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+	// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
 	Strict pulumi.BoolPtrInput
 	// Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
 	TimeoutMs pulumi.IntPtrInput

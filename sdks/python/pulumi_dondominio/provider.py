@@ -42,7 +42,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.float] max_spend: The most one run may spend, in the account's currency. Unset: no limit but the balance. Default: the DONDOMINIO_MAX_SPEND environment variable.
         :param pulumi.Input[_builtins.int] order_settle_ms: How long to look for the result of a paid order whose reply was lost before sending it again (default 5 minutes). Default: the DONDOMINIO_ORDER_SETTLE_MS environment variable.
         :param pulumi.Input[_builtins.int] poll_interval_ms: First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
-        :param pulumi.Input[_builtins.bool] strict: Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+        :param pulumi.Input[_builtins.bool] strict: Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
         :param pulumi.Input[_builtins.int] timeout_ms: Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
         """
         if api_passwd is None:
@@ -202,7 +202,7 @@ class ProviderArgs:
     @pulumi.getter
     def strict(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+        Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
         """
         return pulumi.get(self, "strict")
 
@@ -255,7 +255,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.float] max_spend: The most one run may spend, in the account's currency. Unset: no limit but the balance. Default: the DONDOMINIO_MAX_SPEND environment variable.
         :param pulumi.Input[_builtins.int] order_settle_ms: How long to look for the result of a paid order whose reply was lost before sending it again (default 5 minutes). Default: the DONDOMINIO_ORDER_SETTLE_MS environment variable.
         :param pulumi.Input[_builtins.int] poll_interval_ms: First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
-        :param pulumi.Input[_builtins.bool] strict: Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+        :param pulumi.Input[_builtins.bool] strict: Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
         :param pulumi.Input[_builtins.int] timeout_ms: Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
         """
         ...

@@ -128,7 +128,7 @@ func GetPollIntervalMs(ctx *pulumi.Context) int {
 	return value
 }
 
-// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
 func GetStrict(ctx *pulumi.Context) bool {
 	v, err := config.TryBool(ctx, "dondominio:strict")
 	if err == nil {

@@ -61,7 +61,7 @@ First delay between status polls of long-running operations (default 2000 ms). D
 
 strict: Optional[bool]
 """
-Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
 """
 
 timeoutMs: Optional[int]

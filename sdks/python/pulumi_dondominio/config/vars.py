@@ -86,7 +86,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def strict(self) -> Optional[bool]:
         """
-        Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do. Default false. Default: the DONDOMINIO_STRICT environment variable.
+        Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
         """
         return __config__.get_bool('strict') or _utilities.get_env_bool('DONDOMINIO_STRICT')
 

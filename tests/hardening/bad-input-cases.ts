@@ -2120,6 +2120,118 @@ export const CASES: BadInput[] = [
   },
 ];
 
+/**
+ * f. Two resources of one program that are one object to the API once normalised (issue 27; the
+ * rule: provider/dns/object-claim-rules.ts on each descriptor's `objectClaims`). A program-level
+ * rule, not one resource's check: tests/hardening/bad-input-same-object.test.ts runs every row on
+ * both doors (the classes' claims in the program, the plugin's Check), bad-input-engine.test.ts and
+ * tests/plugin/yaml-rules.test.ts some of them through the engine. The refusal names both resources,
+ * declared as "first" and "second", and `object`: the objects as the message names them.
+ */
+export interface SameObject {
+  what: string;
+  first: { resource: ResourceName; inputs: Record<string, unknown> };
+  second: { resource: ResourceName; inputs: Record<string, unknown> };
+  /** "<what the first is> and <what the second is>", or one of them when both read the same. */
+  object: string;
+  /** Overrides of the second's inputs that make it another object (then the pair passes). */
+  other: Record<string, unknown>;
+}
+
+export const SAME_OBJECT: SameObject[] = [
+  {
+    what: "two Domains, IDN and its punycode in capitals with a trailing dot",
+    first: { resource: "Domain", inputs: { ...BASE.Domain, name: "bücher-laden-example.com" } },
+    second: { resource: "Domain", inputs: { ...BASE.Domain, name: "XN--BCHER-LADEN-EXAMPLE-59B.COM." } },
+    object: "the domain bücher-laden-example.com",
+    other: { name: "bücher-markt-example.com" },
+  },
+  {
+    what: "two Domains differing in case",
+    first: { resource: "Domain", inputs: { ...BASE.Domain, name: "Tienda-Example.com" } },
+    second: { resource: "Domain", inputs: { ...BASE.Domain, name: "tienda-example.com" } },
+    object: "the domain tienda-example.com",
+    other: { name: "tienda-example.net" },
+  },
+  {
+    what: "two HostingServices, IDN and punycode",
+    first: { resource: "HostingService", inputs: { ...BASE.HostingService, name: "café-example.com" } },
+    second: { resource: "HostingService", inputs: { ...BASE.HostingService, name: "xn--caf-example-dbb.com" } },
+    object: "the hosting service café-example.com",
+    other: { name: "café-markt-example.com" },
+  },
+  {
+    what: "a MailBox and a MailAlias of one address, short and full form",
+    first: { resource: "MailBox", inputs: { ...BASE.MailBox, name: "Shared" } },
+    second: { resource: "MailAlias", inputs: { ...BASE.MailAlias, name: "shared@example.com" } },
+    object: "the mailbox shared@example.com and the alias shared@example.com",
+    other: { name: "shared2@example.com" },
+  },
+  {
+    what: "two MailBoxes of one address in another case",
+    first: { resource: "MailBox", inputs: { ...BASE.MailBox, name: "info" } },
+    second: { resource: "MailBox", inputs: { ...BASE.MailBox, serviceName: "EXAMPLE.com", name: "INFO@Example.com" } },
+    object: "the mailbox info@example.com",
+    other: { name: "info2" },
+  },
+  {
+    what: "two MailAliases of one address",
+    first: { resource: "MailAlias", inputs: { ...BASE.MailAlias } },
+    second: { resource: "MailAlias", inputs: { ...BASE.MailAlias, name: "Sales", targets: ["b@example.org"] } },
+    object: "the alias sales@example.com",
+    other: { name: "ventas" },
+  },
+  {
+    what: "two Redirects of one origin, short and full host",
+    first: { resource: "Redirect", inputs: { ...BASE.Redirect } },
+    second: { resource: "Redirect", inputs: { ...BASE.Redirect, origin: "BLOG.example.com.", destination: "https://example.net/" } },
+    object: "the redirect of blog.example.com",
+    other: { origin: "blog2" },
+  },
+  {
+    what: "two FtpAccounts of one name, the service in capitals",
+    first: { resource: "FtpAccount", inputs: { ...BASE.FtpAccount } },
+    second: { resource: "FtpAccount", inputs: { ...BASE.FtpAccount, serviceName: "Example.COM", ftpPath: "/other" } },
+    object: "the FTP account deploy of example.com",
+    other: { name: "deploy2" },
+  },
+  {
+    what: "two Subdomains, short and full name",
+    first: { resource: "Subdomain", inputs: { ...BASE.Subdomain } },
+    second: { resource: "Subdomain", inputs: { ...BASE.Subdomain, name: "Blog.Example.com", ftpPath: "/b" } },
+    object: "the subdomain blog.example.com",
+    other: { name: "blog2" },
+  },
+  {
+    what: "two GlueRecords of one host, short and full name",
+    first: { resource: "GlueRecord", inputs: { ...BASE.GlueRecord } },
+    second: { resource: "GlueRecord", inputs: { ...BASE.GlueRecord, name: "NS1.owned-example.com.", ipv4: "192.0.2.54" } },
+    object: "the glue record ns1.owned-example.com",
+    other: { name: "ns2" },
+  },
+  {
+    what: "one DS entry twice, the digest in lower case",
+    first: { resource: "DnssecKey", inputs: { ...BASE.DnssecKey } },
+    second: { resource: "DnssecKey", inputs: { ...BASE.DnssecKey, domain: OWNED.toUpperCase(), digest: HEX64.toLowerCase() } },
+    object: `the DS entry ${BASE.DnssecKey.keytag} of ${OWNED}`,
+    other: { keytag: 54321 },
+  },
+  {
+    what: "one contact adopted twice",
+    first: { resource: "Contact", inputs: { contactId: "ABC-12345" } },
+    second: { resource: "Contact", inputs: { contactId: "ABC-12345" } },
+    object: "the contact ABC-12345",
+    other: { contactId: "ABC-54321" },
+  },
+  {
+    what: "one certificate adopted twice",
+    first: { resource: "SslCertificate", inputs: { productId: 101, certificateId: 4242, commonName: "www.cert-example.com" } },
+    second: { resource: "SslCertificate", inputs: { productId: 101, certificateId: 4242, commonName: "www.cert-example.com" } },
+    object: "the certificate 4242",
+    other: { certificateId: 4243 },
+  },
+];
+
 /** What setUpFixtures made that inputs refer to ("$INDIVIDUAL", "$CERTIFICATE"). */
 export interface Fixtures {
   individualId: string;

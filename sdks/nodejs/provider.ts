@@ -8,92 +8,95 @@ import * as utilities from "./utilities";
  * The DonDominio provider: credentials and API settings.
  */
 export class Provider extends pulumi.ProviderResource {
-  /** @internal */
-  public static readonly __pulumiType = "dondominio";
+    /** @internal */
+    public static readonly __pulumiType = 'dondominio';
 
-  /**
-   * Returns true if the given object is an instance of Provider.  This is designed to work even
-   * when multiple copies of the Pulumi SDK have been loaded into the same process.
-   */
-  public static isInstance(obj: any): obj is Provider {
-    if (obj === undefined || obj === null) {
-      return false;
+    /**
+     * Returns true if the given object is an instance of Provider.  This is designed to work even
+     * when multiple copies of the Pulumi SDK have been loaded into the same process.
+     */
+    public static isInstance(obj: any): obj is Provider {
+        if (obj === undefined || obj === null) {
+            return false;
+        }
+        return obj['__pulumiType'] === "pulumi:providers:" + Provider.__pulumiType;
     }
-    return obj["__pulumiType"] === "pulumi:providers:" + Provider.__pulumiType;
-  }
 
-  /**
-   * Create a Provider resource with the given unique name, arguments, and options.
-   *
-   * @param name The _unique_ name of the resource.
-   * @param args The arguments to use to populate this resource's properties.
-   * @param opts A bag of options that control this resource's behavior.
-   */
-  constructor(name: string, args?: ProviderArgs, opts?: pulumi.ResourceOptions) {
-    const resourceInputs: pulumi.Inputs = {};
-    opts = opts || {};
-    resourceInputs["apiPasswd"] = (args?.apiPasswd ? pulumi.secret(args.apiPasswd) : undefined) ?? utilities.getEnv("DONDOMINIO_API_PASSWD");
-    resourceInputs["apiUser"] = args?.apiUser ?? utilities.getEnv("DONDOMINIO_API_USER");
-    resourceInputs["baseUrl"] = args?.baseUrl ?? utilities.getEnv("DONDOMINIO_BASE_URL");
-    resourceInputs["caCertFile"] = args?.caCertFile ?? utilities.getEnv("DONDOMINIO_CA_CERT_FILE");
-    resourceInputs["maxConcurrency"] = pulumi.output(args?.maxConcurrency ?? utilities.getEnvNumber("DONDOMINIO_MAX_CONCURRENCY")).apply(JSON.stringify);
-    resourceInputs["maxOpsPerMinute"] = pulumi.output(args?.maxOpsPerMinute ?? utilities.getEnvNumber("DONDOMINIO_MAX_OPS_PER_MINUTE")).apply(JSON.stringify);
-    resourceInputs["maxSpend"] = pulumi.output(args?.maxSpend ?? utilities.getEnvNumber("DONDOMINIO_MAX_SPEND")).apply(JSON.stringify);
-    resourceInputs["orderSettleMs"] = pulumi.output(args?.orderSettleMs ?? utilities.getEnvNumber("DONDOMINIO_ORDER_SETTLE_MS")).apply(JSON.stringify);
-    resourceInputs["pollIntervalMs"] = pulumi.output(args?.pollIntervalMs ?? utilities.getEnvNumber("DONDOMINIO_POLL_INTERVAL_MS")).apply(JSON.stringify);
-    resourceInputs["strict"] = pulumi.output(args?.strict ?? utilities.getEnvBoolean("DONDOMINIO_STRICT")).apply(JSON.stringify);
-    resourceInputs["timeoutMs"] = pulumi.output(args?.timeoutMs ?? utilities.getEnvNumber("DONDOMINIO_TIMEOUT_MS")).apply(JSON.stringify);
-    opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-    super(Provider.__pulumiType, name, resourceInputs, opts);
-  }
+
+    /**
+     * Create a Provider resource with the given unique name, arguments, and options.
+     *
+     * @param name The _unique_ name of the resource.
+     * @param args The arguments to use to populate this resource's properties.
+     * @param opts A bag of options that control this resource's behavior.
+     */
+    constructor(name: string, args?: ProviderArgs, opts?: pulumi.ResourceOptions) {
+        let resourceInputs: pulumi.Inputs = {};
+        opts = opts || {};
+        {
+            resourceInputs["apiPasswd"] = (args?.apiPasswd ? pulumi.secret(args.apiPasswd) : undefined) ?? utilities.getEnv("DONDOMINIO_API_PASSWD");
+            resourceInputs["apiUser"] = (args?.apiUser) ?? utilities.getEnv("DONDOMINIO_API_USER");
+            resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("DONDOMINIO_BASE_URL");
+            resourceInputs["caCertFile"] = (args?.caCertFile) ?? utilities.getEnv("DONDOMINIO_CA_CERT_FILE");
+            resourceInputs["maxConcurrency"] = pulumi.output((args?.maxConcurrency) ?? utilities.getEnvNumber("DONDOMINIO_MAX_CONCURRENCY")).apply(JSON.stringify);
+            resourceInputs["maxOpsPerMinute"] = pulumi.output((args?.maxOpsPerMinute) ?? utilities.getEnvNumber("DONDOMINIO_MAX_OPS_PER_MINUTE")).apply(JSON.stringify);
+            resourceInputs["maxSpend"] = pulumi.output((args?.maxSpend) ?? utilities.getEnvNumber("DONDOMINIO_MAX_SPEND")).apply(JSON.stringify);
+            resourceInputs["orderSettleMs"] = pulumi.output((args?.orderSettleMs) ?? utilities.getEnvNumber("DONDOMINIO_ORDER_SETTLE_MS")).apply(JSON.stringify);
+            resourceInputs["pollIntervalMs"] = pulumi.output((args?.pollIntervalMs) ?? utilities.getEnvNumber("DONDOMINIO_POLL_INTERVAL_MS")).apply(JSON.stringify);
+            resourceInputs["strict"] = pulumi.output((args?.strict) ?? utilities.getEnvBoolean("DONDOMINIO_STRICT")).apply(JSON.stringify);
+            resourceInputs["timeoutMs"] = pulumi.output((args?.timeoutMs) ?? utilities.getEnvNumber("DONDOMINIO_TIMEOUT_MS")).apply(JSON.stringify);
+        }
+        opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
+        super(Provider.__pulumiType, name, resourceInputs, opts);
+    }
 }
 
 /**
  * The set of arguments for constructing a Provider resource.
  */
 export interface ProviderArgs {
-  /**
-   * The API password (set it with `pulumi config set --secret`). Default: the DONDOMINIO_API_PASSWD environment variable.
-   */
-  apiPasswd?: pulumi.Input<string | undefined>;
-  /**
-   * The API username. Default: the DONDOMINIO_API_USER environment variable.
-   */
-  apiUser?: pulumi.Input<string | undefined>;
-  /**
-   * The API's base URL (default https://simple-api.dondominio.net). Default: the DONDOMINIO_BASE_URL environment variable.
-   */
-  baseUrl?: pulumi.Input<string | undefined>;
-  /**
-   * PEM text or a file path of an extra trusted CA (e.g. the emulator's). Default: the DONDOMINIO_CA_CERT_FILE environment variable.
-   */
-  caCertFile?: pulumi.Input<string | undefined>;
-  /**
-   * Most API calls in flight at once. Default: the DONDOMINIO_MAX_CONCURRENCY environment variable.
-   */
-  maxConcurrency?: pulumi.Input<number | undefined>;
-  /**
-   * API calls started in any rolling minute (default 100). Default: the DONDOMINIO_MAX_OPS_PER_MINUTE environment variable.
-   */
-  maxOpsPerMinute?: pulumi.Input<number | undefined>;
-  /**
-   * The most one run may spend, in the account's currency. Unset: no limit but the balance. Default: the DONDOMINIO_MAX_SPEND environment variable.
-   */
-  maxSpend?: pulumi.Input<number | undefined>;
-  /**
-   * How long to look for the result of a paid order whose reply was lost before sending it again (default 5 minutes). Default: the DONDOMINIO_ORDER_SETTLE_MS environment variable.
-   */
-  orderSettleMs?: pulumi.Input<number | undefined>;
-  /**
-   * First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
-   */
-  pollIntervalMs?: pulumi.Input<number | undefined>;
-  /**
-   * Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
-   */
-  strict?: pulumi.Input<boolean | undefined>;
-  /**
-   * Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
-   */
-  timeoutMs?: pulumi.Input<number | undefined>;
+    /**
+     * The API password (set it with `pulumi config set --secret`). Default: the DONDOMINIO_API_PASSWD environment variable.
+     */
+    apiPasswd?: pulumi.Input<string | undefined>;
+    /**
+     * The API username. Default: the DONDOMINIO_API_USER environment variable.
+     */
+    apiUser?: pulumi.Input<string | undefined>;
+    /**
+     * The API's base URL (default https://simple-api.dondominio.net). Default: the DONDOMINIO_BASE_URL environment variable.
+     */
+    baseUrl?: pulumi.Input<string | undefined>;
+    /**
+     * PEM text or a file path of an extra trusted CA (e.g. the emulator's). Default: the DONDOMINIO_CA_CERT_FILE environment variable.
+     */
+    caCertFile?: pulumi.Input<string | undefined>;
+    /**
+     * Most API calls in flight at once. Default: the DONDOMINIO_MAX_CONCURRENCY environment variable.
+     */
+    maxConcurrency?: pulumi.Input<number | undefined>;
+    /**
+     * API calls started in any rolling minute (default 100). Default: the DONDOMINIO_MAX_OPS_PER_MINUTE environment variable.
+     */
+    maxOpsPerMinute?: pulumi.Input<number | undefined>;
+    /**
+     * The most one run may spend, in the account's currency. Unset: no limit but the balance. Default: the DONDOMINIO_MAX_SPEND environment variable.
+     */
+    maxSpend?: pulumi.Input<number | undefined>;
+    /**
+     * How long to look for the result of a paid order whose reply was lost before sending it again (default 5 minutes). Default: the DONDOMINIO_ORDER_SETTLE_MS environment variable.
+     */
+    orderSettleMs?: pulumi.Input<number | undefined>;
+    /**
+     * First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
+     */
+    pollIntervalMs?: pulumi.Input<number | undefined>;
+    /**
+     * Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+     */
+    strict?: pulumi.Input<boolean | undefined>;
+    /**
+     * Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
+     */
+    timeoutMs?: pulumi.Input<number | undefined>;
 }

@@ -5,8 +5,8 @@
  * - one object twice: a MailBox and a MailAlias of one address are refused at preview, naming both
  *   (provider/dns/object-claim-rules.ts, at the plugin's Check);
  * - a ring of two aliases is refused at preview (provider/resources/mail-alias/facts.ts);
- * - a warning (an MX to a CNAME of the live zone) reaches the engine as a warning under its
- *   resource's URN and the preview passes; with `dondominio:strict` true the preview fails with the
+ * - warnings of two classes (an MX to a CNAME of the live zone; a Spanish contact's French phone)
+ *   reach the engine once each, as warnings under their resource's URN, and the preview passes; with `dondominio:strict` true the preview fails with the
  *   rule, and an `up --skip-preview` writes nothing; a strict value that is not a boolean is
  *   refused by CheckConfig naming the key.
  */
@@ -15,6 +15,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
+import { OWNER } from "../provider/harness";
 import { pluginProgram, skipWithoutGo, type YamlProject, yamlProject } from "./yaml-project";
 
 const ZONE = "yaml-rules.example";
@@ -78,31 +79,34 @@ describe("plugin: issue 27's rules across resources, warnings and dondominio:str
     expect(await writes()).to.deep.equal([]);
   });
 
-  it("prints a warning under its resource's URN and passes; refuses it with dondominio:strict, up writing nothing; CheckConfig refuses strict=maybe", async () => {
+  it("prints each warning once under its resource's URN and passes; refuses it with dondominio:strict, up writing nothing; CheckConfig refuses strict=maybe", async () => {
     program({
       mx: { type: "dondominio:index:DnsRecord", properties: { serviceName: ZONE, name: "@", type: "MX", value: `mailalias.${ZONE}`, priority: 10 } },
       good: { type: "dondominio:index:DnsRecord", properties: { serviceName: ZONE, name: "good", type: "A", value: "192.0.2.20" } },
+      // Contact data's warning: a Spanish contact's French phone.
+      owner: { type: "dondominio:index:Contact", properties: { ...OWNER, phone: "+33.612345678" } },
     });
-    const rule = /value: mailalias\.yaml-rules\.example is a CNAME .*RFC 2181 10\.3, RFC 5321 5\.1/;
-    const events = (await project.pulumiRun("preview", "--json")).stdout;
-    const warning = events
-      .split("\n")
-      .flatMap((l) => {
-        try {
-          const d = JSON.parse(l).diagnosticEvent;
-          return d ? [d as { urn?: string; severity: string; message: string }] : [];
-        } catch {
-          return [];
-        }
-      })
-      .find((d) => rule.test(d.message));
-    expect(warning, events.slice(0, 3000)).to.not.equal(undefined);
-    expect(warning!.severity).to.equal("warning");
-    expect(String(warning!.urn)).to.match(/::mx$/);
-    expect(warning!.message).to.match(/dondominio:strict makes it an error/);
+    const rules: [string, RegExp][] = [
+      ["mx", /value: mailalias\.yaml-rules\.example is a CNAME .*RFC 2181 10\.3, RFC 5321 5\.1/],
+      ["owner", /phone: \+33 is not ES's country code \(\+34\)/],
+    ];
+    // `preview --json` prints one JSON document: its diagnostics carry each line's URN and severity.
+    const doc = JSON.parse((await project.pulumiRun("preview", "--json")).stdout) as { diagnostics?: { urn?: string; severity: string; message: string }[] };
+    const diagnostics = doc.diagnostics ?? [];
+    const shown = JSON.stringify(diagnostics).slice(0, 3000);
+    for (const [name, rule] of rules) {
+      const hits = diagnostics.filter((d) => rule.test(d.message));
+      expect(hits.length, `${rule} once in ${shown}`).to.equal(1);
+      expect(hits[0].severity).to.equal("warning");
+      expect(String(hits[0].urn)).to.match(new RegExp(`::${name}$`));
+      expect(hits[0].message).to.match(/dondominio:strict makes it an error/);
+    }
+    expect(diagnostics.filter((d) => d.severity === "warning" && /dondominio:strict/.test(d.message)).length, shown).to.equal(2);
 
     await project.pulumi("config", "set", "dondominio:strict", "true");
-    expect(await failure("preview")).to.match(/value: mailalias\.yaml-rules\.example is a CNAME .*\(a warning, refused: dondominio:strict is true\)/);
+    expect(await failure("preview")).to.match(
+      /(value: mailalias\.yaml-rules\.example is a CNAME|phone: \+33 is not ES's).*\(a warning, refused: dondominio:strict is true\)/,
+    );
     expect(await failure("up", "--yes", "--skip-preview")).to.match(/dondominio:strict is true/);
     expect(await writes()).to.deep.equal([]);
 

@@ -12,10 +12,10 @@ const __config = new pulumi.Config("dondominio");
  */
 export declare const apiPasswd: string | undefined;
 Object.defineProperty(exports, "apiPasswd", {
-  get() {
-    return __config.get("apiPasswd") ?? utilities.getEnv("DONDOMINIO_API_PASSWD");
-  },
-  enumerable: true,
+    get() {
+        return __config.get("apiPasswd") ?? utilities.getEnv("DONDOMINIO_API_PASSWD");
+    },
+    enumerable: true,
 });
 
 /**
@@ -23,10 +23,10 @@ Object.defineProperty(exports, "apiPasswd", {
  */
 export declare const apiUser: string | undefined;
 Object.defineProperty(exports, "apiUser", {
-  get() {
-    return __config.get("apiUser") ?? utilities.getEnv("DONDOMINIO_API_USER");
-  },
-  enumerable: true,
+    get() {
+        return __config.get("apiUser") ?? utilities.getEnv("DONDOMINIO_API_USER");
+    },
+    enumerable: true,
 });
 
 /**
@@ -34,10 +34,10 @@ Object.defineProperty(exports, "apiUser", {
  */
 export declare const baseUrl: string | undefined;
 Object.defineProperty(exports, "baseUrl", {
-  get() {
-    return __config.get("baseUrl") ?? utilities.getEnv("DONDOMINIO_BASE_URL");
-  },
-  enumerable: true,
+    get() {
+        return __config.get("baseUrl") ?? utilities.getEnv("DONDOMINIO_BASE_URL");
+    },
+    enumerable: true,
 });
 
 /**
@@ -45,10 +45,10 @@ Object.defineProperty(exports, "baseUrl", {
  */
 export declare const caCertFile: string | undefined;
 Object.defineProperty(exports, "caCertFile", {
-  get() {
-    return __config.get("caCertFile") ?? utilities.getEnv("DONDOMINIO_CA_CERT_FILE");
-  },
-  enumerable: true,
+    get() {
+        return __config.get("caCertFile") ?? utilities.getEnv("DONDOMINIO_CA_CERT_FILE");
+    },
+    enumerable: true,
 });
 
 /**
@@ -56,10 +56,10 @@ Object.defineProperty(exports, "caCertFile", {
  */
 export declare const maxConcurrency: number | undefined;
 Object.defineProperty(exports, "maxConcurrency", {
-  get() {
-    return __config.getObject<number>("maxConcurrency") ?? utilities.getEnvNumber("DONDOMINIO_MAX_CONCURRENCY");
-  },
-  enumerable: true,
+    get() {
+        return __config.getObject<number>("maxConcurrency") ?? utilities.getEnvNumber("DONDOMINIO_MAX_CONCURRENCY");
+    },
+    enumerable: true,
 });
 
 /**
@@ -67,10 +67,10 @@ Object.defineProperty(exports, "maxConcurrency", {
  */
 export declare const maxOpsPerMinute: number | undefined;
 Object.defineProperty(exports, "maxOpsPerMinute", {
-  get() {
-    return __config.getObject<number>("maxOpsPerMinute") ?? utilities.getEnvNumber("DONDOMINIO_MAX_OPS_PER_MINUTE");
-  },
-  enumerable: true,
+    get() {
+        return __config.getObject<number>("maxOpsPerMinute") ?? utilities.getEnvNumber("DONDOMINIO_MAX_OPS_PER_MINUTE");
+    },
+    enumerable: true,
 });
 
 /**
@@ -78,10 +78,10 @@ Object.defineProperty(exports, "maxOpsPerMinute", {
  */
 export declare const maxSpend: number | undefined;
 Object.defineProperty(exports, "maxSpend", {
-  get() {
-    return __config.getObject<number>("maxSpend") ?? utilities.getEnvNumber("DONDOMINIO_MAX_SPEND");
-  },
-  enumerable: true,
+    get() {
+        return __config.getObject<number>("maxSpend") ?? utilities.getEnvNumber("DONDOMINIO_MAX_SPEND");
+    },
+    enumerable: true,
 });
 
 /**
@@ -89,10 +89,10 @@ Object.defineProperty(exports, "maxSpend", {
  */
 export declare const orderSettleMs: number | undefined;
 Object.defineProperty(exports, "orderSettleMs", {
-  get() {
-    return __config.getObject<number>("orderSettleMs") ?? utilities.getEnvNumber("DONDOMINIO_ORDER_SETTLE_MS");
-  },
-  enumerable: true,
+    get() {
+        return __config.getObject<number>("orderSettleMs") ?? utilities.getEnvNumber("DONDOMINIO_ORDER_SETTLE_MS");
+    },
+    enumerable: true,
 });
 
 /**
@@ -100,10 +100,10 @@ Object.defineProperty(exports, "orderSettleMs", {
  */
 export declare const pollIntervalMs: number | undefined;
 Object.defineProperty(exports, "pollIntervalMs", {
-  get() {
-    return __config.getObject<number>("pollIntervalMs") ?? utilities.getEnvNumber("DONDOMINIO_POLL_INTERVAL_MS");
-  },
-  enumerable: true,
+    get() {
+        return __config.getObject<number>("pollIntervalMs") ?? utilities.getEnvNumber("DONDOMINIO_POLL_INTERVAL_MS");
+    },
+    enumerable: true,
 });
 
 /**
@@ -111,10 +111,10 @@ Object.defineProperty(exports, "pollIntervalMs", {
  */
 export declare const strict: boolean | undefined;
 Object.defineProperty(exports, "strict", {
-  get() {
-    return __config.getObject<boolean>("strict") ?? utilities.getEnvBoolean("DONDOMINIO_STRICT");
-  },
-  enumerable: true,
+    get() {
+        return __config.getObject<boolean>("strict") ?? utilities.getEnvBoolean("DONDOMINIO_STRICT");
+    },
+    enumerable: true,
 });
 
 /**
@@ -122,8 +122,9 @@ Object.defineProperty(exports, "strict", {
  */
 export declare const timeoutMs: number | undefined;
 Object.defineProperty(exports, "timeoutMs", {
-  get() {
-    return __config.getObject<number>("timeoutMs") ?? utilities.getEnvNumber("DONDOMINIO_TIMEOUT_MS");
-  },
-  enumerable: true,
+    get() {
+        return __config.getObject<number>("timeoutMs") ?? utilities.getEnvNumber("DONDOMINIO_TIMEOUT_MS");
+    },
+    enumerable: true,
 });
+

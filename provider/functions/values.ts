@@ -1,7 +1,7 @@
 /**
  * How the functions hand the API's values to programs (issue 31: typed results, numbers as numbers,
- * dates as ISO strings): the API's texts for dates, year lists and "-" defaults, mapped once here.
- * Pure; tests/functions/values.unit.test.ts.
+ * dates as ISO strings): the API's texts for dates and year lists, mapped once here.
+ * Pure; tests/functions/functions.unit.test.ts.
  */
 
 /**
@@ -25,15 +25,3 @@ export function yearList(value: string | undefined): number[] {
     .map((y) => Number(y.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
 }
-
-/** A number the API sends as text, or "-"/"" for its default: the number, or undefined for the default. */
-export function numberOrDefault(value: string | number | undefined): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  const v = value?.trim() ?? "";
-  if (v === "" || v === "-") return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-/** The API's comma-separated tag list as the Domain resource holds it (sorted, no empties). */
-export { normaliseTags as tagList } from "../../sdk/rules";

@@ -6,7 +6,7 @@ import { bool, country, oneOf, text } from "../../../sdk/catalogue/fields";
 export const getContactsArgs = {
   /** Only contacts whose name contains this text. */
   name: text("text to look for in the names").optional(),
-  /** Only contacts with this e-mail address. */
+  /** Only contacts whose e-mail address matches this (the API's e-mail filter). */
   email: text("an e-mail address").optional(),
   /** Only contacts of this country (two letters, e.g. ES). */
   country: country().optional(),

@@ -51,8 +51,16 @@ export interface FunctionDescriptor<F extends Shape = Shape, R extends Shape = S
   readonly secrets?: readonly (keyof R & string)[];
   /** The API calls it makes (Markdown, one line): the README says it, the tests count it. */
   readonly calls: string;
-  /** The README's examples: a TypeScript program's lines and a Pulumi YAML program's `variables:` entry. */
-  readonly example: { readonly typescript: string; readonly yaml: string };
+  /**
+   * The README's examples: the body of a TypeScript program's `export = async () => { ... }` (ending
+   * in its `return`), and a Pulumi YAML `fn::invoke` as data (the variable, the arguments, the
+   * member `return` picks), which scripts/function-docs.ts writes out and the tests check against
+   * the function's own rules.
+   */
+  readonly example: {
+    readonly typescript: string;
+    readonly yaml: { readonly variable: string; readonly arguments: Readonly<Record<string, string | number | boolean>>; readonly return?: string };
+  };
   /** Reads through the Api; a missing object fails (`missing`), never an empty result. */
   run(api: Api, args: z.output<z.ZodObject<F>>): Promise<z.input<z.ZodObject<R>>>;
 }

@@ -33,7 +33,6 @@ describe("function descriptors", () => {
     for (const f of FUNCTIONS) {
       expect(f.folder, f.name).to.equal(f.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
       expect(f.example.typescript, f.name).to.include(`${f.name}(`);
-      expect(f.example.yaml, f.name).to.include(`function: dondominio:index:${f.name}`);
       expect(f.calls, f.name).to.match(/`[a-z]+\/[a-z]+`/);
     }
   });

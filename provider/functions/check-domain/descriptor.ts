@@ -22,12 +22,8 @@ export const checkDomainDescriptor = defineFunction({
   calls: "one `domain/check` per name and process",
   example: {
     typescript: `const check = await checkDomain({ name: "example.com" });
-export const price = check.price;`,
-    yaml: `check:
-  fn::invoke:
-    function: dondominio:index:checkDomain
-    arguments:
-      name: example.com`,
+return { available: check.available, price: \`\${check.price} \${check.currency}\` };`,
+    yaml: { variable: "check", arguments: { name: "example.com" } },
   },
   run(api, { name }) {
     let p = asked.get(name);

@@ -13,11 +13,8 @@ export const getAccountDescriptor = defineFunction({
   calls: "one `account/info`",
   example: {
     typescript: `const account = await getAccount({});
-export const balance = \`\${account.balance} \${account.currency}\`;`,
-    yaml: `account:
-  fn::invoke:
-    function: dondominio:index:getAccount
-    arguments: {}`,
+return { balance: \`\${account.balance} \${account.currency}\` };`,
+    yaml: { variable: "account", arguments: {} },
   },
   async run(api) {
     const a = await api.call("account/info");

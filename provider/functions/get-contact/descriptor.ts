@@ -13,12 +13,8 @@ export const getContactDescriptor = defineFunction({
   calls: "one `contact/getinfo`",
   example: {
     typescript: `const owner = await getContact({ contactId: "LOV-20001" });
-export const verified = owner.verificationStatus === "verified";`,
-    yaml: `owner:
-  fn::invoke:
-    function: dondominio:index:getContact
-    arguments:
-      contactId: LOV-20001`,
+return { verified: owner.verificationStatus === "verified" };`,
+    yaml: { variable: "owner", arguments: { contactId: "LOV-20001" } },
   },
   async run(api, { contactId }) {
     const c = await missing(`contact ${contactId}`, "contact/getinfo", api.call("contact/getinfo", { contactID: contactId }));

@@ -14,13 +14,8 @@ export const getContactsDescriptor = defineFunction({
   calls: "one `contact/list` per 1000 contacts (at least one)",
   example: {
     typescript: `const { contacts } = await getContacts({ email: "ada@example.com" });
-export const adaId = contacts[0]?.contactId;`,
-    yaml: `ada:
-  fn::invoke:
-    function: dondominio:index:getContacts
-    arguments:
-      email: ada@example.com
-    return: contacts`,
+return { adaId: contacts[0]?.contactId };`,
+    yaml: { variable: "ada", arguments: { email: "ada@example.com" }, return: "contacts" },
   },
   async run(api, f) {
     const items = await api.listAll("contact/list", {

@@ -3,7 +3,7 @@
 /** The doc of every argument, by name (schema.ts getContactsArgs). */
 export const argDocs: Readonly<Record<string, string>> = {
   name: "Only contacts whose name contains this text.",
-  email: "Only contacts with this e-mail address.",
+  email: "Only contacts whose e-mail address matches this (the API's e-mail filter).",
   country: "Only contacts of this country (two letters, e.g. ES).",
   identNumber: "Only contacts with this tax, VAT, passport or ID number.",
   verificationStatus: "Only contacts in this verification status: verified, notapplicable, inprocess or failed.",

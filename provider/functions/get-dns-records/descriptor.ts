@@ -25,14 +25,8 @@ export const getDnsRecordsDescriptor = defineFunction({
   calls: "one `service/dnslist` per 1000 records listed (at least one); a name or type narrows the listing on the API's side",
   example: {
     typescript: `const { records } = await getDnsRecords({ serviceName: "example.com", type: "MX" });
-export const mx = records.map((r) => \`\${r.priority} \${r.value}\`);`,
-    yaml: `mx:
-  fn::invoke:
-    function: dondominio:index:getDnsRecords
-    arguments:
-      serviceName: example.com
-      type: MX
-    return: records`,
+return { mx: records.map((r) => \`\${r.priority} \${r.value}\`) };`,
+    yaml: { variable: "mx", arguments: { serviceName: "example.com", type: "MX" }, return: "records" },
   },
   async run(api, args) {
     const zone = args.serviceName;

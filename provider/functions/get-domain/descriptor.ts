@@ -17,13 +17,8 @@ export const getDomainDescriptor = defineFunction({
   calls: "three `domain/getinfo` (status first, then nameservers and contacts together); one more (authcode) with `authcode: true`",
   example: {
     typescript: `const domain = await getDomain({ name: "example.com" });
-export const expires = domain.tsExpir;
-export const owner = domain.contacts.owner;`,
-    yaml: `domain:
-  fn::invoke:
-    function: dondominio:index:getDomain
-    arguments:
-      name: example.com`,
+return { expires: domain.tsExpir, owner: domain.contacts.owner, nameservers: domain.nameservers };`,
+    yaml: { variable: "domain", arguments: { name: "example.com" } },
   },
   async run(api, args) {
     const domain = args.name;

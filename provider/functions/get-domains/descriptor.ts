@@ -16,13 +16,8 @@ export const getDomainsDescriptor = defineFunction({
   calls: "one `domain/list` per 1000 domains (at least one)",
   example: {
     typescript: `const { domains } = await getDomains({ status: "active" });
-export const names = domains.map((d) => d.name);`,
-    yaml: `active:
-  fn::invoke:
-    function: dondominio:index:getDomains
-    arguments:
-      status: active
-    return: domains`,
+return { names: domains.map((d) => d.name) };`,
+    yaml: { variable: "active", arguments: { status: "active" }, return: "domains" },
   },
   async run(api, filters) {
     // infoType=status: the dates and settings come with each item, in the same pages.

@@ -16,12 +16,8 @@ export const getHostingServiceDescriptor = defineFunction({
   calls: "one `service/getinfo`",
   example: {
     typescript: `const web = await getHostingService({ name: "example.com" });
-export const product = web.productKey;`,
-    yaml: `web:
-  fn::invoke:
-    function: dondominio:index:getHostingService
-    arguments:
-      name: example.com`,
+return { product: web.productKey, expires: web.tsExpir };`,
+    yaml: { variable: "web", arguments: { name: "example.com" } },
   },
   async run(api, { name }) {
     const s = await missing(`hosting service ${name}`, "service/getinfo", api.call("service/getinfo", { serviceName: asciiOrSelf(name), infoType: "status" }));

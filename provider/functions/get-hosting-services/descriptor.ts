@@ -16,13 +16,8 @@ export const getHostingServicesDescriptor = defineFunction({
   calls: "one `service/list` per 1000 services (at least one)",
   example: {
     typescript: `const { services } = await getHostingServices({ status: "active" });
-export const zones = services.map((s) => s.name);`,
-    yaml: `services:
-  fn::invoke:
-    function: dondominio:index:getHostingServices
-    arguments:
-      status: active
-    return: services`,
+return { zones: services.map((s) => s.name) };`,
+    yaml: { variable: "services", arguments: { status: "active" }, return: "services" },
   },
   async run(api, filters) {
     const items = await api.listAll("service/list", { ...filters, pageLength: 1000 });

@@ -15,13 +15,8 @@ export const getMailBoxesDescriptor = defineFunction({
   calls: "one `service/maillist` per 1000 mailboxes (at least one)",
   example: {
     typescript: `const { mailBoxes } = await getMailBoxes({ serviceName: "example.com" });
-export const addresses = mailBoxes.map((m) => m.name);`,
-    yaml: `boxes:
-  fn::invoke:
-    function: dondominio:index:getMailBoxes
-    arguments:
-      serviceName: example.com
-    return: mailBoxes`,
+return { addresses: mailBoxes.map((m) => m.name) };`,
+    yaml: { variable: "boxes", arguments: { serviceName: "example.com" }, return: "mailBoxes" },
   },
   async run(api, { serviceName, filter }) {
     const items = await missing(

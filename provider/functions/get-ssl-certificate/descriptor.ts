@@ -15,12 +15,8 @@ export const getSslCertificateDescriptor = defineFunction({
   calls: "one `ssl/getinfo` (status); a second (ssldata) once the certificate is valid",
   example: {
     typescript: `const cert = await getSslCertificate({ certificateId: 1001 });
-export const pem = cert.certificate;`,
-    yaml: `cert:
-  fn::invoke:
-    function: dondominio:index:getSslCertificate
-    arguments:
-      certificateId: 1001`,
+return { status: cert.status, pem: cert.certificate };`,
+    yaml: { variable: "cert", arguments: { certificateId: 1001 } },
   },
   async run(api, { certificateId }) {
     const what = `SSL certificate ${certificateId}`;

@@ -19,13 +19,9 @@ export const getSslProductsDescriptor = defineFunction({
   calls: "one `ssl/productlist` per 1000 products (at least one)",
   example: {
     typescript: `const { products } = await getSslProducts({ validationType: "dv", wildcard: false, multiDomain: false });
-export const cheapest = products.sort((a, b) => (a.create?.price ?? 0) - (b.create?.price ?? 0))[0]?.productId;`,
-    yaml: `dv:
-  fn::invoke:
-    function: dondominio:index:getSslProducts
-    arguments:
-      validationType: dv
-    return: products`,
+const cheapest = [...products].sort((a, b) => (a.create?.price ?? 0) - (b.create?.price ?? 0))[0];
+return { productId: cheapest?.productId };`,
+    yaml: { variable: "dv", arguments: { validationType: "dv" }, return: "products" },
   },
   async run(api, f) {
     const items = await api.listAll("ssl/productlist", {

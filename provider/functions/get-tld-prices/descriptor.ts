@@ -19,13 +19,8 @@ export const getTldPricesDescriptor = defineFunction({
   calls: "one `account/zones` per 1000 TLDs (one call with `tld`)",
   example: {
     typescript: `const { tlds } = await getTldPrices({ tld: "com" });
-export const comPerYear = tlds[0].create?.price;`,
-    yaml: `com:
-  fn::invoke:
-    function: dondominio:index:getTldPrices
-    arguments:
-      tld: com
-    return: tlds`,
+return { comPerYear: tlds[0].create?.price };`,
+    yaml: { variable: "com", arguments: { tld: "com" }, return: "tlds" },
   },
   async run(api, { tld }) {
     const zones = await api.listAll("account/zones", { ...(tld ? { tld } : {}), pageLength: 1000 });

@@ -1,18 +1,23 @@
 /**
  * The Pulumi package schema (GetSchema, schema.json) generated from provider/registry.ts's
- * descriptors through describeResource (provider/core/descriptor.ts): every property's type, doc,
+ * descriptors through describeResource (provider/core/descriptor.ts), and the read functions from
+ * provider/function-registry.ts's through describeFunction: every property's type, doc,
  * required, secret and replace-on-change, and the outputs, come from the descriptor and its class
  * spec (no second list); the provider config with its DONDOMINIO_* environment defaults
- * (plugin/config.ts). scripts/gen-schema.ts writes it to schema.json, which the plugin serves.
+ * (provider/core/config.ts CONFIG_KEYS). scripts/gen-schema.ts writes it to schema.json, which the plugin serves.
  */
 import { describeResource, type PropertySpec, type TypeSpec } from "../provider/core/descriptor";
+import { describeFunction, type MemberSpec } from "../provider/core/function";
+import { FUNCTIONS } from "../provider/function-registry";
 import { RESOURCES } from "../provider/registry";
-import { CONFIG_KEYS } from "./config";
+import { CONFIG_KEYS, type ConfigKey, type ConfigKind, docText } from "../provider/core/config";
 import { PACKAGE } from "./resources";
 
 type Json = Record<string, any>;
 
 const ANY = { $ref: "pulumi.json#/Any" };
+/** A setting's kind as the schema's type (every SDK then gives it that type). */
+export const SCHEMA_TYPE: Record<ConfigKind, string> = { string: "string", count: "integer", amount: "number", boolean: "boolean" };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A descriptor's TypeSpec -> a Pulumi type spec; object types are named (`hint`) and put in `types`. */
@@ -38,7 +43,10 @@ function typeSpec(t: TypeSpec, hint: string, types: Json): Json {
       const required = entries.filter(([, p]) => p.required).map(([k]) => k);
       types[token] = {
         type: "object",
-        properties: Object.fromEntries(entries.map(([k, p]) => [k, typeSpec(p.type, `${hint}${cap(k)}`, types)])),
+        // A nested member's doc where the descriptor has one (the functions' results).
+        properties: Object.fromEntries(
+          entries.map(([k, p]) => [k, { ...(p.doc ? { description: p.doc } : {}), ...typeSpec(p.type, `${hint}${cap(k)}`, types) }]),
+        ),
         ...(required.length ? { required } : {}),
       };
       return { $ref: `#/types/${token}` };
@@ -76,22 +84,27 @@ function resourceSpec(d: (typeof RESOURCES)[number], types: Json): Json {
   };
 }
 
-const checkDomainSpec = {
-  description: "Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.",
-  inputs: { properties: { name: { type: "string", description: "Unicode or punycode." } }, required: ["name"] },
-  outputs: {
-    properties: {
-      name: { type: "string" },
-      punycode: { type: "string" },
-      tld: { type: "string" },
-      available: { type: "boolean" },
-      premium: { type: "boolean" },
-      price: { type: "number", description: "Price per year." },
-      currency: { type: "string" },
-    },
-    required: ["name", "punycode", "tld", "available", "premium", "price", "currency"],
-  },
-};
+/** The singular of a list member's name, for its items' type ("domains" -> Domain, "mailBoxes" -> MailBox). */
+const singular = (k: string) => k.replace(/xes$/, "x").replace(/s$/, "");
+
+/**
+ * A read function (provider/function-registry.ts) from describeFunction: its arguments and result,
+ * each member's type, doc and secret; a list's items are a named type (`GetDomainsDomain`).
+ */
+function functionSpec(f: (typeof FUNCTIONS)[number], types: Json): Json {
+  const s = describeFunction(f);
+  const hint = (m: MemberSpec) => `${cap(f.name)}${cap(m.type.kind === "array" ? singular(m.name) : m.name)}`;
+  const members = (list: MemberSpec[]) => {
+    const required = list.filter((m) => m.required).map((m) => m.name);
+    return { properties: Object.fromEntries(list.map((m) => [m.name, propertySpec(m, hint(m), types)])), ...(required.length ? { required } : {}) };
+  };
+  return {
+    description: `${s.description}\n\nAPI calls: ${s.calls}.`,
+    // A function without arguments has no inputs: every SDK's form then takes only the invoke options.
+    ...(s.args.length ? { inputs: members(s.args) } : {}),
+    outputs: members(s.result),
+  };
+}
 
 /** The package schema (Pulumi's package schema format, pulumi.com/docs/iac/extending-pulumi/schema). */
 export function packageSchema(version: string): Json {
@@ -99,10 +112,10 @@ export function packageSchema(version: string): Json {
   const resources: Json = {};
   for (const d of RESOURCES) resources[`${PACKAGE}:index:${d.type}`] = resourceSpec(d, types);
   const variables: Json = {};
-  for (const [k, c] of Object.entries(CONFIG_KEYS)) {
+  for (const [k, c] of Object.entries(CONFIG_KEYS) as [string, ConfigKey][]) {
     variables[k] = {
-      type: c.type,
-      description: `${c.doc} Default: the ${c.env} environment variable.`,
+      type: SCHEMA_TYPE[c.kind],
+      description: `${docText(c)} Default: the ${c.env} environment variable.`,
       defaultInfo: { environment: [c.env] },
       ...(c.secret ? { secret: true } : {}),
     };
@@ -112,18 +125,20 @@ export function packageSchema(version: string): Json {
     displayName: "DonDominio",
     version,
     description: "Domains, DNS, hosting, mail and SSL at DonDominio (MrDomain), through its reseller API.",
-    keywords: ["pulumi", "dondominio", "mrdomain", "dns", "domains", "category/network"],
+    // The Registry's facets: one category/, and kind/native (a provider of its own, not a bridged Terraform one).
+    keywords: ["pulumi", "dondominio", "mrdomain", "dns", "domains", "category/network", "kind/native"],
     homepage: "https://github.com/pulumi-dondominio/pulumi-dondominio",
     repository: "https://github.com/pulumi-dondominio/pulumi-dondominio",
     license: "Apache-2.0",
     publisher: "pulumi-dondominio",
+    logoUrl: "https://raw.githubusercontent.com/pulumi-dondominio/pulumi-dondominio/main/docs/logo.svg",
     // Releases (plugin archives) are published on the repository's GitHub releases.
     pluginDownloadURL: "github://api.github.com/pulumi-dondominio/pulumi-dondominio",
     config: { variables },
     provider: { description: "The DonDominio provider: credentials and API settings.", inputProperties: variables },
     types,
     resources,
-    functions: { [`${PACKAGE}:index:checkDomain`]: checkDomainSpec },
+    functions: Object.fromEntries(FUNCTIONS.map((f) => [`${PACKAGE}:index:${f.name}`, functionSpec(f, types)])),
     language: {
       nodejs: {
         packageName: "@pulumi-dondominio/dondominio",
@@ -131,9 +146,9 @@ export function packageSchema(version: string): Json {
         dependencies: { "@pulumi/pulumi": "^3.0.0" },
       },
       python: { packageName: "pulumi_dondominio", requires: { pulumi: ">=3.0.0,<4.0.0" } },
-      go: { importBasePath: "github.com/pulumi-dondominio/pulumi-dondominio/sdk/go/dondominio", generateResourceContainerTypes: true },
+      go: { importBasePath: "github.com/pulumi-dondominio/pulumi-dondominio/sdks/go/dondominio", generateResourceContainerTypes: true },
       csharp: { rootNamespace: "PulumiDondominio", packageReferences: { Pulumi: "3.*" } },
-      java: { basePackage: "io.github.pulumidondominio", buildFiles: "gradle" },
+      java: { basePackage: "io.github.pulumidondominio", buildFiles: "gradle", dependencies: { "com.pulumi:pulumi": "1.16.0" } },
     },
   };
 }

@@ -22,9 +22,6 @@ type Data = Record<string, any>;
 /** Output name -> the schema of its value: the outputs a resource's state adds or redefines (schema.ts). */
 export type OutputShape = Record<string, z.ZodType>;
 
-/** A resource class as the descriptor holds it: any class made by resourceClass. */
-export type AnyResourceClass = abstract new (...args: any[]) => unknown;
-
 /**
  * How `dondominio-export` finds the live objects of a resource, through read-only calls: at the
  * account's scope (contacts, domains, services, certificates), inside one hosting service (its
@@ -95,8 +92,6 @@ export interface ResourceDescriptor<I extends Data = any, S extends Data = any> 
   readonly secretOutputs?: readonly string[];
   /** How `pulumi import` finds an object of this resource, or why it cannot. */
   readonly imports: ImportSpec;
-  /** The class users write, built by resourceClass from this descriptor (loaded on first use: it needs @pulumi/pulumi). */
-  readonly resource: AnyResourceClass;
   /** The doc of every input field, by name: the field's JSDoc in schema.ts, read into field-docs.ts (scripts/gen-field-docs.ts). */
   readonly docs: Readonly<Record<string, string>>;
   /** The doc of every output the state adds or redefines, read as `docs` (other outputs are inputs: their doc is the input's). */

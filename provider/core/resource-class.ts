@@ -66,7 +66,18 @@ export function resourceClass<Args extends object, S extends object, Shape exten
       super(provider, name, props, withSecrets, "dondominio", d.type);
     }
   }
+  SOURCES.set(Resource, d);
   return Resource as unknown as ResourceClass<Args, S, Shape>;
+}
+
+// The descriptor each class was built from. The descriptor holds no class (the class imports it:
+// a reference back would be an import cycle, and would load @pulumi/pulumi into the export).
+const SOURCES = new WeakMap<Function, ClassSource>();
+
+/** The descriptor a resource class (or a class extending one) was built from: tests tie the package's exports to the registry. */
+export function sourceOfClass(cls: unknown): ClassSource | undefined {
+  for (let c = cls; typeof c === "function"; c = Object.getPrototypeOf(c)) if (SOURCES.has(c)) return SOURCES.get(c);
+  return undefined;
 }
 
 /** Input names (the object under the inputs' transforms) and output names, each once. */

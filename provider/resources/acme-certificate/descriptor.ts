@@ -14,10 +14,6 @@ export const acmeCertificateDescriptor: ResourceDescriptor = {
   outputs: acmeOutputs,
   secretInputs: ACME_SECRET_INPUTS,
   secretOutputs: ACME_SECRET_OUTPUTS,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).AcmeCertificate;
-  },
   idFormat: "`<first name>:<serial>`",
   imports: {
     importable: false,

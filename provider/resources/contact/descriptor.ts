@@ -13,10 +13,6 @@ export const contactDescriptor: ResourceDescriptor = {
   description: "A reusable domain contact (contact/create). Any change replaces; destroy forgets it.",
   definition: contactDefinition,
   outputs: contactOutputs,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).Contact;
-  },
   idFormat: "contactID, e.g. `LOV-20001`",
   imports: { importable: true, entry: (c) => ({ id: c.contactId, name: [c.contactId] }) },
   lifecycle: {

@@ -16,10 +16,6 @@ export const databaseDescriptor: ResourceDescriptor = {
   outputs: databaseOutputs,
   secretInputs: DATABASE_SECRETS,
   secretOutputs: DATABASE_SECRETS,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).Database;
-  },
   idFormat: "`<serviceName>/<entityID>`",
   imports: importByName("ddbb", (d) => d.name),
   lifecycle: {

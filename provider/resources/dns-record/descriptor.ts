@@ -15,10 +15,6 @@ export const dnsRecordDescriptor: ResourceDescriptor = {
     "One record of a hosted DNS zone (service/dnscreate). value, ttl and priority change in place; serviceName, name and type replace; destroy deletes it (service/dnsdelete). The id is `<serviceName>/<entityID>`. The same record in two DnsRecords, or a name and type a DnsZone manages too, is refused at preview (provider/dns/dns-claims.ts).",
   definition: dnsRecordDefinition,
   outputs: dnsRecordOutputs,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).DnsRecord;
-  },
   idFormat: "`<serviceName>/<entityID>`",
   imports: {
     importable: true,

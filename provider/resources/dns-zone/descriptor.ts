@@ -14,10 +14,6 @@ export const dnsZoneDescriptor: ResourceDescriptor = {
     "The records of one hosted DNS zone as one resource: created, updated and deleted record by record (service/dnscreate, dnsupdate, dnsdelete) or, for large changes, with one service/dnssetzone that keeps every record the resource does not manage. The id is the serviceName.",
   definition: dnsZoneDefinition,
   outputs: dnsZoneOutputs,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).DnsZone;
-  },
   idFormat: "service name",
   // The zone's service name is the id; the import file lists each record as its own DnsRecord instead.
   imports: { importable: true, stateOf: (id) => ({ serviceName: id }) },

@@ -14,10 +14,6 @@ export const dnssecKeyDescriptor: ResourceDescriptor = {
     "One DS entry of a domain (domain/dnsseccreate). The API has no update: any change replaces (the new entry is added before the old one is removed, so the chain of trust never breaks). Destroy removes it (dnssecdelete). Id: `<ascii domain>/<keytag>-<algorithm>-<digesttype>-<digest prefix>`.",
   definition: dnssecKeyDefinition,
   outputs: dnssecKeyOutputs,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).DnssecKey;
-  },
   idFormat: "`<domain>/<keytag>-<algorithm>-<digesttype>-<digest prefix>`",
   imports: {
     importable: true,

@@ -15,10 +15,6 @@ export const domainDescriptor: ResourceDescriptor = {
   outputs: domainOutputs,
   secretInputs: DOMAIN_SECRETS,
   secretOutputs: DOMAIN_SECRETS,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).Domain;
-  },
   idFormat: "punycode name, e.g. `xn--espaa-rta.es`",
   imports: { importable: true, entry: (d) => ({ id: d.ascii, name: [d.name] }) },
   lifecycle: {

@@ -16,10 +16,6 @@ export const ftpAccountDescriptor: ResourceDescriptor = {
   outputs: ftpAccountOutputs,
   secretInputs: FTP_SECRETS,
   secretOutputs: FTP_SECRETS,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).FtpAccount;
-  },
   idFormat: "`<serviceName>/<entityID>`",
   imports: importByName(
     "ftp",

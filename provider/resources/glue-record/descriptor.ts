@@ -14,10 +14,6 @@ export const glueRecordDescriptor: ResourceDescriptor = {
     "A glue record (host object) under a domain: domain/gluerecordcreate. ipv4/ipv6 change in place (gluerecordupdate); domain and name replace; destroy deletes it (gluerecorddelete). The id is `<ascii domain>/<ascii host>`.",
   definition: glueRecordDefinition,
   outputs: glueRecordOutputs,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).GlueRecord;
-  },
   idFormat: "`<domain>/<host>`",
   imports: { importable: true, entry: (g) => ({ id: `${asciiOf(g.domain)}/${g.name}`, name: [g.name] }) },
   lifecycle: {

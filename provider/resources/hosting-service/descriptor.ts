@@ -13,10 +13,6 @@ export const hostingServiceDescriptor: ResourceDescriptor = {
   description: "A hosting or mail service (service/create). Destroy never deletes it.",
   definition: hostingDefinition,
   outputs: hostingOutputs,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).HostingService;
-  },
   idFormat: "service name",
   imports: { importable: true, entry: (s) => ({ id: s.name, name: [s.name] }) },
   lifecycle: {

@@ -14,10 +14,6 @@ export const mailAliasDescriptor: ResourceDescriptor = {
     "A mail alias of a service (service/mailaliascreate). targets change in place (service/mailaliasupdate); serviceName and name replace; destroy deletes it (service/mailaliasdelete). The id is `<serviceName>/<entityID>`.",
   definition: mailAliasDefinition,
   outputs: mailAliasOutputs,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).MailAlias;
-  },
   idFormat: "`<serviceName>/<entityID>`",
   imports: importByName("mailalias", (a) => a.name),
   lifecycle: {

@@ -16,10 +16,6 @@ export const mailBoxDescriptor: ResourceDescriptor = {
   outputs: mailBoxOutputs,
   secretInputs: MAILBOX_SECRET_INPUTS,
   secretOutputs: MAILBOX_SECRET_OUTPUTS,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).MailBox;
-  },
   idFormat: "`<serviceName>/<entityID>`",
   imports: importByName("mail", (m) => m.name),
   lifecycle: {

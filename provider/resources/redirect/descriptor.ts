@@ -14,10 +14,6 @@ export const redirectDescriptor: ResourceDescriptor = {
     "A web redirect of a service (service/redirectcreate). destination and type change in place (service/redirectupdate); serviceName and origin replace; destroy deletes it (service/redirectdelete). The id is `<serviceName>/<entityID>`.",
   definition: redirectDefinition,
   outputs: redirectOutputs,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).Redirect;
-  },
   idFormat: "`<serviceName>/<entityID>`",
   imports: importByName("redirect", (r) => r.origin),
   lifecycle: {

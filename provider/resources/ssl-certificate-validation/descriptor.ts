@@ -12,10 +12,6 @@ export const sslCertificateValidationDescriptor: ResourceDescriptor = {
     "Waits (reading only: ssl/getinfo) until a certificate is issued, and outputs its PEM files, so one `pulumi up` can order a certificate, publish its validation records from the order's outputs and install the issued certificate. Nothing is ordered, written or paid; destroy only forgets it. The wait is bounded by `customTimeouts.create` (default 20 min), as SslCertificate's `waitFor: \"issued\"`.",
   definition: validationDefinition,
   outputs: validationOutputs,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).SslCertificateValidation;
-  },
   idFormat: "certificateID",
   // The certificate's id (idFormat "certificateID"); the import file lists the SslCertificate, whose id it is too.
   imports: { importable: true, stateOf: (id) => ({ certificateId: Number(id) }) },

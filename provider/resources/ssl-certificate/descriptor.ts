@@ -15,10 +15,6 @@ export const sslCertificateDescriptor: ResourceDescriptor = {
   outputs: sslOutputs,
   secretInputs: SSL_SECRETS,
   secretOutputs: SSL_SECRETS,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).SslCertificate;
-  },
   idFormat: "certificateID",
   imports: {
     importable: true,

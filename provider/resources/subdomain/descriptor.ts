@@ -16,10 +16,6 @@ export const subdomainDescriptor: ResourceDescriptor = {
   outputs: subdomainOutputs,
   secretInputs: SUBDOMAIN_SECRETS,
   secretOutputs: SUBDOMAIN_SECRETS,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).Subdomain;
-  },
   idFormat: "`<serviceName>/<entityID>`",
   imports: importByName("subdomain", (x) => x.name),
   lifecycle: {

@@ -525,13 +525,13 @@ export function coverageProblems(fns = FUNCTIONS.map((f) => f.name), cases = CAS
 }
 
 /**
- * The cases that run in one engine run together, in rounds: the read and paging cases, each
- * function at most once a round (its calls are counted apart because no two functions use the same
- * operation), so a round is one `up` of a program holding every function once.
+ * The cases of `kinds` that run in one engine run together, in rounds: each function at most once a
+ * round (its calls are counted apart because no two functions use the same operation), so a round
+ * is one `up` (reads) or one failing `preview` (failures) of a program holding every function once.
  */
-export function rounds(cases = CASES): FunctionCase[][] {
+export function rounds(cases = CASES, kinds: readonly Kind[] = ["read", "paging"]): FunctionCase[][] {
   const out: FunctionCase[][] = [];
-  for (const c of cases.filter((x) => x.kind === "read" || x.kind === "paging")) {
+  for (const c of cases.filter((x) => kinds.includes(x.kind))) {
     const round = out.find((r) => !r.some((x) => x.fn === c.fn));
     if (round) round.push(c);
     else out.push([c]);

@@ -6,6 +6,7 @@
  * declares invocations; each one's result becomes the stack output `r<i>` (the Output form on the
  * TypeScript door), so a case reads what a program got, secrets marked as the engine marked them.
  */
+import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEngineStack, type EngineStack, loadInstalled } from "../harness/engine";
@@ -38,6 +39,11 @@ export interface FunctionStack {
 export interface FunctionDoor {
   name: string;
   door: "dynamic" | "plugin";
+  /**
+   * A failing preview shows every failing invocation's error (Pulumi YAML evaluates every variable
+   * and reports each failure), so failing cases share previews; else each failing case has its own.
+   */
+  reportsEveryFailure: boolean;
   open(s: Seeded): Promise<FunctionStack>;
 }
 
@@ -59,6 +65,7 @@ type Functions = Record<string, (args: Args) => unknown>;
 export const dynamicDoor: FunctionDoor = {
   name: "dynamic (TypeScript)",
   door: "dynamic",
+  reportsEveryFailure: false,
   async open(s) {
     let declared: readonly Invocation[] = [];
     const program = async () => {
@@ -103,11 +110,10 @@ export const dynamicDoor: FunctionDoor = {
 export const yamlDoor: FunctionDoor = {
   name: "plugin (YAML fn::invoke)",
   door: "plugin",
+  reportsEveryFailure: true,
   async open(s) {
     let pluginDir = "";
-    const project: YamlProject = await yamlProject((_dir, plugin) => {
-      pluginDir = plugin;
-    });
+    let dir = "";
     const write = (invocations: readonly Invocation[]) => {
       const variables = Object.fromEntries(
         invocations.map((inv, i) => [`r${i}`, { "fn::invoke": { function: `dondominio:index:${inv.fn}`, arguments: inv.args } }]),
@@ -115,15 +121,28 @@ export const yamlDoor: FunctionDoor = {
       const outputs = Object.fromEntries(invocations.map((_, i) => [`r${i}`, `\${r${i}}`]));
       // JSON is YAML: the program written from an object, so no value can become YAML syntax.
       const program = { name: "function-table", runtime: "yaml", plugins: { providers: [{ name: "dondominio", path: pluginDir }] }, variables, outputs };
-      writeFileSync(join(project.dir, "Pulumi.yaml"), JSON.stringify(program, null, 2));
+      writeFileSync(join(dir, "Pulumi.yaml"), JSON.stringify(program, null, 2));
     };
-    write([]);
+    // The project exists before its stack is created (yamlProject runs `stack init`).
+    const project: YamlProject = await yamlProject((d, plugin) => {
+      dir = d;
+      pluginDir = plugin;
+      write([]);
+    });
     for (const [key, { value, secret }] of Object.entries(doorConfig(s))) await project.pulumi("config", "set", ...(secret ? ["--secret"] : []), key, value);
     return {
       async run(invocations, what) {
         write(invocations);
         try {
-          if (what === "preview") return { outputs: [], output: await project.pulumi("preview"), state: "" };
+          if (what === "preview") {
+            // The whole output, not the thrown message's excerpt: a round of failing cases has one failure each.
+            const r = await new Promise<{ code: number; text: string }>((resolve) =>
+              execFile("pulumi", ["preview", "--non-interactive"], { cwd: project.dir, env: project.env, maxBuffer: 1 << 28 }, (err, stdout, stderr) =>
+                resolve({ code: err ? 1 : 0, text: `${stdout}\n${stderr}` }),
+              ),
+            );
+            return { outputs: [], output: r.text, state: "", ...(r.code ? { error: r.text } : {}) };
+          }
           const output = await project.pulumi("up", "--yes", "--skip-preview");
           const plain = JSON.parse((await project.pulumiRun("stack", "output", "--json", "--show-secrets")).stdout) as Record<string, any>;
           const masked = JSON.parse((await project.pulumiRun("stack", "output", "--json")).stdout) as Record<string, any>;

@@ -2,8 +2,8 @@
  * Runs the function table (cases.ts) on one door (doors.ts) through the real engine against the
  * seeded emulator (seed.ts). The read and paging cases run in rounds, one `up` each, every function
  * at most once a round (no two functions share an operation, so each one's calls are told apart);
- * each failing case (missing object, bad arguments) is a `preview` of its own, which must fail with
- * the case's text. Every case asserts exactly its API calls (the emulator's counters): one per page,
+ * the failing cases (missing object, bad arguments) are previews that must fail with each case's
+ * text: in rounds too where the door shows every failure of a run (YAML), else one preview each. Every case asserts exactly its API calls (the emulator's counters): one per page,
  * none for refused arguments, nothing else in the run. Secrets in results must be secret outputs:
  * masked in `stack output`, absent from the state file. Prints each run's engine time and, at the
  * end, the calls per function.
@@ -86,14 +86,31 @@ export function describeFunctionTable(door: FunctionDoor): void {
       });
     });
 
-    for (const c of CASES.filter((x) => x.kind === "missing" || x.kind === "bad args")) {
-      it(`${door.name}: ${c.name}`, async () => {
-        const { run, calls } = await timedRun(c.name, [c], "preview");
-        seen.push({ fn: c.fn, name: c.name, calls });
-        expect(run.error, "the preview fails").to.be.a("string");
-        expect(run.error).to.include(c.error?.(s) ?? "(a case without error text)");
-        expect(calls, "the API calls").to.deep.equal(c.calls);
-      });
-    }
+    // The failing cases: in rounds of one failing preview each where the door shows every failure, else one preview each.
+    const failing = door.reportsEveryFailure
+      ? rounds(CASES, ["missing", "bad args"])
+      : CASES.filter((x) => x.kind === "missing" || x.kind === "bad args").map((c) => [c]);
+    failing.forEach((round, r) => {
+      let ran: Promise<{ run: DoorRun; calls: Record<string, number> }> | undefined;
+      const once = () => {
+        ran ??= timedRun(round.length > 1 ? `failing round ${r + 1} (${round.length} functions)` : round[0].name, round, "preview");
+        return ran;
+      };
+      for (const c of round) {
+        it(`${door.name}: ${c.name}`, async () => {
+          const { run, calls } = await once();
+          const ops = new Set(round.flatMap((x) => [...(OPS.get(x.fn) ?? [])]));
+          expect(
+            Object.keys(calls).filter((op) => !ops.has(op)),
+            "calls no function of the preview makes",
+          ).to.deep.equal([]);
+          const mine = pick(calls, OPS.get(c.fn));
+          seen.push({ fn: c.fn, name: c.name, calls: mine });
+          expect(run.error, "the preview fails").to.be.a("string");
+          expect(`${run.error}\n${run.output}`).to.include(c.error?.(s) ?? "(a case without error text)");
+          expect(mine, "the API calls").to.deep.equal(c.calls);
+        });
+      }
+    });
   });
 }

@@ -6,7 +6,7 @@ import { getAccountArgs, getAccountResult } from "./schema";
 export const getAccountDescriptor = defineFunction({
   name: "getAccount",
   folder: "get-account",
-  description: "The account: its balance, currency and low-balance threshold, read live (at preview too), e.g. to check the balance before an order.",
+  description: "The account: its balance, currency and low-balance threshold, read live (at preview too): to check the balance before an order.",
   args: getAccountArgs,
   result: getAccountResult,
   docs: { args: argDocs, result: resultDocs },

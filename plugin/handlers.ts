@@ -155,7 +155,7 @@ async function invoke(req: { token: string; args: Data }): Promise<wire.InvokeRe
   if (!d || functionToken(d.name) !== req.token)
     return { failures: [`unknown function ${req.token} (this plugin serves ${FUNCTIONS.map((f) => functionToken(f.name)).join(", ")})`], secrets: [] };
   try {
-    const ret = (await callFunction(d, req.args, getApi())) as Data;
+    const ret = (await callFunction(d, req.args, () => getApi())) as Data;
     return { ret, secrets: (d.secrets ?? []).filter((k) => ret[k] !== undefined), failures: [] };
   } catch (e) {
     if (e instanceof FunctionArgumentError)

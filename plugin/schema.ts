@@ -84,7 +84,7 @@ function resourceSpec(d: (typeof RESOURCES)[number], types: Json): Json {
   };
 }
 
-/** The singular of a list member's name, for its items' type ("domains" -> Domain, "mailBoxes" -> MailBox). */
+/** The singular of a list member's name, for its items' type ("records" -> record, "boxes" -> box). */
 const singular = (k: string) => k.replace(/xes$/, "x").replace(/s$/, "");
 
 /**

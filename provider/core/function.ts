@@ -109,11 +109,16 @@ export function checkArgs<F extends Shape>(d: FunctionDescriptor<F, any>, raw: u
  * checked against its shape (a member of the wrong type is a bug of ours, said so) and cleaned of
  * undefined. Failures name the function.
  */
-export async function callFunction<F extends Shape, R extends Shape>(d: FunctionDescriptor<F, R>, raw: unknown, api: Api): Promise<ResultOfShape<R>> {
+export async function callFunction<F extends Shape, R extends Shape>(
+  d: FunctionDescriptor<F, R>,
+  raw: unknown,
+  api: Api | (() => Api),
+): Promise<ResultOfShape<R>> {
   const args = checkArgs(d, raw);
   let out: unknown;
   try {
-    out = await d.run(api, args);
+    // The Api (a lazy one: the provider's configuration) only once the arguments passed: bad ones are refused even unconfigured.
+    out = await d.run(typeof api === "function" ? api() : api, args);
   } catch (e) {
     const err = e as Error;
     if (err?.message && !err.message.startsWith(`${d.name}: `)) err.message = `${d.name}: ${err.message}`;

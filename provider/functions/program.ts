@@ -38,7 +38,7 @@ export function programApi() {
 
 /** The Promise form: `getDomain({ name: "example.com" })`. */
 export function promiseFunction<F extends Shape, R extends Shape>(d: FunctionDescriptor<F, R>): (args: PlainArgsOf<F>) => Promise<ResultOfShape<R>> {
-  return (args) => Promise.resolve().then(() => callFunction(d, args, programApi()));
+  return (args) => Promise.resolve().then(() => callFunction(d, args, programApi));
 }
 
 /** The Output form: `getDomainOutput({ name: domain.name })`; a secret Output when the result holds a secret member. */

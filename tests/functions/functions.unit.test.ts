@@ -4,10 +4,13 @@
  * rules before any call (an unknown argument too), and the value mappings (values.ts).
  */
 import { expect } from "chai";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fakeCaller, getApi, setCallerFactoryForTests } from "../../provider/core/client";
 import { callFunction, describeFunction, FunctionArgumentError, type MemberSpec } from "../../provider/core/function";
 import type { TypeSpec } from "../../provider/core/descriptor";
 import { FUNCTIONS, functionOf } from "../../provider/function-registry";
+import { RESOURCES } from "../../provider/registry";
 import { isoDate, yearList } from "../../provider/functions/values";
 import { coverageProblems } from "./cases";
 
@@ -93,4 +96,26 @@ describe("function descriptors", () => {
     expect(yearList("1,2, 10")).to.deep.equal([1, 2, 10]);
     expect(yearList("")).to.deep.equal([]);
   });
+});
+
+describe("function descriptors: in every generated SDK", () => {
+  const sdks = join(__dirname, "..", "..", "sdks");
+  const read = (...p: string[]) => (existsSync(join(sdks, ...p)) ? readFileSync(join(sdks, ...p), "utf8") : "");
+  const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+  const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const java = read("java", "src", "main", "java", "io", "github", "pulumidondominio", "dondominio", "DondominioFunctions.java");
+
+  // Pulumi's Go generator names getX LookupX where a resource X exists (getDomain: LookupDomain).
+  const goName = (n: string) => (RESOURCES.some((d) => `get${d.type}` === n) ? n.replace(/^get/, "Lookup") : cap(n));
+  // Each language's direct (Promise, awaitable, plain) and Output form, as npm run gen writes them from schema.json.
+  for (const f of FUNCTIONS)
+    it(`${f.name}: nodejs, python, go and java have its direct and Output forms`, () => {
+      const missing = [
+        [read("nodejs", `${f.name}.ts`), `export function ${f.name}(`, `export function ${f.name}Output(`],
+        [read("python", "pulumi_dondominio", `${snake(f.name)}.py`), `def ${snake(f.name)}(`, `def ${snake(f.name)}_output(`],
+        [read("go", "dondominio", `${f.name}.go`), `func ${goName(f.name)}(ctx`, `func ${goName(f.name)}Output(ctx`],
+        [java, `CompletableFuture<${cap(f.name)}Result> ${f.name}Plain(`, `Output<${cap(f.name)}Result> ${f.name}(`],
+      ].flatMap(([text, ...forms]) => forms.filter((form) => !text.includes(form)));
+      expect(missing, "not generated (npm run gen)").to.deep.equal([]);
+    });
 });

@@ -39,11 +39,6 @@ export interface FunctionStack {
 export interface FunctionDoor {
   name: string;
   door: "dynamic" | "plugin";
-  /**
-   * A failing preview shows every failing invocation's error (Pulumi YAML evaluates every variable
-   * and reports each failure), so failing cases share previews; else each failing case has its own.
-   */
-  reportsEveryFailure: boolean;
   open(s: Seeded): Promise<FunctionStack>;
 }
 
@@ -65,7 +60,6 @@ type Functions = Record<string, (args: Args) => unknown>;
 export const dynamicDoor: FunctionDoor = {
   name: "dynamic (TypeScript)",
   door: "dynamic",
-  reportsEveryFailure: false,
   async open(s) {
     let declared: readonly Invocation[] = [];
     const program = async () => {
@@ -110,7 +104,6 @@ export const dynamicDoor: FunctionDoor = {
 export const yamlDoor: FunctionDoor = {
   name: "plugin (YAML fn::invoke)",
   door: "plugin",
-  reportsEveryFailure: true,
   async open(s) {
     let pluginDir = "";
     let dir = "";

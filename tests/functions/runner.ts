@@ -2,8 +2,8 @@
  * Runs the function table (cases.ts) on one door (doors.ts) through the real engine against the
  * seeded emulator (seed.ts). The read and paging cases run in rounds, one `up` each, every function
  * at most once a round (no two functions share an operation, so each one's calls are told apart);
- * the failing cases (missing object, bad arguments) are previews that must fail with each case's
- * text: in rounds too where the door shows every failure of a run (YAML), else one preview each. Every case asserts exactly its API calls (the emulator's counters): one per page,
+ * the failing cases (missing object, bad arguments) run in rounds too, each round one `preview` that
+ * must fail showing each case's text. Every case asserts exactly its API calls (the emulator's counters): one per page,
  * none for refused arguments, nothing else in the run. Secrets in results must be secret outputs:
  * masked in `stack output`, absent from the state file. Prints each run's engine time and, at the
  * end, the calls per function.
@@ -87,11 +87,9 @@ export function describeFunctionTable(door: FunctionDoor): void {
       });
     });
 
-    // The failing cases: in rounds of one failing preview each where the door shows every failure, else one preview each.
-    const failing = door.reportsEveryFailure
-      ? rounds(CASES, ["missing", "bad args"])
-      : CASES.filter((x) => x.kind === "missing" || x.kind === "bad args").map((c) => [c]);
-    failing.forEach((round, r) => {
+    // The failing cases, in rounds too: each door's failing preview shows every failing invocation's
+    // error (Pulumi YAML reports each variable's; the Node runtime each rejected Output), which each case checks.
+    rounds(CASES, ["missing", "bad args"]).forEach((round, r) => {
       let ran: Promise<{ run: DoorRun; calls: Record<string, number> }> | undefined;
       const once = () => {
         ran ??= timedRun(round.length > 1 ? `failing round ${r + 1} (${round.length} functions)` : round[0].name, round, "preview");

@@ -8,14 +8,14 @@
  * the change set touches is locked (provider/dns/zone-lock.ts) from its read to its last write, and
  * every zone is planned and checked before the first write: a refused change set writes nothing.
  */
-import { asciiOrSelf, type ListedRecord, type NormalRecord, normalizeZone, recordFromApi } from "../../sdk/rules";
+import { type ListedRecord, type NormalRecord, normalizeZone, recordFromApi } from "../../sdk/rules";
 import type { Api } from "../core/client";
 import { type DnsChange, dnsPlanLine } from "../dns/dns-plan";
 import { withZoneLock } from "../dns/zone-lock";
 import { applyRecords } from "../resources/dns-zone/definition";
 import { planChanges, planProblems, planZone, writesOf, type ZonePlan, type ZoneRecord } from "../resources/dns-zone/mapping";
 import { freshEntities } from "../service-entities/service-entities";
-import { type Changes, Dropped, type Endpoint, endpointsOf, identity, recordsOf, zoneOfName } from "./endpoints";
+import { type Changes, Dropped, type Endpoint, endpointsOf, recordsOf, zoneOfName } from "./endpoints";
 
 /** A change set the webhook refuses whole, before any write (a 4xx: external-dns must not retry it as is). */
 export class ChangeRefused extends Error {}
@@ -128,9 +128,3 @@ export async function applyChanges(api: Api, zones: readonly string[], changes: 
     return { writes, planned, zones: names, dropped };
   });
 }
-
-/** Whether two records are one record (name, type, value by text): tests and the no-op check. */
-export const sameRecord = (a: Pick<NormalRecord, "name" | "type" | "value">, b: Pick<NormalRecord, "name" | "type" | "value">) => identity(a) === identity(b);
-
-/** The zone names as the account lists them, lower case ASCII, for comparisons. */
-export const asciiZones = (zones: readonly string[]) => zones.map((z) => asciiOrSelf(z.toLowerCase()));

@@ -73,7 +73,7 @@ export function endpointType(ep: Endpoint): DnsType {
 }
 
 /** One target as the value and priority the API takes (MX "10 host", SRV "10 5 5060 host"). */
-function valueOf(type: DnsType, target: string): { value: string; priority?: number } {
+function apiValue(type: DnsType, target: string): { value: string; priority?: number } {
   const t = String(target).trim();
   if (type === "MX" || type === "SRV") {
     const m = /^(\d+)\s+(.+)$/.exec(t);
@@ -91,14 +91,14 @@ export function recordsOf(zone: string, ep: Endpoint): NormalRecord[] {
   if (!targets.length) throw new Dropped("no targets");
   const ttl = clampTtl(ep.recordTTL);
   return targets.map((target) => {
-    const { value, priority } = valueOf(type, target);
+    const { value, priority } = apiValue(type, target);
     const { record, failures } = normalizeDesiredRecord({ serviceName: zone, name: `${lowerName(ep.dnsName)}.`, type, value, ttl, priority });
     if (!record) throw new Dropped(failures.map((f) => f.reason).join("; "));
     return record;
   });
 }
 
-/** The target external-dns reads for a listed record (the inverse of valueOf; TXT as its text). */
+/** The target external-dns reads for a listed record (the inverse of apiValue; TXT as its text). */
 export function targetOf(r: Pick<NormalRecord, "type" | "value" | "priority">): string {
   if (r.type === "TXT") return txtText(r.value);
   if (r.type === "MX" || r.type === "SRV") return `${r.priority ?? DNS_CAPABILITIES.priority.default} ${r.value}`;

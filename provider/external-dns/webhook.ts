@@ -15,7 +15,7 @@
  * refused by a safety rule or the write budget, credentials refused, this machine's address not
  * registered: API error 1007, whose message says what to do). Error bodies are short JSON.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { printable } from "../../sdk/core/printable";
 import { scrubText } from "../../sdk/core/redact";

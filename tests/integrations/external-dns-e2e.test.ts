@@ -18,7 +18,7 @@ import { expect } from "chai";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
 import { closeTransports } from "../../sdk/core/transport";
-import { metric, ROOT, startWebhookProcess, total, type WebhookProcess, writesOf } from "./webhook-harness";
+import { ensureBuilt, metric, ROOT, startWebhookProcess, total, type WebhookProcess, writesOf } from "./webhook-harness";
 
 const ZONE = "example.com";
 const OTHER = "example.org";
@@ -28,15 +28,6 @@ interface Ep {
   recordType: string;
   targets: string[];
   recordTTL?: number;
-}
-
-/** external-dns, or why not: built (0), building in the background (3), no Go (1). */
-function ensureExternalDns(): { bin?: string; skip?: string } {
-  const r = spawnSync("bash", [join(ROOT, "scripts", "ensure-external-dns.sh"), "--background"], { encoding: "utf8", timeout: 120_000 });
-  if (r.status === 0) return { bin: r.stdout.trim() };
-  if (r.status === 3) return { skip: `external-dns is being built in the background (${r.stderr.trim().split("\n").pop()})` };
-  if (/no Go toolchain/.test(r.stderr)) return { skip: "no external-dns in the cache and no Go toolchain to build it" };
-  throw new Error(`ensure-external-dns.sh failed: ${r.stderr}`);
 }
 
 /** Builds connector-feed (the standard library only: seconds) into `dir`. */
@@ -119,12 +110,12 @@ describe("external-dns v0.21.0 (the real binary) + dondominio-external-dns + the
   }
 
   before(async function () {
-    const e = ensureExternalDns();
-    if (!e.bin) {
-      console.log(`      SKIPPED: ${e.skip}`);
+    const e = ensureBuilt("ensure-external-dns.sh");
+    if (!e.dir) {
+      console.log(`      SKIPPED: external-dns is ${e.skip}`);
       this.skip();
     }
-    bin = e.bin as string;
+    bin = e.dir as string;
     const feed = buildFeed(work);
     writeFileSync(feedFile, "[]");
     const child = spawn(feed, ["-listen", "127.0.0.1:0", "-file", feedFile], { stdio: ["ignore", "pipe", "inherit"] });

@@ -3,7 +3,7 @@
  * own, configured by its environment, against an emulator on loopback (both listeners on free
  * ports; the JSON line it prints names them). Its stderr is kept for the log assertions.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import type { RunningEmulator } from "../../emulator";
 
@@ -78,4 +78,15 @@ export const total = (counts: Record<string, number>) => Object.values(counts).r
 export function metric(text: string, name: string): number {
   const m = new RegExp(`^${name} (\\d+)$`, "m").exec(text);
   return m ? Number(m[1]) : Number.NaN;
+}
+
+/**
+ * What a scripts/ensure-*.sh that takes --background prints (a binary or a directory), or why not: built (0), building in the background (3), no Go (1).
+ */
+export function ensureBuilt(script: string): { dir?: string; skip?: string } {
+  const r = spawnSync("bash", [join(ROOT, "scripts", script), "--background"], { encoding: "utf8", timeout: 300_000 });
+  if (r.status === 0) return { dir: r.stdout.trim() };
+  if (r.status === 3) return { skip: `being built in the background: ${r.stderr.trim().split("\n").pop()}` };
+  if (/no Go toolchain/.test(r.stderr)) return { skip: `not built and no Go toolchain (${script})` };
+  throw new Error(`${script} failed: ${r.stderr}`);
 }

@@ -7,6 +7,9 @@
  * do), health and metrics on their own listener, the password in no line. The real external-dns
  * drives it in external-dns-e2e.test.ts.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect } from "chai";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
@@ -129,6 +132,21 @@ describe("external-dns webhook protocol (dondominio-external-dns against the emu
   it("answers 413 over the body cap, 400 for a body that is not JSON, 404/405 elsewhere", async () => {
     const big = await call(`${hook.url}/adjustendpoints`, { method: "POST", body: JSON.stringify([{ dnsName: "x".repeat(70_000) }]) });
     expect(big.status).to.equal(413);
+    // Without a Content-Length (chunked), the cap holds while the body streams in.
+    const chunk = new TextEncoder().encode(`[${" ".repeat(16_000)}`);
+    const stream = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < 6; i++) c.enqueue(chunk);
+        c.close();
+      },
+    });
+    const chunked = await fetch(`${hook.url}/adjustendpoints`, {
+      method: "POST",
+      body: stream,
+      headers: { "Content-Type": MEDIA_TYPE },
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).to.equal(413);
     expect((await call(`${hook.url}/records`, { method: "POST", body: "{not json" })).status).to.equal(400);
     expect((await call(`${hook.url}/nowhere`)).status).to.equal(404);
     expect((await call(`${hook.url}/adjustendpoints`)).status).to.equal(405);
@@ -144,6 +162,34 @@ describe("external-dns webhook protocol (dondominio-external-dns against the emu
     expect(m.text).to.match(/dondominio_webhook_requests_total\{path="\/records",code="422"\} 2/);
     expect((await call(`${hook.url}/healthz`)).status).to.equal(404);
     expect(hook.log()).not.to.include(emu.apiPasswd);
+  });
+
+  it("takes the credentials from files (a mounted Secret); a file it cannot read is named, the password never", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "webhook-secret-"));
+    try {
+      writeFileSync(join(dir, "api-user"), `${emu.apiUser}\n`);
+      writeFileSync(join(dir, "api-passwd"), `${emu.apiPasswd}\n`);
+      const files = {
+        DONDOMINIO_API_USER: "",
+        DONDOMINIO_API_PASSWD: "",
+        DONDOMINIO_API_USER_FILE: join(dir, "api-user"),
+        DONDOMINIO_API_PASSWD_FILE: join(dir, "api-passwd"),
+      };
+      const fromFiles = await startWebhookProcess(emu, files);
+      try {
+        expect((await call(`${fromFiles.url}/`)).json()).to.deep.equal({ include: ZONES });
+      } finally {
+        await fromFiles.stop();
+      }
+      const failed = await startWebhookProcess(emu, { ...files, DONDOMINIO_API_PASSWD_FILE: join(dir, "missing") }).then(
+        () => "started",
+        (e: Error) => e.message,
+      );
+      expect(failed).to.match(/exited with 2: .*DONDOMINIO_API_PASSWD_FILE: cannot read '.*missing': ENOENT/);
+      expect(failed).not.to.include(emu.apiPasswd);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("answers the registered-IP rule (API error 1007) with 403 saying what to do, and is not retried", async () => {

@@ -42,7 +42,7 @@ import (
 	"k8s.io/client-go/rest"
 )
 
-const secretName = "dondominio-credentials"
+const credentialsSecret = "dondominio-credentials"
 
 func need(t *testing.T, key string) string {
 	v := os.Getenv(key)
@@ -54,10 +54,10 @@ func need(t *testing.T, key string) string {
 
 func testConfig(t *testing.T) map[string]any {
 	return map[string]any{
-		"apiUserSecretRef":   map[string]string{"name": secretName, "key": "api-user"},
-		"apiPasswdSecretRef": map[string]string{"name": secretName, "key": "api-passwd"},
+		"apiUserSecretRef":   map[string]string{"name": credentialsSecret, "key": "api-user"},
+		"apiPasswdSecretRef": map[string]string{"name": credentialsSecret, "key": "api-passwd"},
 		"baseUrl":            need(t, "DONDOMINIO_TEST_BASE_URL"),
-		"caCertSecretRef":    map[string]string{"name": secretName, "key": "ca.crt"},
+		"caCertSecretRef":    map[string]string{"name": credentialsSecret, "key": "ca.crt"},
 	}
 }
 
@@ -67,7 +67,7 @@ func credentials(t *testing.T, ns string) *corev1.Secret {
 		t.Fatal(err)
 	}
 	return &corev1.Secret{
-		ObjectMeta: metav1.ObjectMeta{Name: secretName, Namespace: ns},
+		ObjectMeta: metav1.ObjectMeta{Name: credentialsSecret, Namespace: ns},
 		Data: map[string][]byte{
 			"api-user":   []byte(need(t, "DONDOMINIO_TEST_USER")),
 			"api-passwd": []byte(need(t, "DONDOMINIO_TEST_PASSWD")),
@@ -334,7 +334,7 @@ func TestSolverCases(t *testing.T) {
 		if err := s.Present(request(t, "_acme-challenge."+zone+".", zone+".", key1, bad)); err == nil || !strings.Contains(err.Error(), "apiPasswordSecretRef") {
 			t.Fatalf("an unknown field: want an error naming it, got %v", err)
 		}
-		missing := map[string]any{"apiUserSecretRef": cfg["apiUserSecretRef"], "apiPasswdSecretRef": map[string]string{"name": secretName, "key": "nope"}}
+		missing := map[string]any{"apiUserSecretRef": cfg["apiUserSecretRef"], "apiPasswdSecretRef": map[string]string{"name": credentialsSecret, "key": "nope"}}
 		if err := s.Present(request(t, "_acme-challenge."+zone+".", zone+".", key1, missing)); err == nil || !strings.Contains(err.Error(), `has no key "nope"`) {
 			t.Fatalf("a missing key: want an error naming it, got %v", err)
 		}

@@ -69,8 +69,9 @@ function byZone(zones: readonly string[], changes: Changes, log: (line: string) 
   let dropped = 0;
   const add = (side: keyof ZoneWork, what: string, eps: Endpoint[] | null | undefined) => {
     for (const ep of eps ?? []) {
-      const zone = zoneOfName(zones, ep.dnsName);
       try {
+        if (!ep || typeof ep.dnsName !== "string") throw new Dropped("no dnsName");
+        const zone = zoneOfName(zones, ep.dnsName);
         if (!zone)
           throw new Dropped(
             `no zone of this account holds it (an apex record's TXT registry name, such as a-example.com, sits beside the zone: use --txt-prefix=extdns-%{record_type}.)`,
@@ -81,7 +82,7 @@ function byZone(zones: readonly string[], changes: Changes, log: (line: string) 
       } catch (e) {
         if (!(e instanceof Dropped)) throw e;
         dropped++;
-        log(`${what} ${ep.recordType ?? "?"} ${ep.dnsName}: left out: ${e.message}`);
+        log(`${what} ${ep?.recordType ?? "?"} ${ep?.dnsName ?? "?"}: left out: ${e.message}`);
       }
     }
   };

@@ -171,9 +171,9 @@ export async function startWebhook(s: WebhookSettings, provider: [string, number
     const known = await zones(api);
     const out: Endpoint[] = [];
     for (const ep of eps) {
-      const zone = zoneOfName(known, ep.dnsName);
       try {
         if (!ep || typeof ep.dnsName !== "string") throw new Dropped("no dnsName");
+        const zone = zoneOfName(known, ep.dnsName);
         // Outside the served zones: external-dns's own domain filter decides; left as sent.
         if (!zone) {
           out.push(ep);

@@ -203,8 +203,8 @@ func txtIn(t *testing.T, zone, fqdn string) []string {
 	defer res.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(res.Body, 1<<20))
 	var reply struct {
-		Success      bool   `json:"success"`
-		ErrorCodeMsg string `json:"messages"`
+		Success      bool     `json:"success"`
+		Messages     []string `json:"messages"`
 		ResponseData struct {
 			DNS []struct{ Name, Type, Value string } `json:"dns"`
 		} `json:"responseData"`
@@ -308,7 +308,7 @@ func TestSolverCases(t *testing.T) {
 	t.Run("ZoneNotInAccount", func(t *testing.T) {
 		s := inProcess(t)
 		err := s.Present(request(t, "_acme-challenge.example.org.", "example.org.", key1, cfg))
-		if err == nil || !strings.Contains(err.Error(), "example.org") || !strings.Contains(err.Error(), "not a zone of this account") {
+		if err == nil || !strings.Contains(err.Error(), "_acme-challenge.example.org: no zone of this account holds this name") {
 			t.Fatalf("want an error naming example.org as no zone of the account, got %v", err)
 		}
 	})

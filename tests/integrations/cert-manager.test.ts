@@ -13,7 +13,7 @@
  *
  * The solver writes through `dondominio-acme` (bin/dondominio-acme.js), run by the Go code.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { expect } from "chai";
 import { type RunningEmulator, startEmulator } from "../../emulator";
@@ -23,11 +23,15 @@ import { ensureBuilt, ROOT, total, writesOf } from "./webhook-harness";
 
 const ZONE = "example.com";
 const SUBZONE = "shop.example.com";
+/** Checked by a real API server (TestManifests). */
+const MANIFESTS = ["integrations/cert-manager/deploy.yaml", "integrations/cert-manager/issuer.yaml", "integrations/external-dns/deploy.yaml"];
 
 describe("cert-manager DNS-01 webhook (Go, cert-manager v1.21.2's library) + dondominio-acme + the emulator's DNS", function () {
   this.timeout(900_000);
   let bin: string;
   let envtest: string | undefined;
+  /** cert-manager's module source (its CRDs, for TestManifests), from the Go module cache. */
+  let certManagerDir: string | undefined;
   let emu: RunningEmulator;
   let client: DonDominioClient;
 
@@ -41,6 +45,10 @@ describe("cert-manager DNS-01 webhook (Go, cert-manager v1.21.2's library) + don
     const e = ensureBuilt("ensure-envtest.sh");
     envtest = e.dir;
     if (!envtest) console.log(`      cert-manager's own suite (envtest) SKIPPED: etcd and kube-apiserver are ${e.skip}`);
+    else {
+      const mod = spawnSync("go", ["mod", "download", "-json", "github.com/cert-manager/cert-manager@v1.21.2"], { encoding: "utf8", timeout: 300_000 });
+      certManagerDir = JSON.parse(mod.stdout).Dir;
+    }
     emu = await startEmulator({ dnsPort: 0, delays: { serviceInitSec: 0 } });
     client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caCert });
     for (const serviceName of [ZONE, SUBZONE]) await client.call("service/create", { serviceName, productkey: "basic" });
@@ -68,6 +76,8 @@ describe("cert-manager DNS-01 webhook (Go, cert-manager v1.21.2's library) + don
       TEST_ASSET_KUBE_APISERVER: envtest ? join(envtest, "kube-apiserver") : "/nonexistent/kube-apiserver",
       TEST_ASSET_KUBECTL: "/nonexistent/kubectl",
       DONDOMINIO_ENVTEST: envtest ? "1" : "0",
+      DONDOMINIO_CERT_MANAGER_DIR: certManagerDir ?? "",
+      DONDOMINIO_TEST_MANIFESTS: MANIFESTS.map((f) => join(ROOT, f)).join(","),
       ...extraEnv,
     };
     const started = Date.now();
@@ -121,5 +131,17 @@ describe("cert-manager DNS-01 webhook (Go, cert-manager v1.21.2's library) + don
       "TestConformance/Conformance/Basic/PresentRecord PASS",
       "TestConformance/Conformance/Extended/DeletingOneRecordRetainsOthers PASS",
     ]);
+  });
+
+  it("the manifests of integrations/ are accepted by kube-apiserver (dry run, strict fields, cert-manager's CRDs installed)", async function () {
+    if (!envtest) {
+      console.log("      SKIPPED: no kube-apiserver for envtest yet (scripts/ensure-envtest.sh builds it in the background)");
+      this.skip();
+    }
+    const r = await goTest("^TestManifests$");
+    const line = /(\d+ objects of \d+ files accepted[^\n]*)/.exec(r.out)?.[1];
+    console.log(`      ${line ?? "no count"}; ${r.seconds.toFixed(1)} s`);
+    expect(r.code, r.out.slice(-4000)).to.equal(0);
+    expect(r.out).to.match(/--- PASS: TestManifests/);
   });
 });

@@ -40,4 +40,10 @@ mv -f "$tmp/dondominio-cert-manager-webhook" "$tmp/solver.test" "$dir/bin/"
 rm -rf "$tmp"
 echo "$VERSION" >"$stamp"
 log "built the cert-manager webhook ($VERSION) in $(( $(date +%s) - start )) s"
+# Each edit of the module is a new version: builds of other versions (about 150 MB each) go, unless
+# one is being built now (its lock is held).
+for other in "$cache_root"/cert-manager-webhook-*; do
+  [ "$other" = "$dir" ] || [ ! -d "$other" ] && continue
+  if ! command -v flock >/dev/null 2>&1 || flock -n "$other/.lock" true 2>/dev/null; then rm -rf "$other"; fi
+done
 echo "$dir/bin"

@@ -51,8 +51,10 @@ describe("scripts/ensure-*.sh --background: a long build detached, the test told
       expect(done.stdout).to.equal(join(root, "cache", "helm-v3.22.0", "bin", "helm"));
       expect(done.stderr).to.equal("");
       expect(readFileSync(calls, "utf8").trim().split("\n")).to.have.length(1);
-      expect(existsSync(join(root, "cache", "helm-v3.22.0", "background.log"))).to.equal(true);
-      expect(readFileSync(join(root, "cache", "helm-v3.22.0", "background.log"), "utf8")).to.match(/built helm v3\.22\.0 in \d+ s/);
+      // The detached build's own log ends with its figure (written just after the stamp).
+      const log = join(root, "cache", "helm-v3.22.0", "background.log");
+      for (let i = 0; i < 50 && !(existsSync(log) && /built helm/.test(readFileSync(log, "utf8"))); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(readFileSync(log, "utf8")).to.match(/built helm v3\.22\.0 in \d+ s/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -35,6 +35,7 @@ describe("package: the packed tarball", function () {
       "bin/dondominio-export.js",
       "bin/dondominio-review.js",
       "bin/dondominio-acme.js",
+      "bin/dondominio-external-dns.js",
       "bin/run-cli.js",
       "dist/provider/index.js",
       "dist/provider/export/index.js",
@@ -64,7 +65,7 @@ describe("package: the packed tarball", function () {
 
   it("holds nothing else: no tests, no TypeScript sources, no source maps without their sources, no local state", () => {
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|schema\.json|bin\/(dondominio-(emulator|ddns|export|review|acme)|run-cli)\.js|bin\/pulumi-resource-dondominio|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider|plugin)\/.+\.(js|d\.ts|json))$/;
+      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|schema\.json|bin\/(dondominio-(emulator|ddns|export|review|acme|external-dns)|run-cli)\.js|bin\/pulumi-resource-dondominio|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider|plugin)\/.+\.(js|d\.ts|json))$/;
     expect(files.filter((f) => !allowed.test(f))).to.deep.equal([]);
     for (const map of files.filter((f) => f.endsWith(".map"))) {
       const sources: string[] = JSON.parse(readFileSync(join(REPO, map), "utf8")).sources ?? [];
@@ -82,6 +83,12 @@ describe("package: the packed tarball", function () {
     const target = installPackage();
     const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-acme.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
     expect(help).to.match(/^usage: dondominio-acme present FQDN VALUE/);
+  });
+
+  it("runs dondominio-external-dns from the installed package", () => {
+    const target = installPackage();
+    const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-external-dns.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
+    expect(help).to.match(/^usage: dondominio-external-dns\n/);
   });
 
   it("runs dondominio-export from the installed package", () => {

@@ -14,7 +14,7 @@
  * The solver writes through `dondominio-acme` (bin/dondominio-acme.js), run by the Go code.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { expect } from "chai";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
@@ -78,6 +78,7 @@ describe("cert-manager DNS-01 webhook (Go, cert-manager v1.21.2's library) + don
       DONDOMINIO_ENVTEST: envtest ? "1" : "0",
       DONDOMINIO_CERT_MANAGER_DIR: certManagerDir ?? "",
       DONDOMINIO_TEST_MANIFESTS: MANIFESTS.map((f) => join(ROOT, f)).join(","),
+      DONDOMINIO_WEBHOOK_BIN: join(dirname(bin), "dondominio-cert-manager-webhook"),
       ...extraEnv,
     };
     const started = Date.now();
@@ -131,6 +132,23 @@ describe("cert-manager DNS-01 webhook (Go, cert-manager v1.21.2's library) + don
       "TestConformance/Conformance/Basic/PresentRecord PASS",
       "TestConformance/Conformance/Extended/DeletingOneRecordRetainsOthers PASS",
     ]);
+  });
+
+  it("passes cert-manager's suite through the real webhook server: cert-manager's webhook client -> dondominio-cert-manager-webhook -> dondominio-acme", async function () {
+    if (!envtest) {
+      console.log("      SKIPPED: no etcd and kube-apiserver for envtest yet (scripts/ensure-envtest.sh builds them in the background)");
+      this.skip();
+    }
+    emu.server.counters.reset();
+    const r = await goTest("^TestConformanceThroughServer$");
+    const cases = [...r.out.matchAll(/--- (PASS|FAIL|SKIP): TestConformanceThroughServer\/Conformance\/(\w+\/\w+)/g)].map((m) => `${m[2]} ${m[1]}`);
+    const calls = /(\d+) calls through the webhook server/.exec(r.out)?.[1];
+    console.log(
+      `      ${cases.join(", ")}; ${calls} calls through the server, ${emu.server.counters.snapshot().totalCalls} API calls, ${r.seconds.toFixed(1)} s`,
+    );
+    expect(r.code, r.out.slice(-6000)).to.equal(0);
+    expect(cases).to.deep.equal(["Basic/PresentRecord PASS", "Extended/DeletingOneRecordRetainsOthers PASS"]);
+    expect(r.out).to.match(/dondominio-cert-manager-webhook serving on 127\.0\.0\.1:\d+/);
   });
 
   it("the manifests of integrations/ are accepted by kube-apiserver (dry run, strict fields, cert-manager's CRDs installed)", async function () {

@@ -7,6 +7,9 @@
  *   through DNS, clean-up, the record gone, deleting one record keeps the other) with its test API
  *   server (envtest: etcd and kube-apiserver, built by scripts/ensure-envtest.sh), the credentials
  *   read from a Secret through the Kubernetes API. SKIPPED (said) while those are not built;
+ * - TestConformanceThroughServer: that suite driving the real `dondominio-cert-manager-webhook`
+ *   process through cert-manager's own webhook client (HTTPS, authn/authz delegated to envtest);
+ * - TestManifests: integrations/' manifests created with dry run on envtest's kube-apiserver;
  * - TestSolverCases: the same cases in process through the Solver interface (client-go's fake
  *   clientset holding the Secret), plus resolvedZone, a zone outside the account, a wrong password
  *   and config errors.

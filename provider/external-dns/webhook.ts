@@ -54,7 +54,9 @@ class Metrics {
   dropped = 0;
   apiErrors = 0;
   count(path: string, status: number) {
-    const k = `path="${path}",code="${status}"`;
+    // The path comes from the request: only the served ones are labels (no label text from outside).
+    const known = path === "/" || path === "/records" || path === "/adjustendpoints" ? path : "other";
+    const k = `path="${known}",code="${status}"`;
     this.requests.set(k, (this.requests.get(k) ?? 0) + 1);
   }
   text(dryRun: boolean): string {

@@ -160,6 +160,9 @@ describe("external-dns webhook protocol (dondominio-external-dns against the emu
     expect(metric(m.text, "dondominio_webhook_api_writes_total")).to.equal(3);
     expect(metric(m.text, "dondominio_webhook_dry_run")).to.equal(0);
     expect(m.text).to.match(/dondominio_webhook_requests_total\{path="\/records",code="422"\} 2/);
+    // A path from outside is never a label (the 404 above counts as "other").
+    expect(m.text).to.match(/dondominio_webhook_requests_total\{path="other",code="404"\} 1/);
+    expect(m.text).not.to.include("nowhere");
     expect((await call(`${hook.url}/healthz`)).status).to.equal(404);
     expect(hook.log()).not.to.include(emu.apiPasswd);
   });

@@ -113,6 +113,7 @@ func (s *throughServer) Initialize(cfg *rest.Config, stop <-chan struct{}) error
 			}
 		}
 		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
 			log, _ := os.ReadFile(logFile.Name())
 			return fmt.Errorf("the webhook did not serve its group to an authenticated caller within 2 minutes; its log:\n%s", log)
 		}

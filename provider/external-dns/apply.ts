@@ -108,7 +108,9 @@ export async function applyChanges(api: Api, zones: readonly string[], changes: 
       // A record both deleted and created in one change set (an update's unchanged target) is kept.
       const plan = planZone({ zone: normalizeZone(zone), desired: w.desired, live: await liveRecords(api, zone), ignore: [], purge: false, owned: w.owned });
       const problems = planProblems(normalizeZone(zone), plan, { maxChangeRatio: 1, allowApexNsChanges: false, checkRatio: false });
-      if (problems.length) throw new ChangeRefused(`zone ${zone}: ${problems.map(([, reason]) => reason).join("; ")}; nothing was written`);
+      // DnsZone's reasons end with the Pulumi setting that allows the change; the webhook has none (the apex NS set is the delegation: the control panel's).
+      const reasons = problems.map(([, reason]) => reason.replace(/; set allowApexNsChanges: true to allow it$/, "; the webhook never changes them"));
+      if (problems.length) throw new ChangeRefused(`zone ${zone}: ${reasons.join("; ")}; nothing was written`);
       plans.push([zone, plan]);
     }
     const planned = plans.reduce((n, [, p]) => n + writesOf(p), 0);

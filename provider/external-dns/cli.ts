@@ -19,6 +19,8 @@ export const EXIT_USAGE = 2;
 export interface WebhookIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
+  /** Resolves with a signal's name when the servers are to stop (bin/run-cli.js); else SIGTERM or SIGINT here. */
+  untilStopped?(): Promise<string>;
 }
 
 export const EXTERNAL_DNS_HELP = `usage: dondominio-external-dns
@@ -134,15 +136,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   io.stdout.write(`${JSON.stringify({ webhook: running.url, health: running.healthUrl })}\n`);
   say(`serving external-dns at ${running.url}, /healthz and /metrics at ${running.healthUrl}`);
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      say(`${signal}: stopping`);
-      resolve();
-    };
-    process.once("SIGTERM", () => stop("SIGTERM"));
-    process.once("SIGINT", () => stop("SIGINT"));
-  });
+  const signal = await (io.untilStopped?.() ??
+    new Promise<string>((resolve) => {
+      process.once("SIGTERM", () => resolve("SIGTERM"));
+      process.once("SIGINT", () => resolve("SIGINT"));
+    }));
+  say(`${signal}: stopping`);
   await running.close();
-  if (io === process) await closeTransports();
+  // The servers are down: the API pools go too, so the process ends at once.
+  await closeTransports();
   return EXIT_OK;
 }

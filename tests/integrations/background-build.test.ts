@@ -26,10 +26,17 @@ describe("scripts/ensure-*.sh --background: a long build detached, the test told
       const fakeBin = join(root, "fake-go");
       mkdirSync(fakeBin);
       const calls = join(root, "go-calls");
-      // A stand-in `go install` taking 3 s, counting its runs.
+      const release = join(root, "release");
+      // A stand-in `go install` counting its runs, which finishes only once the test releases it
+      // (a loaded machine cannot make it end before the second call).
       writeFileSync(
         join(fakeBin, "go"),
-        ["#!/bin/bash", `echo run >>"${calls}"`, "sleep 3", 'printf "#!/bin/sh\\necho v3.22.0\\n" >"$GOBIN/helm"; chmod +x "$GOBIN/helm"'].join("\n"),
+        [
+          "#!/bin/bash",
+          `echo run >>"${calls}"`,
+          `for i in $(seq 600); do [ -e "${release}" ] && break; sleep 0.1; done`,
+          'printf "#!/bin/sh\\necho v3.22.0\\n" >"$GOBIN/helm"; chmod +x "$GOBIN/helm"',
+        ].join("\n"),
       );
       chmodSync(join(fakeBin, "go"), 0o755);
       const env = { PULUMI_DONDOMINIO_CACHE: join(root, "cache"), PATH: `${fakeBin}:/usr/bin:/bin`, PULUMI_BUILD_PROGRESS_SECONDS: "1" };
@@ -37,11 +44,12 @@ describe("scripts/ensure-*.sh --background: a long build detached, the test told
       expect(first.status, first.stderr).to.equal(3);
       expect(first.stdout).to.equal("");
       expect(first.stderr).to.match(/not built yet; building it in the background \(pid \d+, log: .*build\.log/);
-      // The detached build takes its lock within a moment; from then on no second build starts.
-      await new Promise((r) => setTimeout(r, 1000));
+      // The detached build holds its lock before it runs go; from then on no second build starts.
+      for (let i = 0; i < 600 && !existsSync(calls); i++) await new Promise((r) => setTimeout(r, 100));
       const second = run(env, "--background");
       expect(second.status).to.equal(3);
       expect(second.stderr).to.match(/a build is running/);
+      writeFileSync(release, "");
       let done = run(env, "--background");
       for (let i = 0; done.status !== 0 && i < 60; i++) {
         await new Promise((r) => setTimeout(r, 1000));

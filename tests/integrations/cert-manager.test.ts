@@ -39,13 +39,14 @@ describe("cert-manager DNS-01 webhook (Go, cert-manager v1.21.2's library) + don
   let client: DonDominioClient;
 
   before(async function () {
+    // Both asked first: on a cold cache each starts its background build in this same run.
     const w = ensureBuilt("ensure-cert-manager-webhook.sh");
+    const e = ensureBuilt("ensure-envtest.sh");
     if (!w.dir) {
-      console.log(`      SKIPPED: the cert-manager webhook is ${w.skip}`);
+      console.log(`      SKIPPED: the cert-manager webhook is ${w.skip}${e.skip ? `; etcd and kube-apiserver for envtest are ${e.skip}` : ""}`);
       this.skip();
     }
     bin = join(w.dir as string, "solver.test");
-    const e = ensureBuilt("ensure-envtest.sh");
     envtest = e.dir;
     if (!envtest) console.log(`      cert-manager's own suite (envtest) SKIPPED: etcd and kube-apiserver are ${e.skip}`);
     else {

@@ -126,6 +126,13 @@ describe("external-dns webhook protocol (dondominio-external-dns against the emu
     const c = await call(`${hook.url}/records`, { method: "POST", body: JSON.stringify(cname) });
     expect(c.status).to.equal(422);
     expect(c.json().error).to.match(/CNAME beside other records/);
+    // An NS record at the apex (the zone's delegation): refused by DnsZone's apex NS rule.
+    const ns = { create: [{ dnsName: "example.com", recordType: "NS", targets: ["ns9.example.net"] }] };
+    const n = await call(`${hook.url}/records`, { method: "POST", body: JSON.stringify(ns) });
+    expect(n.status).to.equal(422);
+    expect(n.json().error).to.match(
+      /would change the NS records at the apex of example\.com.*create ns9\.example\.net.*the webhook never changes them; nothing was written/,
+    );
     expect(writesOf(emu)).to.deep.equal({});
   });
 
@@ -159,7 +166,7 @@ describe("external-dns webhook protocol (dondominio-external-dns against the emu
     expect(m.status).to.equal(200);
     expect(metric(m.text, "dondominio_webhook_api_writes_total")).to.equal(3);
     expect(metric(m.text, "dondominio_webhook_dry_run")).to.equal(0);
-    expect(m.text).to.match(/dondominio_webhook_requests_total\{path="\/records",code="422"\} 2/);
+    expect(m.text).to.match(/dondominio_webhook_requests_total\{path="\/records",code="422"\} 3/);
     // A path from outside is never a label (the 404 above counts as "other").
     expect(m.text).to.match(/dondominio_webhook_requests_total\{path="other",code="404"\} 1/);
     expect(m.text).not.to.include("nowhere");

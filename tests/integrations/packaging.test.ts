@@ -17,7 +17,7 @@ import { expect } from "chai";
 import { EXTERNAL_DNS_HELP } from "../../provider/external-dns/cli";
 import { ensureBuilt, ROOT } from "./webhook-harness";
 
-const yaml = createRequire(__filename)("js-yaml") as { loadAll(text: string): unknown[] };
+const yaml = createRequire(__filename)("js-yaml") as { load(text: string): unknown; loadAll(text: string): unknown[] };
 type Doc = any;
 const docs = (file: string): Doc[] => yaml.loadAll(readFileSync(join(ROOT, file), "utf8")).filter(Boolean);
 const find = (all: Doc[], kind: string, name?: string) => all.filter((d) => d.kind === kind && (name === undefined || d.metadata?.name === name));
@@ -27,6 +27,17 @@ const one = (all: Doc[], kind: string, name?: string) => {
   return found[0];
 };
 const envOf = (container: Doc) => Object.fromEntries((container.env ?? []).map((e: Doc) => [e.name, e.value]));
+const isMap = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Key paths of `ours` the chart's default values do not have: a misspelt key, which the chart's
+ * schema lets through and its templates silently ignore. Under an empty map of the chart's
+ * (free-form, like podLabels) any key is taken.
+ */
+function unknownKeys(ours: unknown, chart: unknown, path = ""): string[] {
+  if (!isMap(ours) || !isMap(chart) || Object.keys(chart).length === 0) return [];
+  return Object.keys(ours).flatMap((k) => (k in chart ? unknownKeys(ours[k], chart[k], `${path}${k}.`) : [`${path}${k}`]));
+}
 const goSource = (f: string) => readFileSync(join(ROOT, "integrations", "cert-manager", f), "utf8");
 
 /** A Dockerfile's instructions (continuation lines joined). */
@@ -169,6 +180,8 @@ describe("integrations/: Dockerfiles, manifests and chart values", function () {
       const values = join(ROOT, "integrations", "external-dns", "values.yaml");
       const lint = spawnSync(helm, ["lint", chart, "-f", values, "--strict"], { encoding: "utf8", env, timeout: 120_000 });
       expect(lint.status, `${lint.stdout}${lint.stderr}`).to.equal(0);
+      const defaults = yaml.load(readFileSync(join(chart, "values.yaml"), "utf8"));
+      expect(unknownKeys(yaml.load(readFileSync(values, "utf8")), defaults), "keys the chart does not have").to.deep.equal([]);
       const t = spawnSync(helm, ["template", "external-dns", chart, "-n", "external-dns", "-f", values], { encoding: "utf8", env, timeout: 120_000 });
       expect(t.status, t.stderr).to.equal(0);
       const dep = one(yaml.loadAll(t.stdout).filter(Boolean), "Deployment");

@@ -23,7 +23,7 @@ export interface WebhookIo {
   untilStopped?(): Promise<string>;
 }
 
-export const EXTERNAL_DNS_HELP = `usage: dondominio-external-dns
+export const EXTERNAL_DNS_HELP = `usage: dondominio-external-dns   (no arguments: its settings are the environment below)
 
 The external-dns webhook provider for DonDominio: run it beside external-dns (--provider=webhook).
 It serves the account's hosting services' zones as external-dns's domain filter, lists their

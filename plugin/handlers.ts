@@ -9,12 +9,13 @@
  * (Invoke: provider/function-registry.ts, run by the same callFunction as the TypeScript functions).
  */
 import { cancelAll } from "../provider/core/cancel";
-import type { ClaimCheck } from "../provider/core/definition";
+import type { ClaimCheck, ObjectClaimCheck } from "../provider/core/definition";
 import { secretKeysOf, type ResourceDescriptor } from "../provider/core/descriptor";
 import { importObject } from "../provider/core/import";
 import * as lifecycle from "../provider/core/lifecycle";
 import { sameValue } from "../provider/core/plain-data";
 import { type Claims, claimRecords } from "../provider/dns/dns-claim-rules";
+import { claimObjects, type ObjectClaims } from "../provider/dns/object-claim-rules";
 import { getApi } from "../provider/core/client";
 import { callFunction, FunctionArgumentError } from "../provider/core/function";
 import { FUNCTIONS, functionOf } from "../provider/function-registry";
@@ -52,6 +53,8 @@ export interface Handlers {
 export function handlers(): Handlers {
   // The DNS records each resource of this run manages (provider/dns/dns-claim-rules.ts).
   const claims: Claims = new Map();
+  // The API's objects each resource of this run stands for (provider/dns/object-claim-rules.ts).
+  const objects: ObjectClaims = new Map();
   let checks = 0;
   return {
     checkConfig: async ({ news }) => ({
@@ -65,7 +68,8 @@ export function handlers(): Handlers {
       const d = resourceOf(req.token);
       const owner = { name: req.name, seq: checks++ };
       const claim: ClaimCheck = (kind, serviceName, records) => claimRecords(claims, { kind, name: owner.name }, owner.seq, serviceName, records);
-      const v = await lifecycle.check(d.definition, { olds: req.olds.data, news: req.news.data, claim });
+      const claimObjs: ObjectClaimCheck = (kind, list) => claimObjects(objects, { kind, name: owner.name }, owner.seq, list);
+      const v = await lifecycle.check(d.definition, { olds: req.olds.data, news: req.news.data, claim, claimObjects: claimObjs });
       return { ...v, secrets: secretsOf(d, req.news) };
     },
     diff: async (req) =>

@@ -53,6 +53,13 @@ export const CONFIG_KEYS = {
     kind: "amount",
     doc: "The most one run may spend, in the account's currency. Unset: no limit but the balance",
   },
+  // Preview's warnings (checkWarnings in provider/core/lifecycle.ts) refused as errors.
+  strict: {
+    env: "DONDOMINIO_STRICT",
+    kind: "boolean",
+    default: "false",
+    doc: "Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do",
+  },
 } as const satisfies Record<string, ConfigKey>;
 
 export type ConfigName = keyof typeof CONFIG_KEYS;
@@ -137,4 +144,14 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, get?: Config
   const out: Record<string, unknown> = {};
   for (const key of CONFIG_NAMES) if (raw[key] !== undefined) out[key] = checkConfigValue(key, raw[key]);
   return out as ProviderConfig;
+}
+
+/**
+ * dondominio:strict (else DONDOMINIO_STRICT): whether check refuses what it would only warn about.
+ * Read at every check, without credentials (check needs none); a value that is not a boolean fails
+ * the check naming the setting.
+ */
+export function strictChecks(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = stackConfig.strict ?? env[CONFIG_KEYS.strict.env];
+  return v === undefined || v === "" ? false : (checkConfigValue("strict", v) as boolean);
 }

@@ -35,6 +35,12 @@ export interface DnsClaimSpec {
  */
 export type ClaimCheck = (kind: DnsClaimSpec["kind"], serviceName: unknown, records: unknown) => string | undefined;
 
+/**
+ * The run's object claims where a door checks them at check (the plugin; the dynamic resources claim
+ * them in the program: provider/dns/dns-claims.ts objectClaimsOf): the conflict's message, or undefined.
+ */
+export type ObjectClaimCheck = (kind: string, objects: readonly { key: string; what: string }[]) => string | undefined;
+
 export interface Timeouts {
   create?: number;
   update?: number;
@@ -77,6 +83,12 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
    */
   checkFacts?(olds: Partial<I> | undefined, news: I): Promise<[string, string][]>;
   /**
+   * Rules whose result works but is not what the RFCs or registries say it should be (two SPF
+   * records at one name, an MX to a CNAME): [property, reason], run once the inputs passed every
+   * other rule. check prints them as warnings, or refuses them with dondominio:strict (lifecycle.ts).
+   */
+  checkWarnings?(olds: Partial<I> | undefined, news: I): Promise<[string, string][]>;
+  /**
    * The paid steps applying this resource will take, priced from free cached reads (spend.ts):
    * `olds` undefined for a create or a replacement (at check, or at diff), the recorded state for an
    * update in place (at diff).
@@ -105,6 +117,12 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
    * provider plugin.
    */
   readonly dnsClaims?: DnsClaimSpec;
+  /**
+   * What the API knows the resource's object by, from its normalised inputs (an address, a domain
+   * name in ASCII): two resources of a run naming the same one are refused, like two claims of one
+   * DNS record (provider/dns/object-claim-rules.ts; the class's claims, or the plugin's Check).
+   */
+  objectClaims?(inputs: I): readonly { key: string; what: string }[];
   /** Told every delete before it runs (DnsRecord: its plan line). */
   beforeDelete?(props: Data): void;
   create(ctx: Ctx, inputs: I): Promise<{ id: string; outs: S }>;

@@ -30,7 +30,19 @@
  */
 import { debugEnabled } from "../../sdk/core/log";
 import { CancelledError, isCancelled } from "./cancel";
-import { type ClaimCheck, contextWith, hasUnknown, PartialResultError, type ResourceDefinition, type Timeouts, UNKNOWN, userInputs } from "./definition";
+import { strictChecks } from "./config";
+import { warnOnce } from "./log";
+import {
+  type ClaimCheck,
+  contextWith,
+  hasUnknown,
+  type ObjectClaimCheck,
+  PartialResultError,
+  type ResourceDefinition,
+  type Timeouts,
+  UNKNOWN,
+  userInputs,
+} from "./definition";
 import { printableError, printableText } from "./printable";
 import { clean, sameValue } from "./plain-data";
 import { beforeWrite, checkStarted } from "./run-gate";
@@ -66,6 +78,8 @@ export interface CheckRequest {
   news: Data;
   /** Where the door checks the run's DNS claims here (the plugin; the dynamic resources claim them in the program). */
   claim?: ClaimCheck;
+  /** Where the door checks the run's object claims here (the plugin; the dynamic resources claim them in the program). */
+  claimObjects?: ObjectClaimCheck;
 }
 
 export interface CheckVerdict {
@@ -105,6 +119,15 @@ export async function checkInputs<I extends Data, S extends Data>(
   }
   if (known && !failures.length && d.checkFacts) {
     for (const [property, reason] of await d.checkFacts(isNew ? undefined : before, parsed.data)) fail(property, reason);
+  }
+  // Warnings (checkWarnings): one line each per process, naming the resource, the field and the rule;
+  // with dondominio:strict (as `dnscontrol check` and octoDNS's strict mode) failures like any other.
+  if (known && !failures.length && d.checkWarnings) {
+    const strict = strictChecks();
+    for (const [property, reason] of await d.checkWarnings(isNew ? undefined : before, parsed.data)) {
+      if (strict) fail(property, `${reason} (a warning, refused: dondominio:strict is true)`);
+      else warnOnce(`${d.type} ${d.label(parsed.data)}: ${property}: ${reason} (a warning; dondominio:strict makes it an error)`);
+    }
   }
   // A new resource that spends: its price counts towards the plan's total (at check: no diff follows a create).
   if (known && !failures.length && d.charges && isNew) {
@@ -148,6 +171,11 @@ export async function check<I extends Data, S extends Data>(definition: Resource
     const claimed = req.claim && d.dnsClaims?.of(userInputs(req.news));
     if (claimed && !hasUnknown(claimed)) {
       const conflict = req.claim!(d.dnsClaims!.kind, claimed.serviceName, claimed.records);
+      if (conflict) reasons.push(conflict);
+    }
+    // Two resources that are one object to the API once normalised (provider/dns/object-claim-rules.ts).
+    if (!reasons.length && req.claimObjects && d.objectClaims && !hasUnknown(userInputs(req.news))) {
+      const conflict = req.claimObjects(d.type, d.objectClaims(inputs));
       if (conflict) reasons.push(conflict);
     }
     if (reasons.length) failure = `${d.type}${labelOf(d, req.news)}: ${reasons[0]}`;

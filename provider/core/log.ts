@@ -28,6 +28,15 @@ export function warn(message: string): void {
   sink("warning", message);
 }
 
+const warned = new Set<string>();
+
+/** A warning printed once per process: check may judge one resource more than once in a run. */
+export function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  warn(message);
+}
+
 /** Tests: capture messages (undefined restores the console). */
 export function setLogSinkForTests(next: LogSink | undefined): void {
   sink = next ?? consoleSink;

@@ -12,7 +12,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { afterRunClaims, claimsOf } from "../dns/dns-claims";
+import { afterRunClaims, claimsOf, objectClaimsOf } from "../dns/dns-claims";
 import { inputFields, type OutputShape, type ResourceDescriptor } from "./descriptor";
 import { CLAIMS_KEY } from "./frame";
 import { dynamicArgs } from "./resource-args";
@@ -56,7 +56,9 @@ export function resourceClass<Args extends object, S extends object, Shape exten
 ): ResourceClass<Args, S, Shape> {
   const names = outputNames(d.definition.inputs, d.outputs);
   const secretOutputs = d.secretOutputs ?? [];
-  const claims = d.definition.dnsClaims ? claimsOf(d.definition.dnsClaims) : undefined;
+  // DNS records (dnsClaims) or the API's objects (objectClaims) the resource claims among the run's resources.
+  const def = d.definition;
+  const claims = def.dnsClaims ? claimsOf(def.dnsClaims) : def.objectClaims ? objectClaimsOf(d.type, def.inputs, def.objectClaims.bind(def)) : undefined;
   class Resource extends pulumi.dynamic.Resource {
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const withSecrets = secretOutputs.length ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] } : opts;

@@ -10,7 +10,8 @@ import type { DnsClaimSpec } from "../core/frame";
 export type { DnsClaimSpec };
 
 export interface DnsClaimOwner {
-  kind: DnsClaimSpec["kind"];
+  /** The resource type ("DnsRecord"; object-claim-rules.ts: any resource type). */
+  kind: DnsClaimSpec["kind"] | (string & {});
   /** The resource's name in the program. */
   name: string;
 }

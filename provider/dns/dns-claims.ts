@@ -24,7 +24,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { safeMessage } from "../../sdk/core/errors";
+import type { z } from "zod";
 import { type Claims, claimRecords, type DnsClaimOwner, type DnsClaimSpec } from "./dns-claim-rules";
+import { claimObjects, type ObjectClaim, type ObjectClaims } from "./object-claim-rules";
 
 export type { DnsClaimOwner } from "./dns-claim-rules";
 
@@ -38,6 +40,8 @@ export interface DnsClaimRecord {
 /** One run's claims and the first conflict found. */
 interface Run {
   claims: Claims;
+  /** Objects of the API the run's resources stand for (object-claim-rules.ts). */
+  objects: ObjectClaims;
   declared: number;
   refused?: DnsOverlapError;
 }
@@ -54,7 +58,7 @@ function thisRun(): Run {
   const key = pulumi.runtime.getStackResource() ?? pulumi.runtime.getMonitor() ?? noStack;
   let run = runs.get(key);
   if (!run) {
-    run = { claims: new Map(), declared: 0 };
+    run = { claims: new Map(), objects: new Map(), declared: 0 };
     runs.set(key, run);
   }
   return run;
@@ -154,5 +158,54 @@ export function claimsOf(spec: DnsClaimSpec): (name: string, args: Record<string
   return (name, args) => {
     const { serviceName, records } = spec.of(args);
     return claimDnsRecords({ kind: spec.kind, name }, serviceName, records);
+  };
+}
+
+/** True when `v` holds no Output and no Promise anywhere (the program gave plain values). */
+function isPlain(v: unknown): boolean {
+  if (pulumi.Output.isInstance(v) || v instanceof Promise) return false;
+  if (Array.isArray(v)) return v.every(isPlain);
+  if (v && typeof v === "object") return Object.values(v).every(isPlain);
+  return true;
+}
+
+/**
+ * A resource class's `claims` (resource-class.ts) for a resource of type `kind` that stands for
+ * one object of the API (object-claim-rules.ts): the program's inputs are normalised with the resource's own schema
+ * (`inputs`, pure) and `objects` names what the API knows them by; two resources of the run that
+ * name the same object fail the run as overlapping DNS records do (the same refusal: nothing of it
+ * registers). Plain inputs are claimed from the constructor (a conflict throws there); inputs with
+ * Outputs when they resolve (not at preview when unknown). Inputs the schema refuses are left to
+ * check, which names the field.
+ */
+export function objectClaimsOf<I>(
+  kind: string,
+  inputs: z.ZodType<I>,
+  objects: (normalised: I) => readonly ObjectClaim[],
+): (name: string, args: Record<string, any>) => pulumi.Output<undefined> {
+  return (name, args) => {
+    const run = thisRun();
+    const seq = run.declared++;
+    const owner: DnsClaimOwner = { kind, name };
+    const claim = (plain: Record<string, unknown>) => {
+      const clean = Object.fromEntries(Object.entries(plain ?? {}).filter(([, v]) => v !== undefined && v !== null));
+      const parsed = inputs.safeParse(clean);
+      if (!parsed.success) return;
+      const conflict = claimObjects(run.objects, owner, seq, objects(parsed.data));
+      if (conflict) run.refused ??= new DnsOverlapError(conflict);
+    };
+    const plain = isPlain(args);
+    if (plain) {
+      claim(args);
+      if (run.refused) throw run.refused;
+    }
+    const resolved = plain
+      ? pulumi.output(undefined)
+      : pulumi.output(args as pulumi.Input<Record<string, unknown>>).apply((v) => claim(v as Record<string, unknown>));
+    return resolved.apply(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (run.refused) throw run.refused;
+      return undefined;
+    });
   };
 }

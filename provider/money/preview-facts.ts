@@ -15,6 +15,7 @@
  */
 import type { ArgsOf, CallParams, ItemOf, OperationName, ResultOf } from "../../sdk";
 import { debugEnabled } from "../../sdk/core/log";
+import { asciiOrSelf } from "../../sdk/rules";
 import { type Api, getApi } from "../core/client";
 
 /** A read the rules could not make: the rule is skipped (the API judges at apply). */
@@ -320,13 +321,76 @@ export class PreviewFacts {
     });
   }
 
+  /** The names of the account's hosting services, in ASCII (service/list): the zones the account holds. */
+  serviceNames(): Promise<Set<string>> {
+    return this.#once("services", async () => {
+      const services = (await this.#list("service/list", {})) as { name: string }[];
+      return new Set(services.map((s) => asciiOrSelf(s.name)));
+    });
+  }
+
+  /** A service's mail aliases (service/mailaliaslist: address and targets), undefined when there is no such service. */
+  mailAliases(serviceName: string): Promise<{ name: string; target: string[] }[] | undefined> {
+    return this.#once(`aliases:${serviceName}`, async () => {
+      try {
+        return (await this.#familyItems("mailalias", serviceName)) as { name: string; target: string[] }[];
+      } catch (err) {
+        if (codeOf(err) === 4001) return undefined;
+        throw err;
+      }
+    });
+  }
+
+  /** A service's redirects (service/redirectlist: origin and destination), undefined when there is no such service. */
+  redirects(serviceName: string): Promise<{ origin: string; destination: string }[] | undefined> {
+    return this.#once(`redirects:${serviceName}`, async () => {
+      try {
+        return (await this.#list("service/redirectlist", { serviceName })) as { origin: string; destination: string }[];
+      } catch (err) {
+        if (codeOf(err) === 4001) return undefined;
+        throw err;
+      }
+    });
+  }
+
+  /** The hosts of a domain's glue records (domain/getinfo gluerecords, ASCII), undefined when the domain is not in the account. */
+  glueHosts(ascii: string): Promise<Set<string> | undefined> {
+    return this.#once(`glue:${ascii}`, async () => {
+      try {
+        const res = await this.#call("domain/getinfo", { domain: ascii, infoType: "gluerecords" });
+        return new Set((res.gluerecords ?? []).map((g: { name: string }) => asciiOrSelf(g.name)));
+      } catch (err) {
+        if (codeOf(err) === 2008) return undefined;
+        throw err;
+      }
+    });
+  }
+
+  /** Whether a certificate is in this account (ssl/getinfo; the 5xxx not-found answers = not). */
+  certificateExists(id: number): Promise<boolean> {
+    return this.#once(`ssl:${id}`, async () => {
+      try {
+        await this.#call("ssl/getinfo", { certificateID: id, infoType: "status" });
+        return true;
+      } catch (err) {
+        if ((err as { kind?: string })?.kind === "notFound") return false;
+        throw err;
+      }
+    });
+  }
+
   /** Names (as listed) of one family of a service's entities. */
   entityNames(family: QuotaFamily, serviceName: string): Promise<string[]> {
     return this.#once(`list:${family}:${serviceName}`, async () => {
       // Every family's item has a name (sdk/catalogue/service.ts); a union of families types as none.
-      const items = (await this.#list(`service/${family}list`, { serviceName } as CallParams<`service/${QuotaFamily}list`>)) as { name: string }[];
+      const items = (await this.#familyItems(family, serviceName)) as { name: string }[];
       return items.map((i) => i.name);
     });
+  }
+
+  /** One family's items of a service, listed once per process (the quota rule and the alias rings share it). */
+  #familyItems(family: QuotaFamily, serviceName: string): Promise<unknown[]> {
+    return this.#once(`items:${family}:${serviceName}`, () => this.#list(`service/${family}list`, { serviceName } as CallParams<`service/${QuotaFamily}list`>));
   }
 
   /** The SSL products of the account, by productID (ssl/productlist). */

@@ -11,6 +11,7 @@
 import { asciiOrSelf, domainForms } from "../../sdk/rules";
 import { sameValue } from "../core/plain-data";
 import { type FactFailure, type PreviewFacts, QUOTA_OF, type QuotaFamily, runFactRules } from "./preview-facts";
+import { isDeclaredDomain } from "./preview-program";
 
 export type Fail = (property: string, reason: string) => void;
 /** The inputs recorded by the previous check (undefined for a resource not created yet). */
@@ -92,6 +93,26 @@ export function quotaFacts(
           `${what} quota reached: ${serviceName}'s product allows ${max}; it has ${live.size}${added > 1 ? ` and this program adds ${added}` : ""}; ${advice}`,
         );
       }
+    },
+  ]);
+}
+
+/**
+ * An object of a domain (a glue record, a DS entry) needs the domain in the account (domain/getinfo,
+ * a free cached read) or a Domain of this program checked before it (money/preview-program.ts):
+ * the API answers 2008 otherwise, at apply. Judged for a new object only.
+ */
+export function domainOfObjectFacts(olds: Olds<unknown>, what: string, domain: string): Promise<FactFailure[]> {
+  if (olds !== undefined) return Promise.resolve([]);
+  const ascii = asciiOf(domain);
+  if (ascii === undefined || isDeclaredDomain(ascii)) return Promise.resolve([]);
+  return runFactRules(`${what} of ${domain}`, [
+    async (facts, fail) => {
+      if (!(await facts.domainInAccount(ascii)))
+        fail(
+          "domain",
+          `${domain} is not in this account (domain/getinfo answered 2008) nor a Domain this program declared before the ${what}: a ${what} belongs to a domain of the account`,
+        );
     },
   ]);
 }

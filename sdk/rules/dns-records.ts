@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { DNS_CAPABILITIES as CAP, DNS_TYPES, type DnsType, isDnsType, TXT_MAX, TXT_STRING_BYTES } from "./dns-capabilities";
+import { recordMeaning } from "./dns-meaning";
 import { asciiHost, normalizeValue, txtStrings, txtText } from "./dns-values";
 import { DNS_LABEL, isDnsHost, isDnsName, isIpLiteral, MAX_NAME_LENGTH, numericTld } from "./host";
 import { asciiOrSelf, idnaProblem, toUnicode } from "./idn";
@@ -244,6 +245,13 @@ export function normalizeDesiredRecord(input: DnsRecordInput): { record?: Normal
         ),
       );
     }
+  }
+  // What the record means (dns-meaning.ts): an SRV's owner name, a CNAME to itself, a target the
+  // public DNS never answers, an SPF, DMARC or DKIM record that does not parse. Its warnings are the
+  // resources' (recordMeaning again, at check: frame.ts checkWarnings).
+  if (!out.length) {
+    const zone = asciiHost(input.serviceName) ?? record.serviceName;
+    for (const f of recordMeaning(zone, record)) if (f.severity === "error") out.push(fail(f.field, f.rule));
   }
   return out.length ? { failures: out } : { record, failures: [] };
 }

@@ -143,6 +143,13 @@ export function normalizeCaa(raw: string): string {
     if (!host || !isDnsHost(host, 2)) {
       throw new RuleError("value", `CAA ${tag} value ${show(v)} must be an issuer domain such as letsencrypt.org, or ";" for none`);
     }
+    // RFC 8659 4.2: each parameter is tag=value (tag: letters and digits, inner hyphens).
+    const bad = params.map((x) => x.trim()).find((x) => x !== "" && !/^[A-Za-z0-9](-*[A-Za-z0-9])*=[\x21-\x3a\x3c-\x7e]*$/.test(x));
+    if (bad !== undefined)
+      throw new RuleError(
+        "value",
+        `CAA ${tag} parameter ${show(bad)} is not tag=value (RFC 8659 4.2), e.g. accounturi=https://... or validationmethods=dns-01`,
+      );
     v = [host, ...params].join(";");
   }
   return `${flag} ${tag} "${v}"`;

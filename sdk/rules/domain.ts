@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { hostNameProblem, isHostName, isIpLiteral } from "./host";
 import { asciiOrSelf } from "./idn";
+import { unresolvableHostProblem } from "./special-use";
 
 export const NAMESERVERS_MIN = 2;
 export const NAMESERVERS_MAX = 7;
@@ -88,6 +89,11 @@ export const desiredNameservers = () =>
         ctx.addIssue({ code: "custom", message: `"${ns}" is not a host name: ${problem}` });
         return z.NEVER;
       }
+      const unresolvable = unresolvableHostProblem(bare);
+      if (unresolvable) {
+        ctx.addIssue({ code: "custom", message: `${unresolvable}: resolvers could never reach this nameserver` });
+        return z.NEVER;
+      }
       const a = normaliseNameserver(bare);
       if (out.includes(a)) {
         ctx.addIssue({
@@ -101,6 +107,14 @@ export const desiredNameservers = () =>
     return out;
   });
 
+/**
+ * The nameservers of `list` under the domain itself (ASCII): each needs a glue record, a host
+ * object with its address at the registry (RFC 5731 1.1, RFC 5732), which can only be created for a
+ * domain that exists (domain/gluerecordcreate).
+ */
+export function inDomainNameservers(domainAscii: string, list: readonly string[]): string[] {
+  return list.map(normaliseNameserver).filter((ns) => ns === domainAscii || ns.endsWith(`.${domainAscii}`));
+}
 // ---------- TLDs ----------
 
 /**

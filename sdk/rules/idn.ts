@@ -118,7 +118,11 @@ export function unicodeLabelProblem(u: string, ascii?: string): string | undefin
   if (u !== u.normalize("NFC")) return `${shown} is not in Unicode NFC form, which IDNA2008 requires`;
   if (MARK.test(u)) return `${shown} starts with a combining mark, which IDNA2008 forbids (RFC 5891 4.2.3.2)`;
   if (u.startsWith("-") || u.endsWith("-")) return `${shown} starts or ends with "-"`;
+  // RFC 5892 Appendix A.3 (CONTEXTO): the middle dot only between two "l" (Catalan l·l).
+  if (u.replace(/l\u00b7(?=l)/g, "").includes("\u00b7"))
+    return `${shown} holds a middle dot (U+00B7) that is not between two "l" (RFC 5892 A.3: it stands only in l·l)`;
   for (const c of u) {
+    if (c === "\u00b7") continue;
     if (!PVALID.test(c) || c.toLowerCase() !== c || c.normalize("NFKC") !== c) {
       return `${shown} holds ${/\p{C}/u.test(c) ? "" : `"${c}" `}(${codePoint(c)}), which IDNA2008 does not allow in names (RFC 5892: only letters, digits, combining marks and "-")`;
     }

@@ -109,6 +109,12 @@ namespace PulumiDondominio.Dondominio
         public Input<int>? PollIntervalMs { get; set; }
 
         /// <summary>
+        /// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+        /// </summary>
+        [Input("strict", json: true)]
+        public Input<bool>? Strict { get; set; }
+
+        /// <summary>
         /// Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
         /// </summary>
         [Input("timeoutMs", json: true)]
@@ -125,6 +131,7 @@ namespace PulumiDondominio.Dondominio
             MaxSpend = Utilities.GetEnvDouble("DONDOMINIO_MAX_SPEND");
             OrderSettleMs = Utilities.GetEnvInt32("DONDOMINIO_ORDER_SETTLE_MS");
             PollIntervalMs = Utilities.GetEnvInt32("DONDOMINIO_POLL_INTERVAL_MS");
+            Strict = Utilities.GetEnvBoolean("DONDOMINIO_STRICT");
             TimeoutMs = Utilities.GetEnvInt32("DONDOMINIO_TIMEOUT_MS");
         }
         public static new ProviderArgs Empty => new ProviderArgs();

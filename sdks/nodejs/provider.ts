@@ -43,6 +43,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["maxSpend"] = pulumi.output((args?.maxSpend) ?? utilities.getEnvNumber("DONDOMINIO_MAX_SPEND")).apply(JSON.stringify);
             resourceInputs["orderSettleMs"] = pulumi.output((args?.orderSettleMs) ?? utilities.getEnvNumber("DONDOMINIO_ORDER_SETTLE_MS")).apply(JSON.stringify);
             resourceInputs["pollIntervalMs"] = pulumi.output((args?.pollIntervalMs) ?? utilities.getEnvNumber("DONDOMINIO_POLL_INTERVAL_MS")).apply(JSON.stringify);
+            resourceInputs["strict"] = pulumi.output((args?.strict) ?? utilities.getEnvBoolean("DONDOMINIO_STRICT")).apply(JSON.stringify);
             resourceInputs["timeoutMs"] = pulumi.output((args?.timeoutMs) ?? utilities.getEnvNumber("DONDOMINIO_TIMEOUT_MS")).apply(JSON.stringify);
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
@@ -90,6 +91,10 @@ export interface ProviderArgs {
      * First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
      */
     pollIntervalMs?: pulumi.Input<number | undefined>;
+    /**
+     * Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+     */
+    strict?: pulumi.Input<boolean | undefined>;
     /**
      * Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
      */

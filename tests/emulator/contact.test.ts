@@ -25,6 +25,8 @@ const company = {
   LastName: "Smith",
   Email: "legal@acme.example",
   Country: "GB",
+  // A British address (the emulator checks the postal code against the country: sdk/rules postal-code.ts).
+  PostalCode: "SW1A 1AA",
   IdentNumber: "B12345678",
 };
 

@@ -318,6 +318,8 @@ describe("examples applied through the engine (apply, empty plan, refresh, destr
         `      ${row.name}: up ${((Date.now() - started) / 1000).toFixed(1)} s, ${row.resources} resources with the stack, ${counters.totalCalls} API calls`,
       );
       expect(up.summary.resourceChanges).to.deep.equal({ create: row.resources });
+      // A valid program draws none of preview's rule warnings (issue 27: no false positive).
+      expect(up.stdout.split("\n").filter((l) => l.includes("dondominio:strict makes it an error"))).to.deep.equal([]);
       const ctx: Ctx = { h, eng, up, balanceBefore, upWrites: writeCalls(counters.calls) };
       await row.afterUp(ctx);
 

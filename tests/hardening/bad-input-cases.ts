@@ -28,7 +28,9 @@ export type ResourceName =
   | "Subdomain"
   | "GlueRecord"
   | "DnssecKey"
-  | "SslCertificate";
+  | "SslCertificate"
+  | "DnsZone"
+  | "SslCertificateValidation";
 
 /** The directory of each resource under dist/provider/resources/. */
 export const CRUD_DIR: Record<ResourceName, string> = {
@@ -45,6 +47,8 @@ export const CRUD_DIR: Record<ResourceName, string> = {
   GlueRecord: "glue-record",
   DnssecKey: "dnssec-key",
   SslCertificate: "ssl-certificate",
+  DnsZone: "dns-zone",
+  SslCertificateValidation: "ssl-certificate-validation",
 };
 
 export interface BadInput {
@@ -63,6 +67,13 @@ export interface BadInput {
   olds?: Record<string, unknown>;
   /** Valid inputs checked first, in the same process. */
   prime?: Record<string, unknown>[];
+  /** Valid inputs of other resources checked first, in the same process (a program declaring them before). */
+  primeWith?: { resource: ResourceName; inputs: Record<string, unknown> }[];
+  /**
+   * A warning, not a refusal (issue 27: it works but is wrong): check passes and prints the rule,
+   * and refuses it with dondominio:strict. The field and rule are the warning's.
+   */
+  warn?: true;
   /** Also run through a real `pulumi preview`. */
   engine?: boolean;
 }
@@ -75,6 +86,12 @@ export const FULL = "quota-example.com";
 export const PRO = "pro-example.com";
 /** A registered domain of the account (adopt works; a new registration of it is refused). */
 export const OWNED = "owned-example.com";
+/**
+ * A redirect service whose live zone holds what the DNS meaning cases judge against (setUpFixtures):
+ * a CNAME ring's first half, CNAMEs where NS and MX targets point, a delegation of sub, a record
+ * under team, an SPF record at the apex.
+ */
+export const MEANING = "meaning-example.com";
 
 const SUBJECT = {
   commonName: "www.cert-example.com",
@@ -100,9 +117,11 @@ export const BASE: Record<ResourceName, Record<string, unknown>> = {
   FtpAccount: { serviceName: "example.com", name: "deploy", ftpPath: "/www", password: PW },
   Database: { serviceName: "example.com", password: PW },
   Subdomain: { serviceName: "example.com", name: "blog", ftpPath: "/blog" },
-  GlueRecord: { domain: "example.com", name: "ns1", ipv4: "192.0.2.53" },
-  DnssecKey: { domain: "example.com", keytag: 12345, algorithm: 13, digesttype: 2, digest: HEX64 },
+  GlueRecord: { domain: OWNED, name: "ns1", ipv4: "192.0.2.53" },
+  DnssecKey: { domain: OWNED, keytag: 12345, algorithm: 13, digesttype: 2, digest: HEX64 },
   SslCertificate: { productId: 101, subject: SUBJECT, adminContact: OWNER },
+  DnsZone: { serviceName: "dnszone-example.com", records: [{ name: "www", type: "A", value: "192.0.2.1" }] },
+  SslCertificateValidation: { certificateId: "$CERTIFICATE" },
 };
 
 const AERO = { aeroId: "AERO-1", aeroPass: "Aero-Pass-1" };
@@ -852,8 +871,8 @@ export const CASES: BadInput[] = [
   { resource: "GlueRecord", what: "loopback IPv4", set: { ipv4: "127.0.0.1" }, field: "ipv4", rule: /is a loopback address/ },
   { resource: "GlueRecord", what: "link-local IPv6", set: { ipv6: "fe80::53" }, field: "ipv6", rule: /is a link-local address \(fe80::\/10\)/ },
   { resource: "GlueRecord", what: "IPv6 that is not one", set: { ipv6: "2001:db8::zz" }, field: "ipv6", rule: /is not an IPv6 address/ },
-  { resource: "GlueRecord", what: "host outside the domain", set: { name: "ns1.other-example.org." }, field: "name", rule: /is not under example\.com/ },
-  { resource: "GlueRecord", what: "the domain itself", set: { name: "example.com" }, field: "name", rule: /must be a host under example\.com/ },
+  { resource: "GlueRecord", what: "host outside the domain", set: { name: "ns1.other-example.org." }, field: "name", rule: /is not under owned-example\.com/ },
+  { resource: "GlueRecord", what: "the domain itself", set: { name: OWNED }, field: "name", rule: /must be a host under owned-example\.com/ },
   { resource: "GlueRecord", what: "host with an empty label", set: { name: "ns1..x" }, field: "name", rule: /has an empty label/ },
   { resource: "GlueRecord", what: "domain of one label", set: { domain: "example" }, field: "domain", rule: /at least 2 are needed/ },
 
@@ -1369,23 +1388,878 @@ export const CASES: BadInput[] = [
     field: "name",
     rule: /holds a CNAME .*: a MX record cannot sit beside it/,
   },
+  // ---------- issue 27: invalid input that still passed preview, by class (sdk/rules: each rule cites its source) ----------
+  // a. DNS meaning beyond syntax (sdk/rules dns-meaning.ts, mail-auth.ts, dns-values.ts CAA): refused.
+  {
+    resource: "DnsRecord",
+    what: "an SRV whose name is not _service._proto",
+    set: { name: "sip", type: "SRV", value: "5 5060 sip.example.net" },
+    field: "name",
+    rule: /_service\._proto\[\.name\].*RFC 2782/,
+    engine: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "an SRV service label of 20 characters",
+    set: { name: "_averyveryverylongname._tcp", type: "SRV", value: "5 5060 sip.example.net" },
+    field: "name",
+    rule: /RFC 6335 5\.1/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "an SRV whose protocol has no underscore",
+    set: { name: "_sip.tcp", type: "SRV", value: "5 5060 sip.example.net" },
+    field: "name",
+    rule: /_service\._proto/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "a CNAME to itself",
+    set: { name: "loop", type: "CNAME", value: "LOOP.example.com." },
+    field: "value",
+    rule: /a CNAME from loop\.example\.com to itself loops: resolvers answer SERVFAIL \(RFC 1034/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "two CNAMEs of the program pointing at each other",
+    prime: [{ serviceName: "cname-ring-example.com", name: "a", type: "CNAME", value: "b.cname-ring-example.com" }],
+    set: { serviceName: "cname-ring-example.com", name: "b", type: "CNAME", value: "a.cname-ring-example.com" },
+    field: "value",
+    // Whichever of the two the engine checks last is refused (the engine's order is not the program's).
+    rule: /CNAMEs loop: (a|b)\.cname-ring-example\.com -> (a|b)\.cname-ring-example\.com -> (a|b)\.cname-ring-example\.com/,
+    engine: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "a CNAME closing a loop with the live zone's CNAME",
+    set: { serviceName: MEANING, name: "ring2", type: "CNAME", value: `ring1.${MEANING}` },
+    field: "value",
+    rule: /CNAMEs loop: ring2\.meaning-example\.com -> ring1\.meaning-example\.com -> ring2.*service\/dnslist/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "an NS record whose target is a CNAME of the live zone",
+    set: { serviceName: MEANING, name: "deleg", type: "NS", value: `nsalias.${MEANING}` },
+    field: "value",
+    rule: /nsalias\.meaning-example\.com is a CNAME .*never an alias \(RFC 2181 10\.3\)/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "a TXT below a name the live zone delegates",
+    set: { serviceName: MEANING, name: "_acme-challenge.sub", type: "TXT", value: "token" },
+    field: "name",
+    rule: /_acme-challenge\.sub is below sub, which NS records delegate to ns1\.elsewhere-example\.net.*RFC 1034 4\.2\.1/,
+    engine: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "an A record at a delegated name",
+    set: { serviceName: MEANING, name: "sub" },
+    field: "name",
+    rule: /sub is at sub, which NS records delegate/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "a delegation that hides a live record",
+    set: { serviceName: MEANING, name: "team", type: "NS", value: "ns1.elsewhere-example.net" },
+    field: "name",
+    rule: /delegating team hides A app\.team/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "a CNAME to a .local name",
+    set: { name: "printer", type: "CNAME", value: "printer.local" },
+    field: "value",
+    rule: /printer\.local is under \.local \(RFC 6762/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "an MX under .invalid",
+    set: { name: "@", type: "MX", value: "mx.example.invalid" },
+    field: "value",
+    rule: /\.invalid \(RFC 6761 6\.4\)/,
+  },
+  { resource: "DnsRecord", what: "an NS under .internal", set: { name: "corp", type: "NS", value: "ns1.corp.internal" }, field: "value", rule: /\.internal/ },
+  {
+    resource: "DnsRecord",
+    what: "an SRV to a .onion host",
+    set: { name: "_http._tcp", type: "SRV", value: "1 80 site.onion" },
+    field: "value",
+    rule: /RFC 7686/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "SPF with an IPv4 of 300",
+    set: { name: "@", type: "TXT", value: "v=spf1 ip4:192.0.2.300 -all" },
+    field: "value",
+    rule: /"192\.0\.2\.300" is not an IPv4 address \(RFC 7208 5\.6\)/,
+    engine: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "SPF include of a one-label name",
+    set: { type: "TXT", value: "v=spf1 include:google -all" },
+    field: "value",
+    rule: /domain-end/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "SPF unknown mechanism ipv4",
+    set: { type: "TXT", value: "v=spf1 ipv4:192.0.2.1 -all" },
+    field: "value",
+    rule: /"ipv4" is not an SPF mechanism/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "SPF with 11 DNS lookups",
+    set: { type: "TXT", value: `v=spf1 ${Array.from({ length: 11 }, (_, i) => `include:s${i}.example.net`).join(" ")} -all` },
+    field: "value",
+    rule: /11 terms that look up DNS.*RFC 7208 4\.6\.4/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "SPF with two redirects",
+    set: { type: "TXT", value: "v=spf1 redirect=a.example.net redirect=b.example.net" },
+    field: "value",
+    rule: /redirect= appears 2 times/,
+  },
+  { resource: "DnsRecord", what: "SPF prefix /33", set: { type: "TXT", value: "v=spf1 ip4:192.0.2.0/33 -all" }, field: "value", rule: /0 to 32/ },
+  {
+    resource: "DnsRecord",
+    what: "DMARC without a policy",
+    set: { name: "_dmarc", type: "TXT", value: "v=DMARC1; rua=mailto:dmarc@example.com" },
+    field: "value",
+    rule: /p= is missing.*RFC 7489 6\.3/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "DMARC p=block",
+    set: { name: "_dmarc", type: "TXT", value: "v=DMARC1; p=block" },
+    field: "value",
+    rule: /p=block is not a policy/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "a DKIM key record without p=",
+    set: { name: "s1._domainkey", type: "TXT", value: "v=DKIM1; k=rsa" },
+    field: "value",
+    rule: /p= is missing.*RFC 6376/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "a DKIM key of type dsa",
+    set: { name: "s2._domainkey", type: "TXT", value: "v=DKIM1; k=dsa; p=MIIB" },
+    field: "value",
+    rule: /k=dsa/,
+  },
+  {
+    resource: "DnsRecord",
+    what: "CAA issue with a parameter without a value",
+    set: { type: "CAA", value: '0 issue "letsencrypt.org; accounturi"' },
+    field: "value",
+    rule: /not tag=value \(RFC 8659 4\.2\)/,
+  },
+  { resource: "DnsRecord", what: "a partial wildcard label", set: { name: "*dev" }, field: "name", rule: /must be 1 to 63 letters/ },
+  {
+    resource: "DnsZone",
+    what: "two records of the zone in a CNAME loop",
+    set: {
+      serviceName: "zone-ring-example.com",
+      records: [
+        { name: "a", type: "CNAME", value: "b.zone-ring-example.com" },
+        { name: "b", type: "CNAME", value: "a.zone-ring-example.com" },
+      ],
+    },
+    field: "records[0].value",
+    rule: /CNAMEs loop: a\.zone-ring-example\.com -> b\.zone-ring-example\.com -> a/,
+    engine: true,
+  },
+  {
+    resource: "DnsZone",
+    what: "a record below a delegation the zone declares",
+    set: {
+      serviceName: "zone-deleg-example.com",
+      records: [
+        { name: "sub", type: "NS", value: "ns1.other-example.net" },
+        { name: "x.sub", type: "TXT", value: "hi" },
+      ],
+    },
+    field: "records[1].name",
+    rule: /x\.sub is below sub/,
+  },
+  {
+    resource: "DnsZone",
+    what: "an SRV record named sip",
+    set: { records: [{ name: "sip", type: "SRV", value: "5 5060 sip.example.net" }] },
+    field: "records[0].name",
+    rule: /_service\._proto/,
+  },
+  // a (warnings): works, but not as the RFCs say (refused with dondominio:strict).
+  {
+    resource: "DnsRecord",
+    what: "a second SPF record where the live zone holds one",
+    set: { serviceName: MEANING, name: "@", type: "TXT", value: "v=spf1 a -all" },
+    field: "value",
+    rule: /would hold two SPF records .*receivers answer permerror to both \(RFC 7208 3\.2, 4\.5\)/,
+    warn: true,
+    engine: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "two SPF records of the program at one name",
+    prime: [{ serviceName: "spf-twice-example.com", name: "@", type: "TXT", value: "v=spf1 mx -all" }],
+    set: { serviceName: "spf-twice-example.com", name: "@", type: "TXT", value: "v=spf1 a -all" },
+    field: "value",
+    rule: /would hold two SPF records/,
+    warn: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "an MX to a CNAME of the live zone",
+    set: { serviceName: MEANING, name: "@", type: "MX", value: `mailalias.${MEANING}` },
+    field: "value",
+    rule: /mailalias\.meaning-example\.com is a CNAME .*RFC 2181 10\.3, RFC 5321 5\.1/,
+    warn: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "an SRV to a CNAME of the live zone",
+    set: { serviceName: MEANING, name: "_imap._tcp", type: "SRV", value: `0 143 mailalias.${MEANING}` },
+    field: "value",
+    rule: /RFC 2782/,
+    warn: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "SPF with ptr",
+    set: { name: "spfptr", type: "TXT", value: "v=spf1 ptr -all" },
+    field: "value",
+    rule: /ptr mechanism SHOULD NOT/,
+    warn: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "SPF +all",
+    set: { name: "spfall", type: "TXT", value: "v=spf1 +all" },
+    field: "value",
+    rule: /passes mail from any server/,
+    warn: true,
+  },
+  {
+    resource: "DnsRecord",
+    what: "NS at a wildcard name",
+    set: { name: "*.lab", type: "NS", value: "ns1.example.net" },
+    field: "name",
+    rule: /RFC 4592/,
+    warn: true,
+  },
+  {
+    resource: "DnsZone",
+    what: "a CNAME of the zone to a name the zone leaves empty",
+    set: { serviceName: "zone-empty-example.com", records: [{ name: "docs", type: "CNAME", value: "nothing.zone-empty-example.com" }] },
+    field: "records[0].value",
+    rule: /NXDOMAIN/,
+    warn: true,
+  },
+
+  // b. Registry policy (sdk/rules special-use.ts, idn-policy.ts, domain.ts; schema.ts, facts.ts of Domain).
+  {
+    resource: "Domain",
+    what: ".es name with ß (ESNIC's letters only)",
+    set: { name: "straße-example.es" },
+    field: "name",
+    rule: /"ß" \(U\+00DF\) is not a letter \.es names take \(ESNIC/,
+    engine: true,
+  },
+  { resource: "Domain", what: ".es name with ø", set: { name: "smørrebrød-example.es" }, field: "name", rule: /"ø" .* is not a letter \.es names take/ },
+  { resource: "Domain", what: ".es name of 2 characters", set: { name: "ab.es" }, field: "name", rule: /has 2 characters; a name under \.es has at least 3/ },
+  { resource: "Domain", what: ".com.es name of 1 character", set: { name: "a.com.es" }, field: "name", rule: /a name under \.com\.es has at least 2/ },
+  {
+    resource: "Domain",
+    what: "a label of Latin and Cyrillic letters",
+    set: { name: "p\u0430ypal-example.com" },
+    field: "name",
+    rule: /mixes scripts \(Latin, Cyrillic\).*UTS #39/,
+  },
+  {
+    resource: "Domain",
+    what: ".eu name in Hebrew",
+    set: { name: "שלום.eu" },
+    field: "name",
+    rule: /Hebrew; \.eu names take .*Latin, Greek or Cyrillic \(EURid\)/,
+  },
+  {
+    resource: "Domain",
+    what: ".cat name with ñ",
+    set: { name: "niño-example.cat", tldParams: { domainIntendedUse: "botiga" } },
+    field: "name",
+    rule: /"ñ" .*\.cat names take \(puntCAT/,
+  },
+  {
+    resource: "Domain",
+    what: "a middle dot outside l·l",
+    set: { name: "ca·sa-example.cat", tldParams: { domainIntendedUse: "botiga" } },
+    field: "name",
+    rule: /middle dot/,
+  },
+  { resource: "Domain", what: "a .test name", set: { name: "shop.test" }, field: "name", rule: /\.test is a special-use name \(RFC 6761 6\.2\)/, engine: true },
+  { resource: "Domain", what: "a .local name", set: { name: "printer-example.local" }, field: "name", rule: /RFC 6762/ },
+  { resource: "Domain", what: "a .onion name", set: { name: "shop.onion" }, field: "name", rule: /RFC 7686/ },
+  { resource: "Domain", what: "a home.arpa name", set: { name: "router.home.arpa" }, field: "name", rule: /RFC 8375/ },
+  { resource: "Domain", what: "a .internal name", set: { name: "corp.internal" }, field: "name", rule: /\.internal is a special-use name/ },
+  {
+    resource: "Domain",
+    what: "example.com (RFC 2606)",
+    set: { name: "example.com" },
+    field: "name",
+    rule: /example\.com is reserved for documentation \(RFC 2606/,
+  },
+  {
+    resource: "Domain",
+    what: "a transfer of example.org",
+    set: { name: "example.org", registration: "transfer", authcode: "Auth-Code-77" },
+    field: "name",
+    rule: /example\.org is reserved for documentation/,
+  },
+  {
+    resource: "Domain",
+    what: "a new registration whose nameserver is under itself",
+    set: { nameservers: ["ns1.good-example.com", "ns2.example.net"] },
+    field: "nameservers",
+    rule: /ns1\.good-example\.com is under good-example\.com itself: the registry needs its address \(a glue record/,
+    engine: true,
+  },
+  {
+    resource: "Domain",
+    what: "an adopted domain's nameserver under itself without a glue record",
+    set: { name: OWNED, registration: "adopt", contacts: undefined, nameservers: [`ns7.${OWNED}`, "ns2.example.net"] },
+    field: "nameservers",
+    rule: /ns7\.owned-example\.com is under owned-example\.com itself and has no glue record \(domain\/getinfo gluerecords lists none\)/,
+  },
+  {
+    resource: "Domain",
+    what: "a nameserver under .local",
+    set: { nameservers: ["ns1.example.local", "ns2.example.net"] },
+    field: "nameservers",
+    rule: /ns1\.example\.local is under \.local .*could never reach/,
+  },
+  {
+    resource: "Domain",
+    what: "renewUntil 12 years ahead",
+    set: { renewUntil: `${new Date().getUTCFullYear() + 12}-01-01` },
+    field: "renewUntil",
+    rule: /more than 10 years from today/,
+  },
+  {
+    resource: "Domain",
+    what: "a tag holding a comma",
+    set: { tags: ["prod,eu"] },
+    field: "tags",
+    rule: /"prod,eu" holds a comma: the API keeps tags as one comma-separated list/,
+  },
+  {
+    resource: "Domain",
+    what: "an owner's date of birth after today",
+    set: { name: "suomi2-example.fi", tldParams: { ownerDateOfBirth: "2999-01-01" } },
+    field: "tldParams.ownerDateOfBirth",
+    rule: /2999-01-01 is after today/,
+  },
+  {
+    resource: "GlueRecord",
+    what: "a glue record of a domain neither in the account nor in the program",
+    set: { domain: "not-mine-example.com" },
+    field: "domain",
+    rule: /not-mine-example\.com is not in this account \(domain\/getinfo answered 2008\) nor a Domain this program declared/,
+    engine: true,
+  },
+  {
+    resource: "DnssecKey",
+    what: "a DS of a domain neither in the account nor in the program",
+    set: { domain: "not-mine-example.com" },
+    field: "domain",
+    rule: /is not in this account .*a DS entry belongs to a domain of the account/,
+  },
+
+  // c. Contact data (sdk/rules contact-data.ts, postal-code.ts, phone.ts, countries.ts, es-identity.ts).
+  {
+    resource: "Contact",
+    what: "Spanish postal code 53001 (no province 53)",
+    set: { postalCode: "53001" },
+    field: "postalCode",
+    rule: /"53001" is not a postal code of ES: 5 digits whose first two are the province, 01 to 52/,
+    engine: true,
+  },
+  { resource: "Contact", what: "Spanish postal code of 4 digits", set: { postalCode: "8001" }, field: "postalCode", rule: /is not a postal code of ES/ },
+  {
+    resource: "Contact",
+    what: "Portuguese postal code without its 3 digits",
+    set: { country: "PT", phone: "+351.212345678", postalCode: "1000", identNumber: "123456789" },
+    field: "postalCode",
+    rule: /"1000" is not a postal code of PT: NNNN-NNN/,
+  },
+  {
+    resource: "Contact",
+    what: "French postal code of 4 digits",
+    set: { country: "FR", phone: "+33.140000000", postalCode: "7500" },
+    field: "postalCode",
+    rule: /of FR/,
+  },
+  {
+    resource: "Contact",
+    what: "British postcode of digits",
+    set: { country: "GB", phone: "+44.2071234567", postalCode: "12345" },
+    field: "postalCode",
+    rule: /of GB/,
+  },
+  {
+    resource: "Contact",
+    what: "US ZIP code of 4 digits",
+    set: { country: "US", phone: "+1.2025550123", postalCode: "2050" },
+    field: "postalCode",
+    rule: /of US: a ZIP code/,
+  },
+  {
+    resource: "Contact",
+    what: "Mexican postal code of 4 digits",
+    set: { country: "MX", phone: "+52.5512345678", postalCode: "0600" },
+    field: "postalCode",
+    rule: /of MX/,
+  },
+  {
+    resource: "Contact",
+    what: "German postal code of 4 digits",
+    set: { country: "DE", phone: "+49.301234567", postalCode: "1011" },
+    field: "postalCode",
+    rule: /of DE/,
+  },
+  {
+    resource: "Contact",
+    what: "Italian postal code of 4 digits",
+    set: { country: "IT", phone: "+39.0612345678", postalCode: "0018" },
+    field: "postalCode",
+    rule: /of IT/,
+  },
+  {
+    resource: "Contact",
+    what: "Argentinian postal code of letters",
+    set: { country: "AR", phone: "+54.1123456789", postalCode: "ABC" },
+    field: "postalCode",
+    rule: /of AR/,
+  },
+  {
+    resource: "Contact",
+    what: "phone country code +999",
+    set: { phone: "+999.123456789" },
+    field: "phone",
+    rule: /\+999 is not a country code ITU-T assigned/,
+  },
+  { resource: "Contact", what: "Spanish phone of 8 digits", set: { phone: "+34.93123456" }, field: "phone", rule: /\+34 numbers of Spain are 9 digits/ },
+  {
+    resource: "Contact",
+    what: "French phone with the trunk 0",
+    set: { country: "FR", phone: "+33.0612345678", postalCode: "75001" },
+    field: "phone",
+    rule: /drop the leading 0 \(the trunk prefix\), \+33\.612345678/,
+  },
+  {
+    resource: "Contact",
+    what: "US phone of 9 digits",
+    set: { country: "US", phone: "+1.202555012", postalCode: "20500" },
+    field: "phone",
+    rule: /NXX-NXX-XXXX/,
+  },
+  {
+    resource: "Contact",
+    what: "phone of 17 digits",
+    set: { phone: "+351.12345678901234" },
+    field: "phone",
+    rule: /has 17 digits; an E\.164 number has at most 15/,
+  },
+  { resource: "Contact", what: "country UK", set: { country: "UK" }, field: "country", rule: /"UK" is not an ISO 3166 country code .*use GB/ },
+  {
+    resource: "Contact",
+    what: "a contact in Spain whose NIF letter is wrong",
+    set: { identNumber: "12345678A" },
+    field: "identNumber",
+    rule: /the NIF's letter is wrong: 12345678 mod 23 gives Z, not A \(a contact in Spain/,
+  },
+  {
+    resource: "Contact",
+    what: "a contact in Spain whose NIE letter is wrong",
+    set: { identNumber: "X1234567T" },
+    field: "identNumber",
+    rule: /NIE's letter is wrong/,
+  },
+  {
+    resource: "Domain",
+    what: "inline owner with a Spanish postal code 99999",
+    set: { contacts: { owner: { ...OWNER, postalCode: "99999" } } },
+    field: "contacts.owner.postalCode",
+    rule: /is not a postal code of ES/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "admin contact phone +0",
+    set: { adminContact: { ...OWNER, phone: "+0.931234567" } },
+    field: "adminContact.phone",
+    rule: /\+0 is not a country code/,
+  },
+  {
+    resource: "Contact",
+    what: "a Spanish contact with a French phone",
+    set: { phone: "+33.612345678" },
+    field: "phone",
+    rule: /\+33 is not ES's country code \(\+34\)/,
+    warn: true,
+    engine: true,
+  },
+  {
+    resource: "Contact",
+    what: "an e-mail under .invalid",
+    set: { email: "ana@mail.invalid" },
+    field: "email",
+    rule: /never delivered, so the registry's verification mail fails/,
+    warn: true,
+  },
+
+  // d. Loops and self-references (sdk/rules loops.ts; MailAlias and Redirect facts.ts).
+  {
+    resource: "MailAlias",
+    what: "an alias among its own targets",
+    set: { targets: ["b@example.org", "SALES@example.com"] },
+    field: "targets",
+    rule: /sales@example\.com is among its own targets: the alias delivers to itself, a mail loop .*RFC 5321 6\.3/,
+    engine: true,
+  },
+  {
+    resource: "MailAlias",
+    what: "two aliases of the program delivering to each other",
+    prime: [{ serviceName: "ring-example.com", name: "a", targets: ["b@ring-example.com"] }],
+    set: { serviceName: "ring-example.com", name: "b", targets: ["a@ring-example.com"] },
+    field: "targets",
+    rule: /deliver in a ring, b@ring-example\.com -> a@ring-example\.com -> b@ring-example\.com/,
+  },
+  {
+    resource: "MailAlias",
+    what: "three aliases of two domains in a ring",
+    prime: [
+      { serviceName: "ring-x-example.com", name: "a", targets: ["b@ring-y-example.com"] },
+      { serviceName: "ring-y-example.com", name: "b", targets: ["c@ring-x-example.com", "out@example.org"] },
+    ],
+    set: { serviceName: "ring-x-example.com", name: "c", targets: ["a@ring-x-example.com"] },
+    field: "targets",
+    rule: /c@ring-x-example\.com -> a@ring-x-example\.com -> b@ring-y-example\.com -> c@ring-x-example\.com/,
+  },
+  {
+    resource: "MailAlias",
+    what: "an alias closing a ring with the account's alias",
+    set: { serviceName: PRO, name: "ringback", targets: [`ringlive@${PRO}`] },
+    field: "targets",
+    rule: /ringback@pro-example\.com -> ringlive@pro-example\.com -> ringback@pro-example\.com .*service\/mailaliaslist/,
+  },
+  {
+    resource: "MailAlias",
+    what: "a target under .invalid",
+    set: { targets: ["x@nowhere.invalid"] },
+    field: "targets",
+    rule: /x@nowhere\.invalid: .*never delivered/,
+  },
+  {
+    resource: "Redirect",
+    what: "a redirect to its own host",
+    set: { destination: "https://blog.example.com/" },
+    field: "destination",
+    rule: /the destination's host is blog\.example\.com, the redirect's own origin.*RFC 9110 15\.4/,
+    engine: true,
+  },
+  {
+    resource: "Redirect",
+    what: "a redirect to its own host in capitals with a dot",
+    set: { destination: "http://BLOG.example.com./page" },
+    field: "destination",
+    rule: /own origin/,
+  },
+  {
+    resource: "Redirect",
+    what: "two redirects of the program sending to each other",
+    prime: [{ serviceName: "hop-example.com", origin: "a", destination: "https://b.hop-example.com/", type: "301" }],
+    set: { serviceName: "hop-example.com", origin: "b", destination: "https://a.hop-example.com/x" },
+    field: "destination",
+    rule: /send visitors in a ring, b\.hop-example\.com -> a\.hop-example\.com -> b\.hop-example\.com/,
+  },
+  {
+    resource: "Redirect",
+    what: "a redirect closing a ring with the account's redirect",
+    set: { serviceName: PRO, origin: "back", destination: `https://go.${PRO}/` },
+    field: "destination",
+    rule: /back\.pro-example\.com -> go\.pro-example\.com -> back\.pro-example\.com .*service\/redirectlist/,
+  },
+
+  // e. Certificates (sdk/rules cert-names.ts: CA/B Forum BR, RFC 5280; SslCertificate facts.ts).
+  {
+    resource: "SslCertificate",
+    what: "a common name under .local (internal name)",
+    set: { subject: { ...SUBJECT, commonName: "intranet.local" } },
+    field: "commonName",
+    rule: /intranet\.local is an internal name \(\.local.*BR 4\.2\.2/,
+    engine: true,
+  },
+  {
+    resource: "SslCertificate",
+    what: "a common name under .test",
+    set: { subject: { ...SUBJECT, commonName: "shop.test" } },
+    field: "commonName",
+    rule: /internal name/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "an alternative name under .internal",
+    set: { productId: 103, alternativeNames: ["files.corp.internal"] },
+    field: "alternativeNames",
+    rule: /files\.corp\.internal is an internal name/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "an IP address as an alternative name",
+    set: { productId: 103, alternativeNames: ["192.0.2.10"] },
+    field: "alternativeNames",
+    rule: /must be a host name/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "a wildcard that is not the leftmost label",
+    set: { productId: 102, subject: { ...SUBJECT, commonName: "*.*.cert-example.com" } },
+    field: "commonName",
+    rule: /must be a host name/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "a wildcard right under .com.es",
+    set: { productId: 102, subject: { ...SUBJECT, commonName: "*.com.es" } },
+    field: "commonName",
+    rule: /\*\.com\.es is a wildcard right under the public suffix \.com\.es: CAs refuse it \(BR 3\.2\.2\.6\)/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "a common name of 73 characters",
+    set: { subject: { ...SUBJECT, commonName: `${"a".repeat(56)}.cert-example.com` } },
+    field: "commonName",
+    rule: /73 characters; a certificate's common name holds at most 64 \(RFC 5280/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "an organization name of 65 characters",
+    set: { subject: { ...SUBJECT, organizationName: "O".repeat(65) } },
+    field: "subject.organizationName",
+    rule: /at most 64 \(RFC 5280/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "http validation of a wildcard",
+    set: { productId: 102, subject: { ...SUBJECT, commonName: "*.cert-example.com" }, validationMethod: "http" },
+    field: "validationMethod",
+    rule: /http validation .* cannot prove control of the wildcard \*\.cert-example\.com \(BR 3\.2\.2\.4\.18/,
+    engine: true,
+  },
+  {
+    resource: "SslCertificate",
+    what: "https validation of a wildcard",
+    set: { productId: 102, subject: { ...SUBJECT, commonName: "*.cert-example.com" }, validationMethod: "https" },
+    field: "validationMethod",
+    rule: /cannot prove control of the wildcard/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "an approver that is not a role address",
+    set: { validationMethod: "root@cert-example.com" },
+    field: "validationMethod",
+    rule: /root@cert-example\.com cannot approve: an approver address is admin@, administrator@.*BR 3\.2\.2\.4\.4/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "an approver of another domain",
+    set: { validationMethod: "admin@other-example.com" },
+    field: "validationMethod",
+    rule: /must be the name's own or a parent/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "an approver at the public suffix com.es",
+    set: { subject: { ...SUBJECT, commonName: "www.shop.com.es" }, validationMethod: "admin@com.es" },
+    field: "validationMethod",
+    rule: /\.com\.es is a public suffix/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "autoRenew of the trial",
+    set: { productId: 107, autoRenew: true },
+    field: "autoRenew",
+    rule: /is a trial and cannot be renewed/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "adopting a certificate that is not in the account",
+    set: { certificateId: 99999, subject: undefined, commonName: "www.cert-example.com" },
+    field: "certificateId",
+    rule: /certificate 99999 is not in this account \(ssl\/getinfo\)/,
+  },
+  {
+    resource: "SslCertificate",
+    what: "one alternative name in its two IDNA forms",
+    set: { productId: 103, alternativeNames: ["bücher.cert-example.com", "xn--bcher-kva.cert-example.com"] },
+    field: "alternativeNames",
+    rule: /in its other IDNA form: one name to the CA/,
+  },
+  {
+    resource: "SslCertificateValidation",
+    what: "a certificate that is not in the account",
+    set: { certificateId: 99998 },
+    field: "certificateId",
+    rule: /certificate 99998 is not in this account \(ssl\/getinfo\): nothing to wait for/,
+    engine: true,
+  },
 ];
 
+/**
+ * f. Two resources of one program that are one object to the API once normalised (issue 27; the
+ * rule: provider/dns/object-claim-rules.ts on each descriptor's `objectClaims`). A program-level
+ * rule, not one resource's check: tests/hardening/bad-input-same-object.test.ts runs every row on
+ * both doors (the classes' claims in the program, the plugin's Check), bad-input-engine.test.ts and
+ * tests/plugin/yaml-rules.test.ts some of them through the engine. The refusal names both resources,
+ * declared as "first" and "second", and `object`: the objects as the message names them.
+ */
+export interface SameObject {
+  what: string;
+  first: { resource: ResourceName; inputs: Record<string, unknown> };
+  second: { resource: ResourceName; inputs: Record<string, unknown> };
+  /** "<what the first is> and <what the second is>", or one of them when both read the same. */
+  object: string;
+  /** Overrides of the second's inputs that make it another object (then the pair passes). */
+  other: Record<string, unknown>;
+}
+
+export const SAME_OBJECT: SameObject[] = [
+  {
+    what: "two Domains, IDN and its punycode in capitals with a trailing dot",
+    first: { resource: "Domain", inputs: { ...BASE.Domain, name: "bücher-laden-example.com" } },
+    second: { resource: "Domain", inputs: { ...BASE.Domain, name: "XN--BCHER-LADEN-EXAMPLE-59B.COM." } },
+    object: "the domain bücher-laden-example.com",
+    other: { name: "bücher-markt-example.com" },
+  },
+  {
+    what: "two Domains differing in case",
+    first: { resource: "Domain", inputs: { ...BASE.Domain, name: "Tienda-Example.com" } },
+    second: { resource: "Domain", inputs: { ...BASE.Domain, name: "tienda-example.com" } },
+    object: "the domain tienda-example.com",
+    other: { name: "tienda-example.net" },
+  },
+  {
+    what: "two HostingServices, IDN and punycode",
+    first: { resource: "HostingService", inputs: { ...BASE.HostingService, name: "café-example.com" } },
+    second: { resource: "HostingService", inputs: { ...BASE.HostingService, name: "xn--caf-example-dbb.com" } },
+    object: "the hosting service café-example.com",
+    other: { name: "café-markt-example.com" },
+  },
+  {
+    what: "a MailBox and a MailAlias of one address, short and full form",
+    first: { resource: "MailBox", inputs: { ...BASE.MailBox, name: "Shared" } },
+    second: { resource: "MailAlias", inputs: { ...BASE.MailAlias, name: "shared@example.com" } },
+    object: "the mailbox shared@example.com and the alias shared@example.com",
+    other: { name: "shared2@example.com" },
+  },
+  {
+    what: "two MailBoxes of one address in another case",
+    first: { resource: "MailBox", inputs: { ...BASE.MailBox, name: "info" } },
+    second: { resource: "MailBox", inputs: { ...BASE.MailBox, serviceName: "EXAMPLE.com", name: "INFO@Example.com" } },
+    object: "the mailbox info@example.com",
+    other: { name: "info2" },
+  },
+  {
+    what: "two MailAliases of one address",
+    first: { resource: "MailAlias", inputs: { ...BASE.MailAlias } },
+    second: { resource: "MailAlias", inputs: { ...BASE.MailAlias, name: "Sales", targets: ["b@example.org"] } },
+    object: "the alias sales@example.com",
+    other: { name: "ventas" },
+  },
+  {
+    what: "two Redirects of one origin, short and full host",
+    first: { resource: "Redirect", inputs: { ...BASE.Redirect } },
+    second: { resource: "Redirect", inputs: { ...BASE.Redirect, origin: "BLOG.example.com.", destination: "https://example.net/" } },
+    object: "the redirect of blog.example.com",
+    other: { origin: "blog2" },
+  },
+  {
+    what: "two FtpAccounts of one name, the service in capitals",
+    first: { resource: "FtpAccount", inputs: { ...BASE.FtpAccount } },
+    second: { resource: "FtpAccount", inputs: { ...BASE.FtpAccount, serviceName: "Example.COM", ftpPath: "/other" } },
+    object: "the FTP account deploy of example.com",
+    other: { name: "deploy2" },
+  },
+  {
+    what: "two Subdomains, short and full name",
+    first: { resource: "Subdomain", inputs: { ...BASE.Subdomain } },
+    second: { resource: "Subdomain", inputs: { ...BASE.Subdomain, name: "Blog.Example.com", ftpPath: "/b" } },
+    object: "the subdomain blog.example.com",
+    other: { name: "blog2" },
+  },
+  {
+    what: "two GlueRecords of one host, short and full name",
+    first: { resource: "GlueRecord", inputs: { ...BASE.GlueRecord } },
+    second: { resource: "GlueRecord", inputs: { ...BASE.GlueRecord, name: "NS1.owned-example.com.", ipv4: "192.0.2.54" } },
+    object: "the glue record ns1.owned-example.com",
+    other: { name: "ns2" },
+  },
+  {
+    what: "one DS entry twice, the digest in lower case",
+    first: { resource: "DnssecKey", inputs: { ...BASE.DnssecKey } },
+    second: { resource: "DnssecKey", inputs: { ...BASE.DnssecKey, domain: OWNED.toUpperCase(), digest: HEX64.toLowerCase() } },
+    object: `the DS entry ${BASE.DnssecKey.keytag} of ${OWNED}`,
+    other: { keytag: 54321 },
+  },
+  {
+    what: "one contact adopted twice",
+    first: { resource: "Contact", inputs: { contactId: "ABC-12345" } },
+    second: { resource: "Contact", inputs: { contactId: "ABC-12345" } },
+    object: "the contact ABC-12345",
+    other: { contactId: "ABC-54321" },
+  },
+  {
+    what: "one certificate adopted twice",
+    first: { resource: "SslCertificate", inputs: { productId: 101, certificateId: 4242, commonName: "www.cert-example.com" } },
+    second: { resource: "SslCertificate", inputs: { productId: 101, certificateId: 4242, commonName: "www.cert-example.com" } },
+    object: "the certificate 4242",
+    other: { certificateId: 4243 },
+  },
+];
+
+/** What setUpFixtures made that inputs refer to ("$INDIVIDUAL", "$CERTIFICATE"). */
+export interface Fixtures {
+  individualId: string;
+  certificateId: number;
+}
+
+/** Inputs with the fixtures' ids in place of their placeholders. */
+export function withFixtures<T>(inputs: T, f: Fixtures): T {
+  return JSON.parse(
+    JSON.stringify(inputs).replaceAll('"$INDIVIDUAL"', JSON.stringify(f.individualId)).replaceAll('"$CERTIFICATE"', JSON.stringify(f.certificateId)),
+  );
+}
+
 /** Inputs of a case: the base with the case's overrides (undefined removes). */
-export function inputsOf(c: BadInput, individualId: string): Record<string, unknown> {
+export function inputsOf(c: BadInput, f: Fixtures): Record<string, unknown> {
   const out: Record<string, unknown> = { ...BASE[c.resource] };
   for (const [k, v] of Object.entries(c.set)) {
     if (v === undefined) delete out[k];
     else out[k] = v;
   }
-  return JSON.parse(JSON.stringify(out).replaceAll('"$INDIVIDUAL"', JSON.stringify(individualId)));
+  return withFixtures(out, f);
 }
 
 /**
  * The emulator state the cases rely on; answers the individual contact's id. Writes made here are
  * before the counters are reset.
  */
-export async function setUpFixtures(client: DonDominioClient): Promise<{ individualId: string }> {
+export async function setUpFixtures(client: DonDominioClient): Promise<Fixtures> {
   const call = (op: string, params: Record<string, unknown>) => client.call(op as any, params as any) as Promise<any>;
   await call("service/create", { serviceName: FULL, productkey: "mini" });
   await call("service/ftpcreate", { serviceName: FULL, name: "only", ftpPath: "/www", password: PW });
@@ -1410,7 +2284,23 @@ export async function setUpFixtures(client: DonDominioClient): Promise<{ individ
     Country: "RU",
   });
   await call("domain/create", { domain: OWNED, ownerContactID: c.contactID });
-  return { individualId: c.contactID };
+  // Issue 27: a zone for the DNS meaning cases, an alias and a redirect of the account for the
+  // rings, a certificate to wait for.
+  await call("service/create", { serviceName: MEANING, productkey: "redir" });
+  for (const [name, type, value] of [
+    ["ring1", "CNAME", `ring2.${MEANING}`],
+    ["nsalias", "CNAME", "ns.dns-host-example.net"],
+    ["mailalias", "CNAME", "mx.mail-host-example.net"],
+    ["sub", "NS", "ns1.elsewhere-example.net"],
+    ["sub", "NS", "ns2.elsewhere-example.net"],
+    ["app.team", "A", "192.0.2.5"],
+    ["@", "TXT", "v=spf1 mx -all"],
+  ])
+    await call("service/dnscreate", { serviceName: MEANING, name, type, value });
+  await call("service/mailaliascreate", { serviceName: PRO, name: "ringlive", target: `ringback@${PRO}` });
+  await call("service/redirectcreate", { serviceName: PRO, origin: "go", destination: `https://back.${PRO}/`, type: "301" });
+  const cert = await call("ssl/create", { productID: 101, csrData: csrWithKey(2048, `fixture.${PRO}`), adminContactID: c.contactID, validationMethod: "dns" });
+  return { individualId: c.contactID, certificateId: Number(cert.ssl.certificateID) };
 }
 
 /** API actions that change nothing (everything else counts as a write). */

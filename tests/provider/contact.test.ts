@@ -82,7 +82,8 @@ describe("Contact (engine lifecycle)", function () {
       FirstName: "Eva",
       LastName: "Ruiz",
       OrgName: "Ruiz SL",
-      IdentNumber: "B12345678",
+      // A company NIF (CIF) with its right control character: B1234567 -> 4 (sdk/rules es-identity.ts).
+      IdentNumber: "B12345674",
       Email: "eva@example.com",
       Phone: "+34.911111111",
       Address: "Calle 3",

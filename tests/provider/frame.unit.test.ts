@@ -201,7 +201,7 @@ describe("check (no API call)", () => {
     ]);
   });
   it("Domain: leaves values unknown at preview alone", async () => {
-    const r = await domainCrud.check({}, { name: "example.com", contacts: { owner: UNKNOWN } });
+    const r = await domainCrud.check({}, { name: "shop-example.com", contacts: { owner: UNKNOWN } });
     expect(r.failures).to.equal(undefined);
     expect(r.inputs.contacts.owner).to.equal(UNKNOWN);
   });

@@ -20,7 +20,8 @@ const OWNER = "GAR-1";
 const record: DnsRecordArgs = { serviceName: "example.com", name: "www", type: "AAAA", value: "2001:db8::1", ttl: "-" };
 const mx: DnsRecordArgs = { serviceName: "example.com", name: "@", type: "MX", value: "mail.example.com", ttl: 3600, priority: "-" };
 const domain: DomainArgs = {
-  name: "example.com",
+  // Not example.com itself: RFC 2606 reserves it, and check refuses its registration (issue 27).
+  name: "shop-example.com",
   contacts: { owner: OWNER },
   renewalMode: "autorenew",
   onDestroy: "letexpire",

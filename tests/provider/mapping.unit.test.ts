@@ -20,7 +20,7 @@ const ORG = {
   email: "e@x.es",
   phone: "+34.911111111",
   address: "A",
-  postalCode: "1",
+  postalCode: "28001",
   city: "C",
   state: "S",
   country: "ES",
@@ -40,12 +40,16 @@ describe("contact mapping", () => {
 });
 
 describe("domain mapping", () => {
-  const inputs = domainInputs.parse({ name: "example.com", contacts: { owner: "GAR-1", admin: ORG }, nameservers: ["ns1.a.net", "ns2.a.net"], period: 2 });
+  // Not example.com itself: RFC 2606 reserves it, and the schema refuses its registration (issue 27).
+  const inputs = domainInputs.parse({ name: "shop-example.com", contacts: { owner: "GAR-1", admin: ORG }, nameservers: ["ns1.a.net", "ns2.a.net"], period: 2 });
   it("builds domain/create with CONTACTS, nameservers and period; transfer keeps nameservers by default", () => {
-    const c = acquireParams(inputs, "example.com");
+    const c = acquireParams(inputs, "shop-example.com");
     expect(c.op).to.equal("domain/create");
-    expect(c.params).to.include({ domain: "example.com", ownerContactID: "GAR-1", adminContactOrgName: "Ruiz SL", period: 2 });
-    const t = acquireParams(domainInputs.parse({ name: "example.com", registration: "transfer", authcode: "x", contacts: { owner: "GAR-1" } }), "example.com");
+    expect(c.params).to.include({ domain: "shop-example.com", ownerContactID: "GAR-1", adminContactOrgName: "Ruiz SL", period: 2 });
+    const t = acquireParams(
+      domainInputs.parse({ name: "shop-example.com", registration: "transfer", authcode: "x", contacts: { owner: "GAR-1" } }),
+      "shop-example.com",
+    );
     expect(t).to.deep.include({ op: "domain/transfer" });
     expect(t.params).to.include({ nameservers: "keepns", authcode: "x" });
   });

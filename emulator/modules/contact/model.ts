@@ -18,6 +18,7 @@ import type { Ticker } from "../../core/context";
 import { fault } from "../../core/errors";
 import { type AccountState, nextId, registerAccountSlice, type World } from "../../core/state";
 import { isCountryCode } from "../../data/countries";
+import { contactDataProblems } from "../../../sdk/rules";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 export type VerificationStatus = "verified" | "notapplicable" | "inprocess" | "failed";
@@ -102,6 +103,9 @@ export function createContact(
   if (!isCountryCode(data.Country)) {
     throw fault(ErrorCode.CONTACT_DATA_ERROR, `Contact data error: Country "${data.Country}" is not an ISO 3166 country code; tool/gettable lists the codes`);
   }
+  // Field against field, as the registries check it (sdk/rules contact-data.ts, the provider's rule too).
+  const problems = contactDataProblems({ country: data.Country, postalCode: data.PostalCode, phone: data.Phone, identNumber: data.IdentNumber });
+  if (problems.length) throw fault(ErrorCode.CONTACT_DATA_ERROR, ...problems.map((p) => `Contact data error: ${p.field}: ${p.rule}`));
   const contactID = `${idPrefix(data.LastName, data.FirstName)}-${nextId(world, "contact", 20000)}`;
   const record: ContactRecord = {
     contactID,

@@ -2,7 +2,7 @@
  * Domain records and the rules shared by the domain handlers: lookups, names, the world outside the
  * emulator ("registered elsewhere", premium names), authcodes and history.
  */
-import { toUnicode } from "../../../sdk/rules";
+import { RESERVED_EXAMPLE_NAMES, toUnicode } from "../../../sdk/rules";
 import { EMULATOR_NAMESERVERS } from "../../data/products";
 import { ymd, ymdhms } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
@@ -140,9 +140,10 @@ export const EXTERNAL_NS = ["ns1.other-registrar.example", "ns2.other-registrar.
  * The world outside the emulator, per name: what the control API set for it (domain/outcome:
  * taken, premium, price, authcode; outcomes.ts), else these defaults, chosen by spelling.
  * Default: names "registered elsewhere" (held by a registrar outside the emulator) are every name
- * whose registrable label contains "taken", plus this fixed list.
+ * whose registrable label contains "taken", plus this fixed list (with the RFC 2606 example names,
+ * which IANA holds).
  */
-export const REGISTERED_ELSEWHERE = new Set(["google.com", "facebook.com", "wikipedia.org", "amazon.es", "dondominio.com"]);
+export const REGISTERED_ELSEWHERE = new Set(["google.com", "facebook.com", "wikipedia.org", "amazon.es", "dondominio.com", ...RESERVED_EXAMPLE_NAMES]);
 
 /** The label left of the TLD: "shop" in shop.com.es. */
 export function sldOf(punycode: string, tld: string): string {

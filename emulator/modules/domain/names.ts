@@ -3,7 +3,7 @@
  * period (105) and the TLD-specific parameters (101), with the prices of the TLD table.
  */
 import { tldParamProblems } from "../../../sdk/catalogue/domain";
-import { asciiOrSelf, type OwnerFacts, ownerEligibilityProblems, toUnicode } from "../../../sdk/rules";
+import { asciiOrSelf, type OwnerFacts, ownerEligibilityProblems, registryNameProblem, toUnicode } from "../../../sdk/rules";
 import { fault } from "../../core/errors";
 import { findTld, type TldInfo, type TldPrice } from "../../data/tlds";
 import { ErrorCode } from "../../../sdk/core/error-codes";
@@ -47,6 +47,9 @@ export function parseName(input: string): ParsedName {
   } catch {
     throw fault(ErrorCode.INVALID_DOMAIN_NAME, `${input} is not a valid internationalised name`);
   }
+  // What the registry takes beyond IDNA (sdk/rules idn-policy.ts): its letters, one script a label, its shortest names.
+  const policy = registryNameProblem(name);
+  if (policy) throw fault(ErrorCode.INVALID_DOMAIN_NAME, `${input}: ${policy}`);
   return { name, punycode, tld };
 }
 

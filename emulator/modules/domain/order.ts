@@ -1,6 +1,6 @@
 /** domain/check, checkfortransfer, create, transfer, transferrestart, renew: the orders. */
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
-import { NAMESERVER_WORDS, normaliseNameservers } from "../../../sdk/rules";
+import { inDomainNameservers, NAMESERVER_WORDS, normaliseNameservers } from "../../../sdk/rules";
 import { charge } from "../../core/billing";
 import { addYears, ymd } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
@@ -159,10 +159,17 @@ export function create(ctx: HandlerContext, p: ParsedParamsOf<"domain/create">) 
   checkContactIds(ctx, p);
   checkTldParams("create", n.punycode, p, ownerType(ctx, p));
   checkOwnerEligibility(n.punycode, ownerFactsOf(ctx, p));
+  const ns = p.nameservers ?? ["parking"];
+  // A nameserver under the new domain has no glue record yet (it can only be created once the domain exists).
+  const inside = inDomainNameservers(n.punycode, normaliseNameservers(ns, NAMESERVER_WORDS.create));
+  if (inside.length)
+    throw fault(
+      ErrorCode.DOMAIN_CREATE_ERROR,
+      `${inside[0]} is under ${n.name} itself: the registry needs its glue record (RFC 5732), which domain/gluerecordcreate can only add once the domain exists; register with other nameservers first`,
+    );
   const { contacts, paid: billing } = withContacts(ctx, p, () =>
     charge(ctx.account, createPrice(ctx.world, n) * period, `registration of ${n.name} for ${period} year(s)`),
   );
-  const ns = p.nameservers ?? ["parking"];
   const d = newRecord(ctx, n, {
     status: "register-init",
     period,

@@ -1,6 +1,6 @@
 /** domain/update (its wrappers are routed to it by the dispatcher), glue records and DNSSEC entries: changes to a domain. */
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
-import { isModifiable, NAMESERVER_WORDS, normaliseNameservers } from "../../../sdk/rules";
+import { asciiOrSelf, inDomainNameservers, isModifiable, NAMESERVER_WORDS, normaliseNameservers } from "../../../sdk/rules";
 import type { HandlerContext } from "../../core/context";
 import { fault } from "../../core/errors";
 import { findTld } from "../../data/tlds";
@@ -45,6 +45,13 @@ export function update(ctx: HandlerContext, p: ParsedParamsOf<"domain/update">) 
     case "nameservers": {
       const ns = normaliseNameservers(p.nameservers ?? [], NAMESERVER_WORDS.update);
       const isDefault = ns.length === 1 && ns[0] === "default";
+      // A nameserver under the domain itself needs its glue record at the registry (RFC 5732 3.2.1).
+      const missing = isDefault ? undefined : inDomainNameservers(d.punycode, ns).find((h) => !d.gluerecords.some((g) => asciiOrSelf(g.name) === h));
+      if (missing)
+        throw fault(
+          ErrorCode.DOMAIN_UPDATE_ERROR,
+          `${missing} is under ${d.name} and has no glue record: add it with domain/gluerecordcreate before naming it as a nameserver`,
+        );
       d.defaultNS = isDefault;
       d.nameservers = isDefault ? [...DEFAULT_NS] : ns;
       logChange(ctx, d, "Nameservers update", `Nameservers: ${d.nameservers.join(", ")}`);

@@ -24,6 +24,7 @@
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
 import { PASSWORD_MASK } from "../../../sdk/catalogue/service";
 import { ErrorCode } from "../../../sdk/core/error-codes";
+import { aliasSelfProblem, redirectSelfProblem } from "../../../sdk/rules";
 import type { HandlerContext, ModuleHandlers } from "../../core/context";
 import { fault } from "../../core/errors";
 import { paginate } from "../../core/paging";
@@ -78,6 +79,16 @@ function addressInUse(svc: ServiceRecord, address: string): boolean {
   return svc.mail.some((m) => m.name === address) || svc.mailalias.some((a) => a.name === address);
 }
 
+/** A redirect to its own host, or an alias to its own address, loops (sdk/rules loops.ts): refused as the provider refuses it. */
+function noSelfRedirect(origin: string, destination: string): void {
+  const p = redirectSelfProblem(origin, destination);
+  if (p) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: destination: ${p}`);
+}
+function noSelfAlias(address: string, targets: readonly string[]): void {
+  const p = aliasSelfProblem(address, targets);
+  if (p) throw fault(ErrorCode.INVALID_PARAMETER, `Invalid parameter: target: ${p}`);
+}
+
 function sslOf(p: { sslCert?: string; sslKey?: string; sslCertChain?: string; sslPath?: string }) {
   return p.sslCert && p.sslKey && p.sslCertChain && p.sslPath
     ? { sslCert: p.sslCert, sslKey: p.sslKey, sslCertChain: p.sslCertChain, sslPath: p.sslPath }
@@ -129,9 +140,13 @@ const FAMILIES: { [F in Family]: FamilyDef<F> } = {
     create(ctx, svc, p) {
       const origin = fullName(svc.name, p.origin);
       if (svc.redirect.some((r) => r.origin === origin)) taken("Redirect of", origin, svc);
+      noSelfRedirect(origin, p.destination);
       return { entityID: newEntityId(ctx.world, svc), origin, destination: p.destination, type: p.type };
     },
-    update: (_svc, e, p) => void Object.assign(e, { destination: p.destination, type: p.type }),
+    update: (_svc, e, p) => {
+      noSelfRedirect(e.origin, p.destination);
+      Object.assign(e, { destination: p.destination, type: p.type });
+    },
   },
   mail: {
     label: (e) => `Mailbox ${e.name}`,
@@ -152,9 +167,11 @@ const FAMILIES: { [F in Family]: FamilyDef<F> } = {
     create(ctx, svc, p) {
       const name = mailAddress(svc, p.name);
       if (addressInUse(svc, name)) taken("Address", name, svc);
+      noSelfAlias(name, p.target);
       return { entityID: newEntityId(ctx.world, svc), name, target: p.target };
     },
     update(_svc, e, p) {
+      noSelfAlias(e.name, p.target);
       e.target = p.target;
     },
   },

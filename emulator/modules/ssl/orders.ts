@@ -8,7 +8,7 @@
 import type { ParsedParamsOf } from "../../../sdk/catalogue";
 import { collectAltNames, SSL_CONTACT_FIELDS, SSL_ROLES, type SslRole } from "../../../sdk/catalogue/ssl-fields";
 import { keySpki } from "../../../sdk/core/x509";
-import { csrKeyProblem } from "../../../sdk/rules";
+import { certNameProblem, csrKeyProblem, subjectLengthProblem } from "../../../sdk/rules";
 import { charge } from "../../core/billing";
 import { ymd } from "../../core/clock";
 import type { HandlerContext } from "../../core/context";
@@ -18,7 +18,7 @@ import type { SslProduct } from "../../data/ssl-products";
 import { getContact } from "../contact/model";
 import { type DecodedCsr, decodeCsr, spkiId } from "./csr";
 import { allNames, type CertificateRecord, type ContactRef, certificateSummary, getCertificate, getProduct, isRenewable, productOf, recallKey } from "./model";
-import { altMethod, dcvEntry } from "./validation";
+import { altMethod, dcvEntry, isPublicSuffix } from "./validation";
 import { ErrorCode } from "../../../sdk/core/error-codes";
 
 type OrderParams = ParsedParamsOf<"ssl/create"> | ParsedParamsOf<"ssl/renew"> | ParsedParamsOf<"ssl/reissue">;
@@ -43,6 +43,12 @@ function contactsFrom(ctx: HandlerContext, p: Record<string, unknown>, fallback?
 /** The order's names with their methods: the CSR's CN, then alt_name_1..N (facts.md "SSL"). */
 function orderNames(product: SslProduct, cn: string, p: Record<string, unknown>, keep: string[] = []): { name: string; method: string }[] {
   const main = (p.validationMethod as string | undefined) ?? "dns";
+  // What a publicly trusted CA issues (sdk/rules cert-names.ts, the provider's rule): no internal
+  // name, no wildcard but the whole leftmost label, no public suffix, a common name of 64 at most.
+  for (const [field, name] of [["commonName", cn], ...collectAltNames(p).map((a) => [`alt_name_${a.n}`, a.name])]) {
+    const problem = certNameProblem(name, isPublicSuffix) ?? (field === "commonName" ? subjectLengthProblem("commonName", name) : undefined);
+    if (problem) throw fault(ErrorCode.SSL_ERROR, `${field}: ${problem}`);
+  }
   if (cn.startsWith("*.") && !product.isWildcard)
     throw fault(ErrorCode.SSL_ERROR, `commonName ${cn}: a wildcard name needs a wildcard product (isWildcard); ${product.productName} is not`);
   const given = collectAltNames(p);
@@ -225,6 +231,8 @@ export function addSan(ctx: HandlerContext, p: ParsedParamsOf<"ssl/multidomainad
   if (allNames(rec).includes(p.extraSAN)) throw fault(ErrorCode.SSL_ERROR, `extraSAN: ${p.extraSAN} is already a name of certificate ${rec.certificateID}`);
   if (p.extraSAN.startsWith("*.") && !product.isWildcard)
     throw fault(ErrorCode.SSL_ERROR, `extraSAN: a wildcard name needs a wildcard product; ${product.productName} is not`);
+  const nameProblem = certNameProblem(p.extraSAN, isPublicSuffix);
+  if (nameProblem) throw fault(ErrorCode.SSL_ERROR, `extraSAN: ${nameProblem}`);
   const max = product.sanMaxDomains ?? 1;
   if (allNames(rec).length + 1 > max)
     throw fault(

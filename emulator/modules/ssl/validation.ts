@@ -24,6 +24,7 @@ import { resolveRecords } from "../service/lookup";
 import { csrDigests, type DecodedCsr } from "./csr";
 import { type CertificateRecord, type DcvEntry, dayMs, issueDates, productOf } from "./model";
 import { ErrorCode } from "../../../sdk/core/error-codes";
+import { validationMethodProblem } from "../../../sdk/rules";
 
 const APPROVERS = ["admin", "administrator", "hostmaster", "postmaster", "webmaster"];
 
@@ -35,6 +36,9 @@ export function registeredDomain(name: string): string {
   const keep = tld ? tld.tld.split(".").length + 1 : 2;
   return labels.slice(-Math.min(keep, labels.length)).join(".");
 }
+
+/** A TLD of the table (or a single label): no name anyone controls (BR 3.2.2.6). */
+export const isPublicSuffix = (ascii: string) => !ascii.includes(".") || findTld(ascii)?.tld === ascii;
 
 /** The addresses a CA accepts as approvers (CA/B Forum BR 3.2.2.4.4): five role names at the domain. */
 export function approverEmails(name: string): string[] {
@@ -70,9 +74,9 @@ export function dcvEntry(name: string, method: string, csr: DecodedCsr, nowMs: n
       dueMs: due,
     };
   }
-  const allowed = approverEmails(name);
-  if (!allowed.includes(method))
-    throw fault(ErrorCode.SSL_ERROR, `${method} cannot approve ${name}; the approver addresses are ${allowed.join(", ")} (ssl/getvalidationemails)`);
+  // BR 3.2.2.4.4 (sdk/rules cert-names.ts, the provider's rule): a role address at the name's domain or a parent of it.
+  const problem = validationMethodProblem(method, [name], isPublicSuffix);
+  if (problem) throw fault(ErrorCode.SSL_ERROR, `${problem}; the approver addresses include ${approverEmails(name).join(", ")} (ssl/getvalidationemails)`);
   return { domainName: name, method: "mail", checkvalue: method, validated: false, dueMs: due };
 }
 

@@ -4,7 +4,7 @@ import type { ResourceDefinition } from "../../core/frame";
 import { warn } from "../../core/log";
 import { contactFacts } from "./facts";
 import { contactStateFromApi, contactToApi } from "./mapping";
-import { CONTACT_REPLACE_ON, type ContactInputs, type ContactState, contactInputs } from "./schema";
+import { CONTACT_REPLACE_ON, type ContactInputs, type ContactState, contactInputs, contactWarnings, contactObjects } from "./schema";
 
 function label(c: Partial<ContactInputs & ContactState>): string {
   const name = c.contactType === "organization" && c.orgName ? c.orgName : [c.firstName, c.lastName].filter(Boolean).join(" ");
@@ -19,8 +19,11 @@ export const contactDefinition: ResourceDefinition<ContactInputs, ContactState> 
   type: "Contact",
   inputs: contactInputs,
   replaceOn: CONTACT_REPLACE_ON,
+  objectClaims: contactObjects,
   label,
   checkFacts: contactFacts,
+  // A new contact's data that works but is likely wrong (schema.ts contactWarnings).
+  checkWarnings: async (olds, news) => (olds === undefined ? contactWarnings(news) : []),
 
   async create(ctx, inputs) {
     if (inputs.contactId !== undefined) {

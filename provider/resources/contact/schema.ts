@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { contactId, country, email, oneOf, phone } from "../../../sdk/catalogue/fields";
-import { eppNameProblem, eppText } from "../../../sdk/rules";
+import { contactDataProblems, contactDataWarnings, eppNameProblem, eppText } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
 export const CONTACT_DATA_FIELDS = [
@@ -65,6 +65,12 @@ export function requireContactData(v: Record<string, unknown>, ctx: z.Refinement
     const long = eppNameProblem(v.firstName, v.lastName);
     if (long) ctx.addIssue({ code: "custom", path: [...prefix, "lastName"], message: long });
   }
+  // Field against field, as registries check it (sdk/rules contact-data.ts: ISO country, the
+  // country's postal code, an E.164 phone, a Spanish resident's NIF/NIE check letter).
+  const str = (k: string) => (typeof v[k] === "string" ? (v[k] as string) : undefined);
+  for (const p of contactDataProblems({ country: str("country"), postalCode: str("postalCode"), phone: str("phone"), identNumber: str("identNumber") })) {
+    ctx.addIssue({ code: "custom", path: [...prefix, p.field], message: p.rule });
+  }
   if (v.contactType === "individual" && v.orgName !== undefined) {
     ctx.addIssue({ code: "custom", path: [...prefix, "orgName"], message: "only allowed when contactType is organization" });
   }
@@ -105,3 +111,17 @@ export const CONTACT_REPLACE_ON: readonly string[] = [...CONTACT_DATA_FIELDS, "c
 export const CONTACT_SECRETS: readonly string[] = [];
 /** The id is the API's contactID, e.g. "ABC-12345" (facts.md: ^[A-Z]+-[0-9]+$). */
 export const CONTACT_ID_FORMAT = "<PREFIX>-<number>, the API's contactID";
+
+/**
+ * The warnings of contact data (sdk/rules contact-data.ts: a phone of another country than the
+ * contact's, an e-mail domain the public DNS never answers), at `prefix` ("contacts.owner.").
+ */
+export function contactWarnings(v: unknown, prefix = ""): [string, string][] {
+  if (!v || typeof v !== "object") return [];
+  const c = v as Record<string, unknown>;
+  const str = (k: string) => (typeof c[k] === "string" ? (c[k] as string) : undefined);
+  return contactDataWarnings({ country: str("country"), phone: str("phone"), email: str("email") }).map((p) => [`${prefix}${p.field}`, p.rule]);
+}
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const contactObjects = (c: ContactInputs) => (c.contactId === undefined ? [] : [{ key: `contact:${c.contactId}`, what: `the contact ${c.contactId}` }]);

@@ -2,7 +2,7 @@
 import type { ResourceDefinition } from "../../core/frame";
 import { parseEntityResourceId, serviceEntityDefinition } from "../../service-entities/service-entities";
 import { withZoneLock } from "../../dns/zone-lock";
-import { dnsRecordFacts } from "./facts";
+import { dnsRecordFacts, dnsRecordWarnings } from "./facts";
 import { createParams, findIdentical, needsUpdate, stateFromItem, updateParams } from "./mapping";
 import { recordDiff, relativeName } from "../../../sdk/rules";
 import { type DnsChange, plannedRecord, reportDnsPlan } from "../../dns/dns-plan";
@@ -23,8 +23,10 @@ const entity: ResourceDefinition<DnsRecordInputs, DnsRecordState> = serviceEntit
   // `ignoreChanges: ["value"]` keeps the live value after a refresh (examples/dynamic-dns).
   inputsFromRead: ["serviceName", "name", "type", "value", "ttl", "priority"],
   label,
-  // A CNAME beside other data of the live zone, refused at preview (facts.ts).
+  // A CNAME beside other data of the live zone, and what the record means among the zone's others
+  // (provider/dns/dns-meaning-facts.ts), refused at preview; the warnings of the latter (facts.ts).
   checkFacts: dnsRecordFacts,
+  checkWarnings: dnsRecordWarnings,
 
   // An input left out is normally unmanaged; a DNS record's ttl is not: absent means the default.
   diffExtra(olds, news) {

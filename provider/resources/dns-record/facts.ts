@@ -1,6 +1,8 @@
 /** DnsRecord's check rules that need the API's own data (checkFacts; the shared rules and helpers: provider/money/preview-rules.ts). */
-import { type ApiDnsItem, cnameAloneProblem, recordFromApi } from "../../../sdk/rules";
+import { type ApiDnsItem, asciiHost, cnameAloneProblem, recordFromApi } from "../../../sdk/rules";
+import { judgeRecords, type Verdict } from "../../dns/dns-meaning-facts";
 import { type FactFailure, runFactRules } from "../../money/preview-facts";
+import { declareRecord } from "../../money/preview-program";
 import type { Olds } from "../../money/preview-rules";
 import type { DnsRecordInputs } from "./schema";
 
@@ -18,12 +20,40 @@ import type { DnsRecordInputs } from "./schema";
 const replacing = new Set<string>();
 const recordKey = (r: { serviceName?: string; name?: string; type?: string; value?: string }) => `${r.serviceName} ${r.name} ${r.type} ${r.value}`;
 
-export function dnsRecordFacts(olds: Olds<DnsRecordInputs>, r: DnsRecordInputs): Promise<FactFailure[]> {
+const unchanged = (olds: Olds<DnsRecordInputs>, r: DnsRecordInputs) =>
+  olds !== undefined && olds.serviceName === r.serviceName && olds.name === r.name && olds.type === r.type && olds.value === r.value;
+
+/**
+ * What the record means among the zone's others (provider/dns/dns-meaning-facts.ts), judged once
+ * per check (facts and warnings ask the same inputs object); the record joins the program's
+ * records of this process (money/preview-program.ts) unless refused. An unchanged record is
+ * not judged (and costs no read): the records that change beside it are, against it.
+ */
+const judged = new WeakMap<DnsRecordInputs, Promise<Verdict>>();
+function meaning(olds: Olds<DnsRecordInputs>, r: DnsRecordInputs): Promise<Verdict> {
+  let v = judged.get(r);
+  if (!v) {
+    const zone = asciiHost(r.serviceName) ?? r.serviceName;
+    const previous = olds?.name && olds.type && typeof olds.value === "string" ? { name: olds.name, type: olds.type, value: olds.value } : undefined;
+    v = (unchanged(olds, r) ? Promise.resolve<Verdict>({ errors: [], warnings: [] }) : judgeRecords(r.serviceName, [{ record: r, path: "" }], true)).then(
+      (verdict) => {
+        // A refused record is no part of the run's zone (the run stops anyway).
+        if (!verdict.errors.length) declareRecord(zone, { name: r.name, type: r.type, value: r.value }, previous);
+        return verdict;
+      },
+    );
+    judged.set(r, v);
+  }
+  return v;
+}
+
+export async function dnsRecordFacts(olds: Olds<DnsRecordInputs>, r: DnsRecordInputs): Promise<FactFailure[]> {
+  const { errors } = await meaning(olds, r);
   if (olds !== undefined && olds.name === r.name && olds.serviceName === r.serviceName) {
     if (olds.type !== r.type) replacing.add(recordKey(olds));
-    return Promise.resolve([]);
+    return errors;
   }
-  return runFactRules(`DnsRecord ${r.name} ${r.type}`, [
+  const live = await runFactRules(`DnsRecord ${r.name} ${r.type}`, [
     async (facts, fail) => {
       const live = await facts.dnsRecords(r.serviceName);
       if (!live) return;
@@ -32,4 +62,10 @@ export function dnsRecordFacts(olds: Olds<DnsRecordInputs>, r: DnsRecordInputs):
       if (problem) fail(r.type === "CNAME" ? "type" : "name", problem);
     },
   ]);
+  return [...live, ...errors];
+}
+
+/** The warnings of a record (dns-meaning.ts: what works but is not as the RFCs say). */
+export async function dnsRecordWarnings(olds: Olds<DnsRecordInputs>, r: DnsRecordInputs): Promise<[string, string][]> {
+  return (await meaning(olds, r)).warnings;
 }

@@ -31,6 +31,9 @@ import {
   type ZoneRecord,
 } from "./mapping";
 import { reportDnsPlan } from "../../dns/dns-plan";
+import { judgeRecords, type Verdict } from "../../dns/dns-meaning-facts";
+import { declareRecord, declareZone } from "../../money/preview-program";
+import { sameValue } from "../../core/plain-data";
 import { DNS_ZONE_REPLACE_ON, type DnsZoneInputs, type DnsZoneState, dnsZoneInputs } from "./schema";
 
 const ascii = (serviceName: string) => normalizeZone(serviceName);
@@ -191,6 +194,34 @@ async function apply(ctx: Ctx, inputs: DnsZoneInputs, owned: readonly ZoneRecord
   });
 }
 
+/**
+ * What the declared records mean in the zone the plan leaves (provider/dns/dns-meaning-facts.ts):
+ * the zone after the run is known whole (declared records and the live ones the plan keeps), so
+ * the rules that need a name to be empty are exact here. Judged once per check (facts and
+ * warnings ask the same inputs), and only when the records changed.
+ */
+const judged = new WeakMap<DnsZoneInputs, Promise<Verdict>>();
+function meaning(olds: Partial<DnsZoneInputs> | undefined, news: DnsZoneInputs, p: ZonePlan | undefined): Promise<Verdict> {
+  let v = judged.get(news);
+  if (!v) {
+    const zone = ascii(news.serviceName);
+    if (p) declareZone(zone, finalZone(p, news.records));
+    else for (const r of news.records) declareRecord(zone, r);
+    const same = olds?.serviceName === news.serviceName && sameValue(olds?.records, news.records);
+    v = same
+      ? Promise.resolve({ errors: [], warnings: [] })
+      : judgeRecords(
+          news.serviceName,
+          news.records.map((record, i) => ({ record: { serviceName: news.serviceName, ...record }, path: `records[${i}]` })),
+          true,
+          // Whole: the plan's final zone, or, unread, a purging zone without ignore rules (its records alone).
+          p !== undefined || (news.purge && news.ignore.length === 0),
+        );
+    judged.set(news, v);
+  }
+  return v;
+}
+
 export const dnsZoneDefinition: ResourceDefinition<DnsZoneInputs, DnsZoneState> = {
   type: "DnsZone",
   inputs: dnsZoneInputs,
@@ -209,11 +240,14 @@ export const dnsZoneDefinition: ResourceDefinition<DnsZoneInputs, DnsZoneState> 
     return (await liveChanges(olds, news as DnsZoneInputs)) ? ["records"] : [];
   },
 
-  // The live zone's rules (threshold, apex NS, a CNAME beside a kept record) at preview, with the plan lines.
+  // The live zone's rules (threshold, apex NS, a CNAME beside a kept record) at preview, with the
+  // plan lines; and what the records mean in the zone the plan leaves (meaning below).
   async checkFacts(olds, news) {
     const p = await previewPlan(news, ownedOf(olds?.records));
-    return p ? problemsOf(news, p) : [];
+    const { errors } = await meaning(olds, news, p);
+    return [...(p ? problemsOf(news, p) : []), ...errors];
   },
+  checkWarnings: async (olds, news) => (await meaning(olds, news, undefined)).warnings,
 
   async create(ctx, inputs) {
     const records = await apply(ctx, inputs, undefined);

@@ -1,10 +1,20 @@
 /** DnssecKey CRUD on normalised values: create, read through the list cache, delete (no update). */
+import { domainOfObjectFacts } from "../../money/preview-rules";
 import { hasCode, isGone, onceWithLookup } from "../../core/errors";
 import type { Ctx, ResourceDefinition } from "../../core/frame";
 import { info } from "../../core/log";
 import { domainForms } from "../../../sdk/rules";
 import { dsParams, dsState, type LiveDs, listDs, sameDs, scopeOf } from "./mapping";
-import { DNSSEC_CREATE_ONLY, DNSSEC_REPLACE_ON, type DnssecKeyInputs, type DnssecKeyState, dnssecKeyId, dnssecKeyInputs, parseDnssecKeyId } from "./schema";
+import {
+  DNSSEC_CREATE_ONLY,
+  DNSSEC_REPLACE_ON,
+  type DnssecKeyInputs,
+  type DnssecKeyState,
+  dnssecKeyId,
+  dnssecKeyInputs,
+  parseDnssecKeyId,
+  dnssecKeyObjects,
+} from "./schema";
 
 async function listed(ctx: Ctx, domain: string, k: LiveDs, fresh = true): Promise<boolean> {
   if (fresh) ctx.api.cache.invalidate(scopeOf(domain));
@@ -18,7 +28,10 @@ export const dnssecKeyDefinition: ResourceDefinition<DnssecKeyInputs, DnssecKeyS
   inputs: dnssecKeyInputs,
   replaceOn: DNSSEC_REPLACE_ON,
   createOnly: DNSSEC_CREATE_ONLY,
+  objectClaims: dnssecKeyObjects,
   label: (k) => (k.domain ? `${k.keytag} on ${k.domain}` : "(unnamed)"),
+  // The domain must be the account's or this program's (preview-rules.ts).
+  checkFacts: (olds, news) => domainOfObjectFacts(olds, "DS entry", news.domain),
 
   async create(ctx, inputs) {
     const domain = domainForms(inputs.domain).ascii;

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { bool, int } from "../../../sdk/catalogue/fields";
-import { DIGEST_HEX_LENGTH, DS_ALGORITHMS, DS_DIGEST_TYPES, domainForms, dsAlgorithmProblem, dsDigestTypeProblem } from "../../../sdk/rules";
+import { asciiOrSelf, DIGEST_HEX_LENGTH, domainForms, DS_ALGORITHMS, DS_DIGEST_TYPES, dsAlgorithmProblem, dsDigestTypeProblem } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
 /** The DS numbers' rules: IANA registries and RFC 8624 (sdk/rules dnssec.ts). */
@@ -95,3 +95,8 @@ export function parseDnssecKeyId(id: string): { domain: string; keytag: number; 
     throw new Error(`DnssecKey id "${id}" is not <domain>/<keytag>-<algorithm>-<digesttype>-<digest prefix>, e.g. example.com/12345-13-2-3A4B5C6D7E8F9A0B`);
   return { domain: m[1], keytag: Number(m[2]), algorithm: Number(m[3]), digesttype: Number(m[4]), digestPrefix: m[5] };
 }
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const dnssecKeyObjects = (k: DnssecKeyInputs) => [
+  { key: `ds:${asciiOrSelf(k.domain)}/${k.keytag}/${k.algorithm}/${k.digesttype}/${k.digest}`, what: `the DS entry ${k.keytag} of ${k.domain}` },
+];

@@ -10,7 +10,9 @@ import { acquire, domainCharges, findDomain, settlePendingOrder } from "./orders
 import { renewIfNeeded } from "./renew";
 import { applySettings, pendingOf, settingsToChange } from "./settings";
 import { awaitActive, DEFAULT_WAIT_MS, waitForOf } from "./wait";
-import { DOMAIN_CREATE_ONLY, DOMAIN_REPLACE_ON, type DomainInputs, type DomainState, domainInputs, SETTLED, ACQUIRING } from "./schema";
+import { DOMAIN_CREATE_ONLY, DOMAIN_REPLACE_ON, type DomainInputs, type DomainState, domainInputs, ROLES, SETTLED, ACQUIRING, domainObjects } from "./schema";
+import { contactWarnings } from "../contact/schema";
+import { sameValue } from "../../core/plain-data";
 
 const ascii = (name: string) => domainForms(name).ascii;
 
@@ -57,8 +59,14 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   inputs: domainInputs,
   replaceOn: DOMAIN_REPLACE_ON,
   createOnly: DOMAIN_CREATE_ONLY,
+  objectClaims: domainObjects,
   label: (d) => String(d.name ?? ""),
   checkFacts: domainFacts,
+  // Inline contact data that works but is likely wrong (contact/schema.ts), when new or changed.
+  checkWarnings: async (olds, news) =>
+    ROLES.flatMap((role) =>
+      olds !== undefined && sameValue(olds.contacts?.[role], news.contacts?.[role]) ? [] : contactWarnings(news.contacts?.[role], `contacts.${role}.`),
+    ),
   charges: domainCharges,
 
   diffExtra(olds, news) {

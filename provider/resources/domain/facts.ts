@@ -2,14 +2,33 @@
 import { tldParamProblems } from "../../../sdk/catalogue/domain";
 import { domainForms, ownerEligibilityProblems } from "../../../sdk/rules";
 import { type FactFailure, runFactRules } from "../../money/preview-facts";
+import { declareDomain, isDeclaredGlue } from "../../money/preview-program";
 import { asciiOf, changed, countryRule, type Olds } from "../../money/preview-rules";
 import { type DomainInputs, ROLES } from "./schema";
 
-export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<FactFailure[]> {
+export async function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<FactFailure[]> {
   const ascii = domainForms(d.name).ascii;
   const isNew = olds === undefined || asciiOf(olds.name) !== ascii;
   const top = ascii.split(".").pop();
-  return runFactRules(`Domain ${d.name}`, [
+  // The program's domains (money/preview-program.ts): a GlueRecord or DnssecKey of one is not refused for being absent.
+  const failures = await runFactRules(`Domain ${d.name}`, [
+    async (facts, fail) => {
+      // A nameserver under the domain itself, set on a domain that exists (adopted, or changed):
+      // the registry refuses it without its host object, a glue record (RFC 5732 3.2.1), which the
+      // account must hold (domain/getinfo gluerecords) or a GlueRecord checked before this Domain
+      // create first. A new registration cannot have one (schema.ts).
+      if (d.registration === "register" && isNew) return;
+      if (!Array.isArray(d.nameservers) || !changed(olds, (o) => o.nameservers, d.nameservers)) return;
+      const inside = d.nameservers.filter((ns) => ns === ascii || ns.endsWith(`.${ascii}`));
+      if (!inside.length) return;
+      const live = await facts.glueHosts(ascii);
+      const missing = inside.find((ns) => !live?.has(ns) && !isDeclaredGlue(ns));
+      if (missing)
+        fail(
+          "nameservers",
+          `${missing} is under ${d.name} itself and has no glue record (domain/getinfo gluerecords lists ${live?.size ? [...live].join(", ") : "none"}): the registry refuses a nameserver inside the domain without its address (RFC 5732 3.2.1); add a GlueRecord for it first (declared before this Domain, or dependsOn)`,
+        );
+    },
     async (facts, fail) => {
       for (const role of ROLES) {
         const c = d.contacts?.[role];
@@ -72,4 +91,6 @@ export function domainFacts(olds: Olds<DomainInputs>, d: DomainInputs): Promise<
       for (const p of ownerEligibilityProblems(ascii, c)) fail("contacts.owner", `${p.rule} (contact ${owner}'s ${p.field}, contact/getinfo)`);
     },
   ]);
+  if (!failures.length) declareDomain(ascii);
+  return failures;
 }

@@ -8,7 +8,16 @@ import { renewUntilField } from "../../money/renewal";
 import { catalogue } from "../../../sdk/catalogue";
 import { DOB_TLDS, INTENDED_USE_TLDS, JOBS_ROLES, tldParamProblems } from "../../../sdk/catalogue/domain";
 import { bool, contactId, int, oneOf, ROLES } from "../../../sdk/catalogue/fields";
-import { desiredNameservers, domainForms, MODIFIABLE_STATUSES, normaliseTags, ownerEligibilityProblems, unicodeDomainField } from "../../../sdk/rules";
+import {
+  desiredNameservers,
+  domainForms,
+  MODIFIABLE_STATUSES,
+  normaliseTags,
+  ownerEligibilityProblems,
+  registrationReservedProblem,
+  registryNameProblem,
+  unicodeDomainField,
+} from "../../../sdk/rules";
 import type { PendingOrder } from "../../money/money";
 import type { StateOf } from "../../core/resource-class";
 import { type CONTACT_DATA_FIELDS, contactDataShape, requireContactData } from "../contact/schema";
@@ -55,6 +64,13 @@ export const TLD_FLAGS: Readonly<Record<string, Record<Flag, boolean>>> = {
   aero: { transferBlock: true, whoisPrivacy: false, viewWhois: false },
   jobs: { transferBlock: true, whoisPrivacy: false, viewWhois: false },
 };
+
+/** The date `years` years from today (UTC), YYYY-MM-DD. */
+function yearsFromToday(years: number): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+}
 
 /** The TLD of the table a name (ASCII) falls under, most specific first ("a.com.es" -> com.es). */
 export function tableTld(ascii: string): string | undefined {
@@ -119,6 +135,14 @@ const contactData = z.object(contactDataShape).superRefine((v, ctx) => requireCo
 const contactRef = z.union([contactId(), contactData], { error: "must be a contact id such as ABC-12345 or the contact data" });
 
 const tags = z.union([z.array(z.string()), z.string()]).transform((v, ctx) => {
+  // The API keeps the tags as one comma-separated list (domain/update tag): a comma inside one tag
+  // of a list would split it into two.
+  const joined = Array.isArray(v) ? v.find((t) => t.includes(",")) : undefined;
+  if (joined !== undefined)
+    ctx.addIssue({
+      code: "custom",
+      message: `"${joined}" holds a comma: the API keeps tags as one comma-separated list, so it would become two tags; give them as two list items`,
+    });
   const list = normaliseTags(v);
   if (list.length === 0) ctx.addIssue({ code: "custom", message: "give at least one tag, or leave tags out (the API cannot clear them)" });
   return list;
@@ -186,6 +210,17 @@ export const domainInputs = z
     if (v.registration === "adopt" && (v.period !== undefined || v.premium !== undefined || v.tldParams !== undefined)) {
       ctx.addIssue({ code: "custom", path: ["registration"], message: "adopt spends nothing: leave out period, premium and tldParams" });
     }
+    // Registries keep a registration paid at most 10 years ahead (the gTLD registry agreements with
+    // ICANN, and the ccTLD registries here; period 1-10, account/zones): a later date would renew at every up.
+    if (v.renewUntil !== undefined && v.renewUntil > yearsFromToday(10))
+      ctx.addIssue({
+        code: "custom",
+        path: ["renewUntil"],
+        message: `${v.renewUntil} is more than 10 years from today (${yearsFromToday(10)} at most): registries do not keep a domain registered further ahead`,
+      });
+    const dob = v.tldParams?.ownerDateOfBirth;
+    if (typeof dob === "string" && /^\d{4}-?\d{2}-?\d{2}$/.test(dob) && dob.replace(/-/g, "") > yearsFromToday(0).replace(/-/g, ""))
+      ctx.addIssue({ code: "custom", path: ["tldParams", "ownerDateOfBirth"], message: `${dob} is after today: the owner's date of birth is in the past` });
     if (typeof v.name === "string") {
       const t = tableTld(domainForms(v.name).ascii);
       for (const flag of ["transferBlock", "whoisPrivacy", "viewWhois"] as const) {
@@ -200,6 +235,20 @@ export const domainInputs = z
       }
     }
     if (v.registration !== "adopt" && typeof v.name === "string") {
+      // What the registry takes (sdk/rules special-use.ts, idn-policy.ts): no special-use or
+      // documentation name, the TLD's letters, one script per label, its shortest names.
+      const forms = domainForms(v.name);
+      const reserved = registrationReservedProblem(forms.ascii) ?? registryNameProblem(forms.unicode);
+      if (reserved) ctx.addIssue({ code: "custom", path: ["name"], message: reserved });
+      // A nameserver under the domain itself needs a glue record (RFC 5732 host object with its
+      // address), which can only be created once the domain exists (domain/gluerecordcreate).
+      const inside = Array.isArray(v.nameservers) ? v.nameservers.find((ns) => ns === forms.ascii || ns.endsWith(`.${forms.ascii}`)) : undefined;
+      if (inside && v.registration === "register")
+        ctx.addIssue({
+          code: "custom",
+          path: ["nameservers"],
+          message: `${inside} is under ${forms.unicode} itself: the registry needs its address (a glue record, RFC 5731 1.1, RFC 5732), and a GlueRecord can only be created once the domain exists; register with other nameservers (or leave them out: parking), add the GlueRecords, then set these`,
+        });
       for (const [param, rule] of tldParamsFormatProblems(
         v.registration === "transfer" ? "transfer" : "create",
         domainForms(v.name).ascii,
@@ -274,3 +323,6 @@ export const SETTLED = MODIFIABLE_STATUSES;
 export const FAILED = new Set(["register-cancel", "transfer-cancel"]);
 /** Registration or transfer still running: waitFor "active" keeps waiting through these. */
 export const ACQUIRING = new Set(["register-init", "register-pending", "transfer-init", "transfer-pending"]);
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const domainObjects = (d: DomainInputs) => [{ key: `domain:${domainForms(d.name).ascii}`, what: `the domain ${d.name}` }];

@@ -3,7 +3,7 @@ import type { ResourceDefinition } from "../../core/frame";
 import { quotaFacts } from "../../money/preview-rules";
 import { serviceEntityDefinition } from "../../service-entities/service-entities";
 import { createParams, ftpNeedsUpdate, ftpStateFromItem, updateParams } from "./mapping";
-import { FTP_CREATE_ONLY, FTP_REPLACE_ON, type FtpAccountInputs, type FtpAccountState, ftpAccountInputs } from "./schema";
+import { FTP_CREATE_ONLY, FTP_REPLACE_ON, type FtpAccountInputs, type FtpAccountState, ftpAccountInputs, ftpAccountObjects } from "./schema";
 
 export const ftpAccountDefinition: ResourceDefinition<FtpAccountInputs, FtpAccountState> = serviceEntityDefinition({
   type: "FtpAccount",
@@ -11,6 +11,7 @@ export const ftpAccountDefinition: ResourceDefinition<FtpAccountInputs, FtpAccou
   inputs: ftpAccountInputs,
   replaceOn: FTP_REPLACE_ON,
   createOnly: FTP_CREATE_ONLY,
+  objectClaims: ftpAccountObjects,
   label: (r) => (r.name && r.serviceName ? `${r.name} in ${r.serviceName}` : "(unnamed)"),
   checkFacts: (olds, news) => quotaFacts(olds, "ftp", news.serviceName, news.name, news.adopt),
   createParams,

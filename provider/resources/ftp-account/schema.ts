@@ -4,7 +4,7 @@
  * to the spelling ftplist answers, so that diff compares like with like.
  */
 import { z } from "zod";
-import { ftpUserField } from "../../../sdk/rules";
+import { asciiOrSelf, ftpUserField } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 import { ftpPathField, passwordField, passwordUnlessAdopt, serviceNameField } from "../../service-entities/service-entities";
 
@@ -43,3 +43,8 @@ export type FtpAccountState = StateOf<FtpAccountInputs, typeof ftpAccountOutputs
 export const FTP_REPLACE_ON: readonly string[] = ["serviceName", "name"];
 export const FTP_CREATE_ONLY: readonly string[] = ["adopt"];
 export const FTP_SECRETS: readonly string[] = ["password"];
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const ftpAccountObjects = (f: FtpAccountInputs) => [
+  { key: `ftp:${asciiOrSelf(f.serviceName)}/${f.name}`, what: `the FTP account ${f.name} of ${f.serviceName}` },
+];

@@ -1,11 +1,22 @@
 /** GlueRecord CRUD on normalised values (the frame in provider/core/frame.ts does the rest). */
+import { domainOfObjectFacts } from "../../money/preview-rules";
+import { declareGlue } from "../../money/preview-program";
 import { hasCode, isGone, onceWithLookup } from "../../core/errors";
 import type { Ctx, ResourceDefinition } from "../../core/frame";
 import { info } from "../../core/log";
 import { domainForms } from "../../../sdk/rules";
 import type { ResultOf } from "../../../sdk";
 import { glueFromApi, glueParams, glueState, type LiveGlue, listGlue, sameAddresses, scopeOf } from "./mapping";
-import { GLUE_CREATE_ONLY, GLUE_REPLACE_ON, type GlueRecordInputs, type GlueRecordState, glueRecordId, glueRecordInputs, parseGlueRecordId } from "./schema";
+import {
+  GLUE_CREATE_ONLY,
+  GLUE_REPLACE_ON,
+  type GlueRecordInputs,
+  type GlueRecordState,
+  glueRecordId,
+  glueRecordInputs,
+  parseGlueRecordId,
+  glueRecordObjects,
+} from "./schema";
 
 const ascii = (domain: string) => domainForms(domain).ascii;
 
@@ -45,7 +56,14 @@ export const glueRecordDefinition: ResourceDefinition<GlueRecordInputs, GlueReco
   inputs: glueRecordInputs,
   replaceOn: GLUE_REPLACE_ON,
   createOnly: GLUE_CREATE_ONLY,
+  objectClaims: glueRecordObjects,
   label: (r) => r.name ?? "(unnamed)",
+  // The domain must be the account's or this program's; the host joins the program's glue (a Domain's in-domain nameservers need it).
+  checkFacts: async (olds, news) => {
+    const failures = await domainOfObjectFacts(olds, "glue record", news.domain);
+    if (!failures.length) declareGlue(news.name);
+    return failures;
+  },
 
   // gluerecordupdate sets both addresses: leaving ipv6 out of the program removes it.
   diffExtra(olds, news) {

@@ -149,3 +149,6 @@ export function parseGlueRecordId(id: string): { domain: string; name: string } 
   if (cut <= 0 || cut === id.length - 1) throw new Error(`GlueRecord id "${id}" is not <domain>/<host>, e.g. example.com/ns1.example.com`);
   return { domain: id.slice(0, cut), name: id.slice(cut + 1) };
 }
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const glueRecordObjects = (g: GlueRecordInputs) => [{ key: `glue:${g.name}`, what: `the glue record ${g.name}` }];

@@ -7,7 +7,7 @@ import { hostingFacts } from "./facts";
 import { waitUntil } from "../../core/wait";
 import { type LiveService, type ServiceInfo, serviceChanges, serviceStateFromApi } from "./mapping";
 import { acquireService, findService, hostingCharges, renewIfNeeded, settlePendingOrder, upgrade } from "./orders";
-import { downgradeProblem, HOSTING_CREATE_ONLY, HOSTING_REPLACE_ON, type HostingInputs, type HostingState, hostingInputs } from "./schema";
+import { downgradeProblem, HOSTING_CREATE_ONLY, HOSTING_REPLACE_ON, type HostingInputs, type HostingState, hostingInputs, hostingObjects } from "./schema";
 
 async function fetchLive(ctx: Ctx, name: string, want: { php: boolean; parking: boolean }): Promise<LiveService> {
   const [status, php, parking] = await Promise.all([
@@ -119,6 +119,7 @@ export const hostingDefinition: ResourceDefinition<HostingInputs, HostingState> 
   inputs: hostingInputs,
   replaceOn: HOSTING_REPLACE_ON,
   createOnly: HOSTING_CREATE_ONLY,
+  objectClaims: hostingObjects,
   label: (s) => s.name ?? "",
   checkFacts: hostingFacts,
   charges: hostingCharges,

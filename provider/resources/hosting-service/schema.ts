@@ -8,7 +8,7 @@ import { renewUntilField } from "../../money/renewal";
 import { PRODUCT_KEYS } from "../../../sdk/catalogue/service";
 import { bool, int, oneOf } from "../../../sdk/catalogue/fields";
 import type { PendingOrder } from "../../money/money";
-import { phpVersionProblem, unicodeDomainField } from "../../../sdk/rules";
+import { asciiOrSelf, phpVersionProblem, unicodeDomainField } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
@@ -81,3 +81,6 @@ export function downgradeProblem(from: string | undefined, to: string): string |
   }
   return undefined;
 }
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const hostingObjects = (h: HostingInputs) => [{ key: `service:${asciiOrSelf(h.name)}`, what: `the hosting service ${h.name}` }];

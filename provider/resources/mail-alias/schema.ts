@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
-import { mailTargetsField } from "../../../sdk/rules";
+import { aliasSelfProblem, mailKey, mailTargetsField, unresolvableHostProblem } from "../../../sdk/rules";
 import { mailEntityInputs, mailNameInput } from "../../service-entities/mail-address";
 import { serviceNameField } from "../../service-entities/service-entities";
 import type { StateOf } from "../../core/resource-class";
@@ -24,7 +24,19 @@ export const mailAliasFields = {
   adopt: bool().optional(),
 };
 
-export const mailAliasInputs = mailEntityInputs(mailAliasFields);
+/**
+ * Targets that cannot work: the alias's own address (a mail loop, sdk/rules loops.ts) and an
+ * address under a name the public DNS never answers (special-use.ts). Rings of several aliases need
+ * the others: facts.ts.
+ */
+export const mailAliasInputs = mailEntityInputs(mailAliasFields).superRefine((v, ctx) => {
+  const self = aliasSelfProblem(v.name, v.targets);
+  if (self) ctx.addIssue({ code: "custom", path: ["targets"], message: self });
+  for (const t of v.targets) {
+    const p = unresolvableHostProblem(t.slice(t.lastIndexOf("@") + 1));
+    if (p) ctx.addIssue({ code: "custom", path: ["targets"], message: `${t}: ${p}, so mail to it is never delivered` });
+  }
+});
 
 export type MailAliasInputs = z.output<typeof mailAliasInputs>;
 
@@ -42,3 +54,6 @@ export type MailAliasState = StateOf<MailAliasInputs, typeof mailAliasOutputs>;
 /** mailaliasupdate takes only the targets (spec "CRUD families"): no rename. */
 export const MAIL_ALIAS_REPLACE_ON: readonly string[] = ["serviceName", "name"];
 export const MAIL_ALIAS_CREATE_ONLY: readonly string[] = ["adopt"];
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const mailAliasObjects = (m: MailAliasInputs) => [{ key: `mail:${mailKey(m.name)}`, what: `the alias ${m.name}` }];

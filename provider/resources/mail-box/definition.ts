@@ -4,7 +4,7 @@ import { quotaFacts } from "../../money/preview-rules";
 import { serviceEntityDefinition } from "../../service-entities/service-entities";
 import { createParams, mailBoxState, updateParams } from "./mapping";
 import { passwordMatches } from "./password";
-import { MAILBOX_CREATE_ONLY, MAILBOX_REPLACE_ON, type MailBoxInputs, type MailBoxState, mailBoxInputs } from "./schema";
+import { MAILBOX_CREATE_ONLY, MAILBOX_REPLACE_ON, type MailBoxInputs, type MailBoxState, mailBoxInputs, mailBoxObjects } from "./schema";
 
 const entity: ResourceDefinition<MailBoxInputs, MailBoxState> = serviceEntityDefinition({
   type: "MailBox",
@@ -12,6 +12,7 @@ const entity: ResourceDefinition<MailBoxInputs, MailBoxState> = serviceEntityDef
   inputs: mailBoxInputs,
   replaceOn: MAILBOX_REPLACE_ON,
   createOnly: MAILBOX_CREATE_ONLY,
+  objectClaims: mailBoxObjects,
   label: (r) => r.name ?? "(unnamed)",
   checkFacts: (olds, news) => quotaFacts(olds, "mail", news.serviceName, news.name, news.adopt),
   createParams,

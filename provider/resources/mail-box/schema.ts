@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { bool } from "../../../sdk/catalogue/fields";
-import { passwordField } from "../../../sdk/rules";
+import { mailKey, passwordField } from "../../../sdk/rules";
 import { mailEntityInputs, mailNameInput } from "../../service-entities/mail-address";
 import { passwordUnlessAdopt, serviceNameField } from "../../service-entities/service-entities";
 import type { StateOf } from "../../core/resource-class";
@@ -53,3 +53,6 @@ export const MAILBOX_REPLACE_ON: readonly string[] = ["serviceName", "name"];
 export const MAILBOX_CREATE_ONLY: readonly string[] = ["adopt"];
 export const MAILBOX_SECRET_INPUTS: readonly string[] = ["password"];
 export const MAILBOX_SECRET_OUTPUTS: readonly string[] = ["passwordHash"];
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const mailBoxObjects = (m: MailBoxInputs) => [{ key: `mail:${mailKey(m.name)}`, what: `the mailbox ${m.name}` }];

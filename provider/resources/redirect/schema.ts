@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { bool, oneOf } from "../../../sdk/catalogue/fields";
-import { asciiHost as ascii, idnaProblem, isDnsName, MAX_NAME_LENGTH, redirectUrlField } from "../../../sdk/rules";
+import { asciiHost as ascii, asciiOrSelf, idnaProblem, isDnsName, MAX_NAME_LENGTH, redirectSelfProblem, redirectUrlField } from "../../../sdk/rules";
 import { accepts } from "../../core/fields";
 import type { StateOf } from "../../core/resource-class";
 import { serviceNameField } from "../../service-entities/service-entities";
@@ -59,7 +59,14 @@ export const redirectInputs = z
       ctx.addIssue({ code: "custom", path: ["origin"], message: r.problem });
       return z.NEVER;
     }
-    return { ...v, origin: fullOrigin(v.serviceName, r.relative) };
+    const origin = fullOrigin(v.serviceName, r.relative);
+    // A redirect to its own host loops (sdk/rules loops.ts); rings of several need the others: facts.ts.
+    const self = redirectSelfProblem(origin, v.destination);
+    if (self) {
+      ctx.addIssue({ code: "custom", path: ["destination"], message: self });
+      return z.NEVER;
+    }
+    return { ...v, origin };
   });
 
 export type RedirectInputs = z.output<typeof redirectInputs>;
@@ -76,3 +83,6 @@ export type RedirectState = StateOf<RedirectInputs, typeof redirectOutputs>;
 /** redirectupdate takes destination and type only (spec "CRUD families"). */
 export const REDIRECT_REPLACE_ON: readonly string[] = ["serviceName", "origin"];
 export const REDIRECT_CREATE_ONLY: readonly string[] = ["adopt"];
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const redirectObjects = (r: RedirectInputs) => [{ key: `redirect:${asciiOrSelf(r.origin)}`, what: `the redirect of ${r.origin}` }];

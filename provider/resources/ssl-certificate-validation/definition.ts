@@ -5,6 +5,7 @@
 import { isGone } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { warn } from "../../core/log";
+import { runFactRules } from "../../money/preview-facts";
 import { DEFAULT_WAIT_MS, issuedFiles, waitIssued } from "../ssl-certificate/live";
 import { type CertSummary, listCertificates } from "../ssl-certificate/mapping";
 import { VALIDATION_CREATE_ONLY, VALIDATION_REPLACE_ON, type ValidationInputs, type ValidationState, validationInputs } from "./schema";
@@ -54,6 +55,20 @@ export const validationDefinition: ResourceDefinition<ValidationInputs, Validati
   replaceOn: VALIDATION_REPLACE_ON,
   createOnly: VALIDATION_CREATE_ONLY,
   label: (s) => ("commonName" in s && s.commonName ? s.commonName : String(s.certificateId ?? "")),
+
+  // The certificate to wait for must exist (ssl/getinfo, a free read): one of this run not ordered
+  // yet is unknown at preview and judged at apply.
+  checkFacts: (olds, news) =>
+    runFactRules(`SslCertificateValidation ${news.certificateId}`, [
+      async (facts, fail) => {
+        if (olds?.certificateId === news.certificateId) return;
+        if (!(await facts.certificateExists(news.certificateId)))
+          fail(
+            "certificateId",
+            `certificate ${news.certificateId} is not in this account (ssl/getinfo): nothing to wait for; give an SslCertificate's certificateId`,
+          );
+      },
+    ]),
 
   // Not valid when last read (a wait cut short, or a refresh saw a renewal, reissue or expiry): the next up waits again.
   diffExtra: (olds) => (olds.status !== "valid" ? { changes: ["status"] } : undefined),

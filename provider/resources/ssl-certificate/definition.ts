@@ -24,7 +24,8 @@ import {
   statusOf,
 } from "./orders";
 import { csrMd5 } from "./csr";
-import { type CsrSubject, SSL_CREATE_ONLY, SSL_REPLACE_ON, type SslInputs, type SslState, sslInputs, VALIDATING, waitForOf } from "./schema";
+import { type CsrSubject, SSL_CREATE_ONLY, SSL_REPLACE_ON, type SslInputs, type SslState, sslInputs, VALIDATING, waitForOf, sslObjects } from "./schema";
+import { contactWarnings } from "../contact/schema";
 
 /** ssl/csrcreate: a fresh key and CSR (facts.md "SSL": the key comes as csrKey, the spec says keyData). */
 async function generateCsr(ctx: Ctx, subject: CsrSubject): Promise<{ csr: string; key: string }> {
@@ -94,8 +95,11 @@ export const sslDefinition: ResourceDefinition<SslInputs, SslState> = {
   inputs: sslInputs,
   replaceOn: SSL_REPLACE_ON,
   createOnly: SSL_CREATE_ONLY,
+  objectClaims: sslObjects,
   label: (s) => s.commonName ?? "",
   checkFacts: sslFacts,
+  // Inline admin contact data that works but is likely wrong (contact/schema.ts), on a new order.
+  checkWarnings: async (olds, news) => (olds === undefined ? contactWarnings(news.adminContact, "adminContact.") : []),
   charges: sslCharges,
 
   diffExtra(olds, news) {

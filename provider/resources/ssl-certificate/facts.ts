@@ -1,5 +1,5 @@
 /** SslCertificate's check rules that need the API's own data (checkFacts; the shared rules and helpers: provider/money/preview-rules.ts). */
-import { csrKeyProblem } from "../../../sdk/rules";
+import { certNameProblem, csrKeyProblem, validationMethodProblem } from "../../../sdk/rules";
 import { type FactFailure, runFactRules } from "../../money/preview-facts";
 import { changed, countryRule, list, type Olds } from "../../money/preview-rules";
 import { parseCsr } from "./csr";
@@ -9,8 +9,12 @@ export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailu
   const isNew = olds === undefined || olds.productId !== s.productId || olds.commonName?.toLowerCase() !== s.commonName;
   return runFactRules(`SslCertificate ${s.commonName}`, [
     async (facts, fail) => {
-      // Adopting orders nothing: create checks the program against the certificate itself.
-      if (olds === undefined && s.certificateId !== undefined) return;
+      // Adopting orders nothing: the certificate must be there (ssl/getinfo); create checks the rest.
+      if (olds === undefined && s.certificateId !== undefined) {
+        if (!(await facts.certificateExists(s.certificateId)))
+          fail("certificateId", `certificate ${s.certificateId} is not in this account (ssl/getinfo): nothing to adopt; leave certificateId out to order one`);
+        return;
+      }
       // An unchanged certificate costs no read; new names on one are judged again (multidomainaddsan).
       if (!isNew && !changed(olds, (o) => o.alternativeNames ?? [], s.alternativeNames ?? [])) return;
       const products = await facts.sslProducts();
@@ -20,6 +24,12 @@ export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailu
         return;
       }
       const named = `${p.productName} (${p.productId})`;
+      // Renewals (ssl/renew) exist for the products ssl/productlist gives a renew price and years: a trial has none.
+      if (s.autoRenew && (p.isTrial || p.renewYears === undefined))
+        fail(
+          "autoRenew",
+          `${named}${p.isTrial ? " is a trial and" : ""} cannot be renewed (ssl/productlist lists no renewal for it): order a full product to renew it`,
+        );
       if (isNew && s.csr !== undefined && p.keyLength) {
         const parsed = parseCsr(s.csr);
         const problem = "problem" in parsed ? undefined : csrKeyProblem(parsed.keyBits, p.keyLength, named);
@@ -47,6 +57,24 @@ export function sslFacts(olds: Olds<SslInputs>, s: SslInputs): Promise<FactFailu
         const max = p.sanMaxDomains ?? p.numDomains;
         if (1 + alts.length > max) fail("alternativeNames", `${1 + alts.length} names with the common name; ${named} allows at most ${max} (sanMaxDomains)`);
       }
+    },
+    async (facts, fail) => {
+      // Names and approvers against the account's TLDs (account/zones): a public suffix of two
+      // labels (com.es) is no name to certify, nor an approver's domain (BR 3.2.2.6, 3.2.2.4.4).
+      if (!isNew && !changed(olds, (o) => o.alternativeNames ?? [], s.alternativeNames ?? [])) return;
+      const zones = await facts.zones();
+      const isSuffix = (ascii: string) => zones.has(ascii);
+      for (const [field, names] of [
+        ["commonName", [s.commonName]],
+        ["alternativeNames", s.alternativeNames ?? []],
+      ] as const) {
+        for (const n of names) {
+          const p = certNameProblem(n, isSuffix);
+          if (p) fail(field, p);
+        }
+      }
+      const v = validationMethodProblem(s.validationMethod, [s.commonName, ...(s.alternativeNames ?? [])], isSuffix);
+      if (v && isNew) fail("validationMethod", v);
     },
     async (facts, fail) => {
       if (!isNew) return;

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { DNS_TYPES } from "../../../sdk/rules";
 import { bool, contactId, country, email, int, oneOf } from "../../../sdk/catalogue/fields";
 import { isSslName, type ValidationMethod, validationMethod } from "../../../sdk/catalogue/ssl-fields";
-import { cleanHost, hostNameProblem } from "../../../sdk/rules";
+import { certNameProblem, cleanHost, hostNameProblem, subjectLengthProblem, tryAscii, validationMethodProblem } from "../../../sdk/rules";
 import { accepts } from "../../core/fields";
 import type { StateOf } from "../../core/resource-class";
 import type { PendingOrder } from "../../money/money";
@@ -120,6 +120,34 @@ export const sslInputs = raw.transform((v, ctx) => {
     if (!isSslName(n)) issue("alternativeNames", `"${n}" must be a host name such as www.example.com`);
     else if (nameProblem(n)) issue("alternativeNames", `"${n}": ${nameProblem(n)}`);
   }
+  // What a CA issues (sdk/rules cert-names.ts: BR 7.1.4.2.1, 3.2.2.6; RFC 5280 A.1) and what the
+  // validation method can prove (BR 3.2.2.4): before an order spends money.
+  if (cn !== undefined && isSslName(cn) && !nameProblem(cn)) {
+    const p = certNameProblem(cn) ?? subjectLengthProblem("commonName", cn);
+    if (p) issue("commonName", p);
+  }
+  for (const n of alts) {
+    const p = isSslName(n) && !nameProblem(n) ? certNameProblem(n) : undefined;
+    if (p) issue("alternativeNames", p);
+  }
+  // The same name in its two IDNA forms (or the common name again): one name to the CA.
+  const forms = new Map<string, string>();
+  for (const n of [...(cn === undefined ? [] : [cn]), ...alts]) {
+    const key = tryAscii(n) ?? n;
+    const first = forms.get(key);
+    if (first !== undefined && first !== n) issue("alternativeNames", `${n} is ${first} in its other IDNA form: one name to the CA, give it once`);
+    else forms.set(key, n);
+  }
+  if (v.subject) {
+    for (const f of ["organizationName", "organizationalUnitName", "localityName", "stateOrProvinceName", "emailAddress"] as const) {
+      const p = subjectLengthProblem(f, v.subject[f]);
+      if (p) issue(`subject.${f}`, p);
+    }
+  }
+  if (cn !== undefined) {
+    const p = validationMethodProblem(v.validationMethod, [cn, ...alts]);
+    if (p) issue("validationMethod", p);
+  }
   if (adopting && cn === undefined && v.csr === undefined)
     issue("commonName", "required with certificateId: the adopted certificate's common name (ssl/list), checked against it when adopting");
   if (!adopting && v.adminContact === undefined)
@@ -187,3 +215,7 @@ export const VALIDATING = new Set(["process", "renew", "reissue"]);
 export function waitForOf(i: Pick<SslInputs, "waitFor" | "validationMethod">): "issued" | "submitted" | "validation" {
   return i.waitFor ?? (i.validationMethod === "dns" ? "submitted" : "issued");
 }
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const sslObjects = (s: SslInputs) =>
+  s.certificateId === undefined ? [] : [{ key: `ssl:${s.certificateId}`, what: `the certificate ${s.certificateId}` }];

@@ -4,7 +4,7 @@ import { asciiOrSelf } from "../../../sdk/rules";
 import { quotaFacts } from "../../money/preview-rules";
 import { serviceEntityDefinition } from "../../service-entities/service-entities";
 import { subdomainNeedsUpdate, subdomainParams, subdomainStateFromItem, subdomainUpdateParams } from "./mapping";
-import { SUBDOMAIN_CREATE_ONLY, SUBDOMAIN_REPLACE_ON, type SubdomainInputs, type SubdomainState, subdomainInputs } from "./schema";
+import { SUBDOMAIN_CREATE_ONLY, SUBDOMAIN_REPLACE_ON, type SubdomainInputs, type SubdomainState, subdomainInputs, subdomainObjects } from "./schema";
 
 export const subdomainDefinition: ResourceDefinition<SubdomainInputs, SubdomainState> = serviceEntityDefinition({
   type: "Subdomain",
@@ -12,6 +12,7 @@ export const subdomainDefinition: ResourceDefinition<SubdomainInputs, SubdomainS
   inputs: subdomainInputs,
   replaceOn: SUBDOMAIN_REPLACE_ON,
   createOnly: SUBDOMAIN_CREATE_ONLY,
+  objectClaims: subdomainObjects,
   label: (r) => r.name ?? "(unnamed)",
   checkFacts: (olds, news) => quotaFacts(olds, "subdomain", news.serviceName, news.name, news.adopt),
   createParams: subdomainParams,

@@ -6,7 +6,7 @@
  */
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { z } from "zod";
-import { domainForms, idnaProblem, isDnsHost, toAscii } from "../../../sdk/rules";
+import { asciiOrSelf, domainForms, idnaProblem, isDnsHost, toAscii } from "../../../sdk/rules";
 import type { StateOf } from "../../core/resource-class";
 import { ftpPathField, serviceNameField } from "../../service-entities/service-entities";
 
@@ -130,3 +130,6 @@ export const SUBDOMAIN_REPLACE_ON: readonly string[] = ["serviceName", "name"];
 export const SUBDOMAIN_CREATE_ONLY: readonly string[] = ["adopt"];
 /** Pulumi marks secrets per top-level property: the whole ssl object (it holds sslKey) is secret. */
 export const SUBDOMAIN_SECRETS: readonly string[] = ["ssl"];
+
+/** What the API knows this resource's object by (provider/dns/object-claim-rules.ts): two resources of a run naming one are refused. */
+export const subdomainObjects = (s: SubdomainInputs) => [{ key: `subdomain:${asciiOrSelf(s.name)}`, what: `the subdomain ${s.name}` }];

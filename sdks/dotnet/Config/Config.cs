@@ -122,6 +122,16 @@ namespace PulumiDondominio.Dondominio
             set => _pollIntervalMs.Set(value);
         }
 
+        private static readonly __Value<bool?> _strict = new __Value<bool?>(() => __config.GetBoolean("strict") ?? Utilities.GetEnvBoolean("DONDOMINIO_STRICT"));
+        /// <summary>
+        /// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+        /// </summary>
+        public static bool? Strict
+        {
+            get => _strict.Get();
+            set => _strict.Set(value);
+        }
+
         private static readonly __Value<int?> _timeoutMs = new __Value<int?>(() => __config.GetInt32("timeoutMs") ?? Utilities.GetEnvInt32("DONDOMINIO_TIMEOUT_MS"));
         /// <summary>
         /// Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.

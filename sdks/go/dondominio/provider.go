@@ -68,6 +68,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.PollIntervalMs = pulumi.IntPtr(d.(int))
 		}
 	}
+	if args.Strict == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "DONDOMINIO_STRICT"); d != nil {
+			args.Strict = pulumi.BoolPtr(d.(bool))
+		}
+	}
 	if args.TimeoutMs == nil {
 		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "DONDOMINIO_TIMEOUT_MS"); d != nil {
 			args.TimeoutMs = pulumi.IntPtr(d.(int))
@@ -104,6 +109,8 @@ type providerArgs struct {
 	OrderSettleMs *int `pulumi:"orderSettleMs"`
 	// First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
 	PollIntervalMs *int `pulumi:"pollIntervalMs"`
+	// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+	Strict *bool `pulumi:"strict"`
 	// Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
 	TimeoutMs *int `pulumi:"timeoutMs"`
 }
@@ -128,6 +135,8 @@ type ProviderArgs struct {
 	OrderSettleMs pulumi.IntPtrInput
 	// First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
 	PollIntervalMs pulumi.IntPtrInput
+	// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+	Strict pulumi.BoolPtrInput
 	// Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
 	TimeoutMs pulumi.IntPtrInput
 }

@@ -107,6 +107,17 @@ Object.defineProperty(exports, "pollIntervalMs", {
 });
 
 /**
+ * Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+ */
+export declare const strict: boolean | undefined;
+Object.defineProperty(exports, "strict", {
+    get() {
+        return __config.getObject<boolean>("strict") ?? utilities.getEnvBoolean("DONDOMINIO_STRICT");
+    },
+    enumerable: true,
+});
+
+/**
  * Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
  */
 export declare const timeoutMs: number | undefined;

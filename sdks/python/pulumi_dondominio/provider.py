@@ -28,6 +28,7 @@ class ProviderArgs:
                  max_spend: pulumi.Input[Optional[_builtins.float]] = None,
                  order_settle_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  poll_interval_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 strict: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Provider resource.
@@ -41,6 +42,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.float] max_spend: The most one run may spend, in the account's currency. Unset: no limit but the balance. Default: the DONDOMINIO_MAX_SPEND environment variable.
         :param pulumi.Input[_builtins.int] order_settle_ms: How long to look for the result of a paid order whose reply was lost before sending it again (default 5 minutes). Default: the DONDOMINIO_ORDER_SETTLE_MS environment variable.
         :param pulumi.Input[_builtins.int] poll_interval_ms: First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
+        :param pulumi.Input[_builtins.bool] strict: Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
         :param pulumi.Input[_builtins.int] timeout_ms: Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
         """
         if api_passwd is None:
@@ -79,6 +81,10 @@ class ProviderArgs:
             poll_interval_ms = _utilities.get_env_int('DONDOMINIO_POLL_INTERVAL_MS')
         if poll_interval_ms is not None:
             pulumi.set(__self__, "poll_interval_ms", poll_interval_ms)
+        if strict is None:
+            strict = _utilities.get_env_bool('DONDOMINIO_STRICT')
+        if strict is not None:
+            pulumi.set(__self__, "strict", strict)
         if timeout_ms is None:
             timeout_ms = _utilities.get_env_int('DONDOMINIO_TIMEOUT_MS')
         if timeout_ms is not None:
@@ -193,6 +199,18 @@ class ProviderArgs:
         pulumi.set(self, "poll_interval_ms", value)
 
     @_builtins.property
+    @pulumi.getter
+    def strict(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+        """
+        return pulumi.get(self, "strict")
+
+    @strict.setter
+    def strict(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "strict", value)
+
+    @_builtins.property
     @pulumi.getter(name="timeoutMs")
     def timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -220,6 +238,7 @@ class Provider(pulumi.ProviderResource):
                  max_spend: pulumi.Input[Optional[_builtins.float]] = None,
                  order_settle_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  poll_interval_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 strict: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
@@ -236,6 +255,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.float] max_spend: The most one run may spend, in the account's currency. Unset: no limit but the balance. Default: the DONDOMINIO_MAX_SPEND environment variable.
         :param pulumi.Input[_builtins.int] order_settle_ms: How long to look for the result of a paid order whose reply was lost before sending it again (default 5 minutes). Default: the DONDOMINIO_ORDER_SETTLE_MS environment variable.
         :param pulumi.Input[_builtins.int] poll_interval_ms: First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
+        :param pulumi.Input[_builtins.bool] strict: Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
         :param pulumi.Input[_builtins.int] timeout_ms: Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
         """
         ...
@@ -271,6 +291,7 @@ class Provider(pulumi.ProviderResource):
                  max_spend: pulumi.Input[Optional[_builtins.float]] = None,
                  order_settle_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  poll_interval_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 strict: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -308,6 +329,9 @@ class Provider(pulumi.ProviderResource):
             if poll_interval_ms is None:
                 poll_interval_ms = _utilities.get_env_int('DONDOMINIO_POLL_INTERVAL_MS')
             __props__.__dict__["poll_interval_ms"] = pulumi.Output.from_input(poll_interval_ms).apply(pulumi.runtime.to_json) if poll_interval_ms is not None else None
+            if strict is None:
+                strict = _utilities.get_env_bool('DONDOMINIO_STRICT')
+            __props__.__dict__["strict"] = pulumi.Output.from_input(strict).apply(pulumi.runtime.to_json) if strict is not None else None
             if timeout_ms is None:
                 timeout_ms = _utilities.get_env_int('DONDOMINIO_TIMEOUT_MS')
             __props__.__dict__["timeout_ms"] = pulumi.Output.from_input(timeout_ms).apply(pulumi.runtime.to_json) if timeout_ms is not None else None

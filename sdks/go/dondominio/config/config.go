@@ -128,6 +128,19 @@ func GetPollIntervalMs(ctx *pulumi.Context) int {
 	return value
 }
 
+// Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+func GetStrict(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "dondominio:strict")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "DONDOMINIO_STRICT"); d != nil {
+		value = d.(bool)
+	}
+	return value
+}
+
 // Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
 func GetTimeoutMs(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "dondominio:timeoutMs")

@@ -59,6 +59,11 @@ pollIntervalMs: Optional[int]
 First delay between status polls of long-running operations (default 2000 ms). Default: the DONDOMINIO_POLL_INTERVAL_MS environment variable.
 """
 
+strict: Optional[bool]
+"""
+Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+"""
+
 timeoutMs: Optional[int]
 """
 Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.

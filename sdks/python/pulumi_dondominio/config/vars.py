@@ -84,6 +84,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('pollIntervalMs') or _utilities.get_env_int('DONDOMINIO_POLL_INTERVAL_MS')
 
     @_builtins.property
+    def strict(self) -> Optional[bool]:
+        """
+        Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS's strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+        """
+        return __config__.get_bool('strict') or _utilities.get_env_bool('DONDOMINIO_STRICT')
+
+    @_builtins.property
     def timeout_ms(self) -> Optional[int]:
         """
         Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.

@@ -4,6 +4,7 @@
 package io.github.pulumidondominio.dondominio;
 
 import com.pulumi.core.internal.Codegen;
+import java.lang.Boolean;
 import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
@@ -74,6 +75,13 @@ public final class Config {
  */
     public Optional<Integer> pollIntervalMs() {
         return Codegen.integerProp("pollIntervalMs").config(config).env("DONDOMINIO_POLL_INTERVAL_MS").get();
+    }
+/**
+ * Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS&#39;s strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+ * 
+ */
+    public Optional<Boolean> strict() {
+        return Codegen.booleanProp("strict").config(config).env("DONDOMINIO_STRICT").get();
     }
 /**
  * Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.

@@ -6,6 +6,7 @@ package io.github.pulumidondominio.dondominio;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
+import java.lang.Boolean;
 import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
@@ -154,6 +155,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS&#39;s strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+     * 
+     */
+    @Import(name="strict", json=true)
+    private @Nullable Output<Boolean> strict;
+
+    /**
+     * @return Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS&#39;s strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+     * 
+     */
+    public Optional<Output<Boolean>> strict() {
+        return Optional.ofNullable(this.strict);
+    }
+
+    /**
      * Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
      * 
      */
@@ -180,6 +196,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         this.maxSpend = $.maxSpend;
         this.orderSettleMs = $.orderSettleMs;
         this.pollIntervalMs = $.pollIntervalMs;
+        this.strict = $.strict;
         this.timeoutMs = $.timeoutMs;
     }
 
@@ -391,6 +408,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param strict Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS&#39;s strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder strict(@Nullable Output<Boolean> strict) {
+            $.strict = strict;
+            return this;
+        }
+
+        /**
+         * @param strict Refuse at preview what preview only warns about (two SPF records at one name, an MX to a CNAME...), as `dnscontrol check` and octoDNS&#39;s strict mode do (default false). Default: the DONDOMINIO_STRICT environment variable.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder strict(Boolean strict) {
+            return strict(Output.of(strict));
+        }
+
+        /**
          * @param timeoutMs Timeout of one API call, in ms. Default: the DONDOMINIO_TIMEOUT_MS environment variable.
          * 
          * @return builder
@@ -421,6 +459,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
             $.maxSpend = Codegen.doubleProp("maxSpend").output().arg($.maxSpend).env("DONDOMINIO_MAX_SPEND").getNullable();
             $.orderSettleMs = Codegen.integerProp("orderSettleMs").output().arg($.orderSettleMs).env("DONDOMINIO_ORDER_SETTLE_MS").getNullable();
             $.pollIntervalMs = Codegen.integerProp("pollIntervalMs").output().arg($.pollIntervalMs).env("DONDOMINIO_POLL_INTERVAL_MS").getNullable();
+            $.strict = Codegen.booleanProp("strict").output().arg($.strict).env("DONDOMINIO_STRICT").getNullable();
             $.timeoutMs = Codegen.integerProp("timeoutMs").output().arg($.timeoutMs).env("DONDOMINIO_TIMEOUT_MS").getNullable();
             return $;
         }

@@ -3,14 +3,15 @@
  * docs/_index.md (overview, an example per language, the resources) and
  * docs/installation-configuration.md (install per language, the plugin, the config keys with their
  * environment variables), generated from the sources the README uses: schema.json (metadata, the
- * packages' names per language, the resources' descriptions), plugin/config.ts's CONFIG_KEYS, the
+ * packages' names per language, the resources' descriptions), provider/core/config.ts's CONFIG_KEYS, the
  * README's "one SDK per language" snippets (checked by tests/plugin/readme-languages.test.ts),
  * sdks/go/go.mod and the release platforms (scripts/release/node-dist.ts).
  * tests/plugin/registry-docs.test.ts fails when regenerating would change them.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONFIG_KEYS } from "../plugin/config";
+import { CONFIG_KEYS, type ConfigKey, docText } from "../provider/core/config";
+import { SCHEMA_TYPE } from "../plugin/schema";
 import { PLATFORMS, platformName } from "./release/node-dist";
 
 const REPO = join(__dirname, "..");
@@ -86,8 +87,10 @@ export function installationPage(schema: Json): string {
   const lang = schema.language as Json;
   const goModule = readFileSync(join(REPO, "sdks", "go", "go.mod"), "utf8").match(/^module\s+(\S+)/m)?.[1];
   const java = `${lang.java.basePackage}:${schema.name}`;
-  const config = Object.entries(CONFIG_KEYS)
-    .map(([key, c]) => `| \`${schema.name}:${key}\` | \`${c.env}\` | ${c.type}${c.secret ? ", secret" : ""} | ${c.doc.replace(/\|/g, "\\|")} |`)
+  const config = (Object.entries(CONFIG_KEYS) as [string, ConfigKey][])
+    .map(
+      ([key, c]) => `| \`${schema.name}:${key}\` | \`${c.env}\` | ${SCHEMA_TYPE[c.kind]}${c.secret ? ", secret" : ""} | ${docText(c).replace(/\|/g, "\\|")} |`,
+    )
     .join("\n");
   return `${frontMatter(`${schema.displayName} Installation & Configuration`, `How to install the ${schema.displayName} provider for Pulumi and set its credentials.`)}
 ## Installation
@@ -151,8 +154,24 @@ export function registryDocs(): Record<(typeof REGISTRY_DOCS)[number], string> {
 }
 
 if (require.main === module) {
+  // `--check` (npm run gen:check): writes nothing, exits 1 naming a page that regenerating would change.
+  const check = process.argv.includes("--check");
+  let stale = false;
   for (const [file, text] of Object.entries(registryDocs())) {
+    if (check) {
+      const current = (() => {
+        try {
+          return readFileSync(join(REPO, file), "utf8");
+        } catch {
+          return "";
+        }
+      })();
+      if (current !== text) console.log(`out of date: ${file}`);
+      stale ||= current !== text;
+      continue;
+    }
     writeFileSync(join(REPO, file), text);
     console.log(`wrote ${file}`);
   }
+  if (stale) process.exit(1);
 }

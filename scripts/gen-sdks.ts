@@ -10,7 +10,8 @@
  * generated only where their generator is on PATH, else skipped with the reason
  * (scripts/gen-sdks-elsewhere.ts).
  *
- * The SDKs are committed (tests/plugin/sdks.test.ts fails on drift): Go users take a Go SDK from a
+ * The SDKs are committed (tests/plugin/sdks.test.ts fails on drift; `--check` compares a fresh
+ * generation with them and exits 1 on a difference): Go users take a Go SDK from a
  * repository path (`go get`), and the generator needs Go, which a TypeScript contributor may lack.
  */
 import { execFileSync } from "node:child_process";
@@ -126,9 +127,46 @@ export function listFiles(dir: string, prefix = ""): string[] {
   return out;
 }
 
-if (require.main === module) {
-  generateSdks(join(REPO, "sdks")).then(({ generated, skipped }) => {
-    console.log(`sdks/: ${generated.join(", ")}`);
+/** The files of sdks/<language> that differ from a fresh generation under `out` (go.mod, go.sum and build output are not generated). */
+export function sdkDrift(out: string, language: string): string[] {
+  const kept = (f: string) => f !== "go.mod" && f !== "go.sum" && !f.startsWith("bin/") && !f.startsWith("obj/");
+  const fresh = listFiles(join(out, language)).filter(kept);
+  const committed = existsSync(join(REPO, "sdks", language)) ? listFiles(join(REPO, "sdks", language)).filter(kept) : [];
+  const all = [...new Set([...fresh, ...committed])].sort();
+  const same = (f: string) =>
+    fresh.includes(f) && committed.includes(f) && readFileSync(join(out, language, f)).equals(readFileSync(join(REPO, "sdks", language, f)));
+  return all.filter((f) => !same(f)).map((f) => `sdks/${language}/${f}`);
+}
+
+/** `--check`: generates into a temp dir and exits 1 when a committed SDK differs (what could not be generated here says SKIPPED). */
+async function check(): Promise<number> {
+  try {
+    execFileSync("go", ["version"], { stdio: "ignore" });
+  } catch {
+    console.log("sdks/: SKIPPED: Go is absent (the generator, scripts/pulumi-sdkgen, is Go)");
+    return 0;
+  }
+  const out = mkdtempSync(join(tmpdir(), "dondominio-sdks-check-"));
+  try {
+    const { generated, skipped } = await generateSdks(out);
     for (const [language, why] of Object.entries(skipped)) console.log(`sdks/${language}: SKIPPED: ${why}`);
-  });
+    const stale = generated.flatMap((language) => sdkDrift(out, language));
+    for (const f of stale) console.log(`out of date: ${f}`);
+    return stale.length ? 1 : 0;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  if (process.argv.includes("--check")) {
+    check().then((status) => {
+      process.exitCode = status;
+    });
+  } else {
+    generateSdks(join(REPO, "sdks")).then(({ generated, skipped }) => {
+      console.log(`sdks/: ${generated.join(", ")}`);
+      for (const [language, why] of Object.entries(skipped)) console.log(`sdks/${language}: SKIPPED: ${why}`);
+    });
+  }
 }

@@ -7,9 +7,10 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import dgram from "node:dgram";
 import { readFileSync } from "node:fs";
 import net from "node:net";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import dnsPacket from "dns-packet";
 import { DonDominioClient } from "../../sdk";
+import { EMULATOR_BIN } from "../harness/emulator-cli";
 
 const ROOT = resolve(__dirname, "../..");
 
@@ -29,7 +30,7 @@ export interface EmulatorProcess {
 }
 
 export async function startEmulatorProcess(args: string[] = []): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--dns-port", "0", ...args], {
+  const child = spawn(process.execPath, [EMULATOR_BIN, "--dns-port", "0", ...args], {
     cwd: ROOT,
     stdio: ["pipe", "pipe", "pipe"],
   });

@@ -62,7 +62,8 @@ describe("packages: one version, and each installed by name from a registry on l
     };
     const archive = await buildPluginArchive({ outDir: work });
     found["plugin archive package.json"] = JSON.parse(execFileSync("tar", ["-xzOf", archive.file, "package.json"], { encoding: "utf8" })).version;
-    found["plugin archive name"] = /-v([^-]+)-linux/.exec(archive.file)?.[1];
+    // pulumi-resource-dondominio-v<version>-<platform>.tar.gz (scripts/plugin-archive.ts archiveName)
+    found["plugin archive name"] = /-v(\d+\.\d+\.\d+[^-/]*)-[^/]+\.tar\.gz$/.exec(archive.file)?.[1];
     expect(found).to.deep.equal(Object.fromEntries(Object.keys(found).map((k) => [k, VERSION])));
   });
 

@@ -8,7 +8,7 @@
 import { expect } from "chai";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONFIG_KEYS } from "../../plugin/config";
+import { CONFIG_KEYS } from "../../provider/core/config";
 import { REGISTRY_DOCS, registryDocs } from "../../scripts/gen-registry-docs";
 import { REPO } from "../harness/engine";
 

@@ -2,12 +2,6 @@
 import { BAD_PW, entity, list, named, PW1, PW2, WEB } from "../fixture";
 import { NO_SECRET, type Case, type Row, type World } from "../model";
 
-/** The frame's refresh rule (provider/core/frame.ts read): only `inputsFromRead` keys come back from live, only when changed. */
-const REFRESH_RULE = {
-  why: "plugin/server.ts read copies every program input from the live object into the recorded inputs (its diff compares with them), where the frame's rule keeps them unless the descriptor lists them in inputsFromRead (its diff compares with the outputs): fixed by h28core (one lifecycle for both doors)",
-  failing: "the inputs refresh recorded",
-};
-
 /** A mailbox of WEB by its names, with the password the emulator holds named (PW1, PW2, other), never shown. */
 const mailbox =
   (...names: string[]) =>
@@ -220,7 +214,6 @@ export const CASES: Case[] = [
     op: "update",
     diffs: ["destination"],
     repaired: { destination: "https://example.org/b", type: "302" },
-    knownDivergence: { plugin: REFRESH_RULE },
   },
   { name: "MailBox import", key: "box", step: "import", op: "same" },
   { name: "MailAlias import", key: "alias", step: "import", op: "same" },

@@ -72,7 +72,8 @@ export async function mvn(settings: string, cwd: string, args: string[]): Promis
   }
 }
 
-const javacVersion = () => spawnSync("javac", ["-version"], { encoding: "utf8" }).stdout.trim() || spawnSync("javac", ["-version"], { encoding: "utf8" }).stderr.trim();
+const javacVersion = () =>
+  spawnSync("javac", ["-version"], { encoding: "utf8" }).stdout.trim() || spawnSync("javac", ["-version"], { encoding: "utf8" }).stderr.trim();
 
 /**
  * sdks/java built (compile, jar) and deployed to `release` as a release would: returns the jar's

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/test-times.ts [run.jsonl] [--top N] [--by cpu|wall] [--compare before.jsonl] [--jobs N]`:
+ * `npx tsx scripts/test-times.ts [run.jsonl] [--top N] [--by cpu|wall] [--compare before.jsonl] [--jobs N] [--slowest]`:
  * the slowest test files of a mocha run, from the lines tests/harness/test-times.ts writes (by
  * default the newest run under .work/test-times/). Per file: wall seconds (loading it included),
  * CPU seconds of its worker and of the processes it started, the load average at its start, its
@@ -7,7 +7,8 @@
  * runs, venvs, builds). Then the totals, the run's wall time, and what the files' wall times give
  * for N parallel jobs in the run's order and longest first (a lower bound for the files alone).
  * CPU seconds are the figure to compare between runs on a shared machine: wall time grows with
- * the load of others, CPU time much less.
+ * the load of others, CPU time much less. --slowest prints only the files over a minute of wall
+ * time, longest first: scripts/test-order.ts's SLOW list.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -79,6 +80,10 @@ function main(argv: string[]): void {
   const before = arg("--compare") ? readRun(arg("--compare")!) : undefined;
   const old = new Map(before?.files.map((f) => [f.file, f]));
   const files = [...run.files].sort((a, b) => b[by] - a[by]);
+  if (argv.includes("--slowest")) {
+    for (const f of [...run.files].sort((a, b) => b.wall - a.wall).filter((f) => f.wall > 60)) console.log(`  "${f.file}", // ${f.wall.toFixed(0)} s`);
+    return;
+  }
 
   console.log(`${path}: ${run.files.length} files${run.start ? `, load average at the start ${run.start.load.map((l) => l.toFixed(1)).join(" ")}` : ""}`);
   const head = `${"file".padEnd(48)} ${"wall s".padStart(7)} ${"cpu s".padStart(7)} ${"child".padStart(7)}${before ? `${"cpu was".padStart(8)}${"wall was".padStart(9)}` : ""} ${"load".padStart(5)} tests  started`;

@@ -11,10 +11,10 @@
  *   esbuild bundle: its metafile lists them): each entry records its inputs and their hashes, and is
  *   found again only while every one of them still hashes the same.
  * One build at a time per entry (a lock directory; a waiting process takes the finished entry), and
- * an entry appears in one rename, complete. Old entries of a name are pruned after a day.
+ * an entry appears in one rename, complete. Entries of a name unused for a day are pruned.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative, resolve } from "node:path";
 
@@ -78,6 +78,14 @@ async function withLock<T>(lock: string, ready: () => T | undefined, fn: () => P
   }
 }
 
+/** Marks an entry as used now: prune() takes entries by their last use, not their age. */
+function touch(entry: string): void {
+  try {
+    const now = new Date();
+    utimesSync(entry, now, now);
+  } catch {}
+}
+
 function prune(dir: string, keep: string): void {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (!e.isDirectory() || e.name === keep || e.name.startsWith(".")) continue;
@@ -102,7 +110,10 @@ export async function cachedBuild(name: string, key: string, build: (dir: string
   const final = join(root, key);
   const ready = () => (existsSync(join(final, ".complete")) ? join(final, "out") : undefined);
   const found = ready();
-  if (found) return found;
+  if (found) {
+    touch(final);
+    return found;
+  }
   mkdirSync(root, { recursive: true });
   return withLock(join(root, `.${key}.lock`), ready, async () => {
     const tmp = mkdtempSync(join(root, `.tmp-${key}-`));
@@ -145,7 +156,10 @@ export async function cachedBundle(name: string, recipe: unknown, build: (dir: s
     return entry ? join(root, entry, "out") : undefined;
   };
   const found = find();
-  if (found) return found;
+  if (found) {
+    touch(join(found, ".."));
+    return found;
+  }
   mkdirSync(root, { recursive: true });
   return withLock(join(root, ".lock"), find, async () => {
     const tmp = mkdtempSync(join(root, ".tmp-"));

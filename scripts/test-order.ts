@@ -1,9 +1,10 @@
 /**
  * `tsx scripts/test-order.ts`: every mocha test file (tests/**\/*.test.ts), one a line, the slow
- * ones first, for `npm test` (`mocha --parallel --jobs 2 $(tsx scripts/test-order.ts)`). Mocha
+ * ones first, for `npm test` (`mocha --parallel --jobs 3 $(tsx scripts/test-order.ts)`). Mocha
  * hands files to its workers in the order given; in glob order a 10-minute file that starts last
- * runs alone at the end while the other worker idles. Longest first, the two workers finish
- * within about one short file of each other.
+ * runs alone at the end while the other workers idle. Longest first, the workers finish
+ * within about one short file of each other. Three workers on two cores: most of a file's time is
+ * waiting (the engine, the emulator's pacing and polling), so a third file runs in the waits.
  *
  * SLOW is the files that took over a minute, longest first, from a test-times run
  * (`npx tsx scripts/test-times.ts --slowest` prints the list again from the newest run). Files the

@@ -26,7 +26,8 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { build, type Plugin } from "esbuild";
+import { build, type Plugin, version as esbuildVersion } from "esbuild";
+import { cachedBuild, cachedBundle, inputsKey, sourceOf } from "./lib/build-cache";
 import { cacheRoot, hostPlatform, nodeBinary, nodeLicense, PLATFORMS, type Platform, platformName, platformOf, SEA_NODE_VERSION } from "./release/node-dist";
 import { seaBundle } from "./release/sea-bundle";
 import { adHocSign, macSigner } from "./release/sign";
@@ -100,35 +101,45 @@ function tarGz(file: string, dir: string, entries: string[]): void {
 export async function buildPluginArchive(opts: { outDir: string; platform?: string; minify?: boolean; snapshot?: boolean }): Promise<PluginArchive> {
   if (opts.platform) return buildReleaseArchive({ outDir: opts.outDir, platform: platformOf(opts.platform), snapshot: opts.snapshot });
   const version = packageVersion();
-  const stage = mkdtempSync(join(tmpdir(), "dondominio-plugin-archive-"));
-  try {
-    mkdirSync(join(stage, "lib"));
-    await build({
-      stdin: { contents: ENTRY, resolveDir: REPO, sourcefile: "plugin-entry.js", loader: "js" },
-      bundle: true,
-      platform: "node",
-      target: "node22",
-      format: "cjs",
-      minify: opts.minify ?? true,
-      legalComments: "none",
-      outfile: join(stage, "lib", "plugin.js"),
-      plugins: [pulumiIndexExternal],
-      logLevel: "error",
-    });
-    // plugin/main.ts and sdk/core/transport.ts find the version (GetPluginInfo, user agent) and
-    // plugin/server.ts finds schema.json one directory above their own (lib/).
-    writeFileSync(join(stage, "package.json"), `${JSON.stringify({ name: "pulumi-dondominio", version, private: true }, null, 2)}\n`);
-    copyFileSync(join(REPO, "schema.json"), join(stage, "schema.json"));
-    copyFileSync(join(REPO, "LICENSE"), join(stage, "LICENSE"));
-    writeFileSync(join(stage, EXECUTABLE), LAUNCHER);
-    chmodSync(join(stage, EXECUTABLE), 0o755);
-    mkdirSync(opts.outDir, { recursive: true });
-    const file = join(resolve(opts.outDir), archiveName(version, "node"));
-    tarGz(file, stage, [EXECUTABLE, "lib", "package.json", "schema.json", "LICENSE"]);
-    return { file, version, bytes: statSync(file).size, platform: "node" };
-  } finally {
-    rmSync(stage, { recursive: true, force: true });
-  }
+  const minify = opts.minify ?? true;
+  // Built once per content (scripts/lib/build-cache.ts): every test that installs the plugin, and a
+  // second run, take the same archive while no file that went into it has changed.
+  const recipe = { version, minify, esbuild: esbuildVersion, builder: sourceOf(__filename), launcher: LAUNCHER, entry: ENTRY };
+  const cached = await cachedBundle("plugin-node-archive", recipe, async (dir) => {
+    const stage = mkdtempSync(join(tmpdir(), "dondominio-plugin-archive-"));
+    try {
+      mkdirSync(join(stage, "lib"));
+      const result = await build({
+        absWorkingDir: REPO,
+        metafile: true,
+        stdin: { contents: ENTRY, resolveDir: REPO, sourcefile: "plugin-entry.js", loader: "js" },
+        bundle: true,
+        platform: "node",
+        target: "node22",
+        format: "cjs",
+        minify,
+        legalComments: "none",
+        outfile: join(stage, "lib", "plugin.js"),
+        plugins: [pulumiIndexExternal],
+        logLevel: "error",
+      });
+      // plugin/main.ts and sdk/core/transport.ts find the version (GetPluginInfo, user agent) and
+      // plugin/server.ts finds schema.json one directory above their own (lib/).
+      writeFileSync(join(stage, "package.json"), `${JSON.stringify({ name: "pulumi-dondominio", version, private: true }, null, 2)}\n`);
+      copyFileSync(join(REPO, "schema.json"), join(stage, "schema.json"));
+      copyFileSync(join(REPO, "LICENSE"), join(stage, "LICENSE"));
+      writeFileSync(join(stage, EXECUTABLE), LAUNCHER);
+      chmodSync(join(stage, EXECUTABLE), 0o755);
+      tarGz(join(dir, archiveName(version, "node")), stage, [EXECUTABLE, "lib", "package.json", "schema.json", "LICENSE"]);
+      return [...Object.keys(result.metafile.inputs), "schema.json", "LICENSE"];
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
+    }
+  });
+  mkdirSync(opts.outDir, { recursive: true });
+  const file = join(resolve(opts.outDir), archiveName(version, "node"));
+  copyFileSync(join(cached, archiveName(version, "node")), file);
+  return { file, version, bytes: statSync(file).size, platform: "node" };
 }
 
 /** Whether the build can make `p`'s startup snapshot: it must run `p`'s own Node (natively or under qemu-user). */
@@ -147,20 +158,21 @@ function runner(p: Platform, node: string): string[] {
   return [...q, node];
 }
 
-/** The SEA bundle, made once per process (every platform's executable has the same script). */
-let bundled: Promise<string> | undefined;
-function bundleOnce(hostNode: string, version: string): Promise<string> {
-  bundled ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), "dondominio-sea-bundle-"));
-    try {
-      const schema = readFileSync(join(REPO, "schema.json"), "utf8");
-      await seaBundle({ outfile: join(dir, "plugin.js"), node: hostNode, repo: REPO, version, schema, external: pulumiIndexExternal });
-      return readFileSync(join(dir, "plugin.js"), "utf8");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  })();
-  return bundled;
+/** The SEA bundle (every platform's executable has the same script), made once per content (scripts/lib/build-cache.ts). */
+async function seaScript(hostNode: string, version: string): Promise<string> {
+  const recipe = {
+    version,
+    node: SEA_NODE_VERSION,
+    esbuild: esbuildVersion,
+    builder: sourceOf(__filename),
+    seaBundle: sourceOf(join(__dirname, "release", "sea-bundle.ts")),
+  };
+  const dir = await cachedBundle("plugin-sea-bundle", recipe, async (out) => {
+    const schema = readFileSync(join(REPO, "schema.json"), "utf8");
+    const inputs = await seaBundle({ outfile: join(out, "plugin.js"), node: hostNode, repo: REPO, version, schema, external: pulumiIndexExternal });
+    return [...inputs, "schema.json"];
+  });
+  return readFileSync(join(dir, "plugin.js"), "utf8");
 }
 
 /**
@@ -176,7 +188,7 @@ export async function releaseExecutable(p: Platform, snapshot: boolean): Promise
   const targetNode = nodeBinary(p);
   const stage = mkdtempSync(join(tmpdir(), "dondominio-sea-"));
   try {
-    writeFileSync(join(stage, "plugin.js"), await bundleOnce(hostNode, version));
+    writeFileSync(join(stage, "plugin.js"), await seaScript(hostNode, version));
     const key = createHash("sha256")
       .update(readFileSync(join(stage, "plugin.js")))
       .update(`${SEA_NODE_VERSION} ${platformName(p)} ${snapshot}`)
@@ -246,31 +258,35 @@ async function buildSea(p: Platform, snapshot: boolean, stage: string, key: stri
   }
 }
 
-/** The release archive of one platform. */
+/** The release archive of one platform (kept in the build cache by what went in: compressing 100 MB is not free). */
 export async function buildReleaseArchive(opts: { outDir: string; platform: Platform; snapshot?: boolean }): Promise<PluginArchive> {
   const p = opts.platform;
   const version = packageVersion();
   const snapshot = opts.snapshot ?? canSnapshot(p);
   const exe = await releaseExecutable(p, snapshot);
-  const stage = mkdtempSync(join(tmpdir(), "dondominio-plugin-release-"));
-  try {
-    copyFileSync(exe, join(stage, executableName(p)));
-    chmodSync(join(stage, executableName(p)), 0o755);
-    let signature: PluginArchive["signature"];
-    if (p.os === "darwin") {
-      signature = macSigner() ? "ad-hoc" : "unsigned";
+  const name = archiveName(version, platformName(p));
+  let signature: PluginArchive["signature"];
+  if (p.os === "darwin") signature = macSigner() ? "ad-hoc" : "unsigned";
+  // The executable's cache directory is named by its own key (bundle, Node version, platform, snapshot).
+  const key = inputsKey(["LICENSE"], { exe, version, signature, nodeLicense: sourceOf(nodeLicense()), builder: sourceOf(__filename) });
+  const cached = await cachedBuild("plugin-release-archive", key, (dir) => {
+    const stage = mkdtempSync(join(tmpdir(), "dondominio-plugin-release-"));
+    try {
+      copyFileSync(exe, join(stage, executableName(p)));
+      chmodSync(join(stage, executableName(p)), 0o755);
       if (signature === "ad-hoc") adHocSign(join(stage, executableName(p)));
+      copyFileSync(join(REPO, "LICENSE"), join(stage, "LICENSE"));
+      // Node.js's own licence travels with its binary.
+      copyFileSync(nodeLicense(), join(stage, "LICENSE.node"));
+      tarGz(join(dir, name), stage, [executableName(p), "LICENSE", "LICENSE.node"]);
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
     }
-    copyFileSync(join(REPO, "LICENSE"), join(stage, "LICENSE"));
-    // Node.js's own licence travels with its binary.
-    copyFileSync(nodeLicense(), join(stage, "LICENSE.node"));
-    mkdirSync(opts.outDir, { recursive: true });
-    const file = join(resolve(opts.outDir), archiveName(version, platformName(p)));
-    tarGz(file, stage, [executableName(p), "LICENSE", "LICENSE.node"]);
-    return { file, version, bytes: statSync(file).size, platform: platformName(p), snapshot, ...(signature ? { signature } : {}) };
-  } finally {
-    rmSync(stage, { recursive: true, force: true });
-  }
+  });
+  mkdirSync(opts.outDir, { recursive: true });
+  const file = join(resolve(opts.outDir), name);
+  copyFileSync(join(cached, name), file);
+  return { file, version, bytes: statSync(file).size, platform: platformName(p), snapshot, ...(signature ? { signature } : {}) };
 }
 
 /** Every release archive (or those of `platforms`), one after the other (each build takes a core). */

@@ -62,8 +62,8 @@ export async function build(out: string, version: string): Promise<void> {
   mkdirSync(out, { recursive: true });
   await buildReleaseArchives({ outDir: out });
   npmDynamicPackage(out);
-  npmNodeSdk(out, version);
-  pythonDists(out);
+  await npmNodeSdk(out, version);
+  await pythonDists(out);
   javaArtefacts(out, version);
   goModule(version);
   const files = readdirSync(out)

@@ -2,17 +2,21 @@
  * The release's package artefacts, one small builder each, every one into `out`:
  * - npm: the dynamic package (`npm pack` of this repository: dist/ must be built) and the Node SDK
  *   (sdks/nodejs compiled with tsc into bin/, then `npm pack`);
- * - Python: the SDK's sdist and wheel (setuptools, from a copy of sdks/python so the checkout stays clean);
+ * - Python: the SDK's sdist and wheel (`python -m build`, from a copy of sdks/python so the checkout stays clean);
  * - Java: the SDK's jar (Maven, from a POM written here with the coordinates of sdks/java/build.gradle),
  *   its sources jar and the POM, the layout Maven Central takes;
  * - Go: no file (the Go proxy serves the module from the tag `sdks/go/v<version>`): the module path
  *   of sdks/go/go.mod is checked and the tag named.
  * Used by scripts/release.ts (the release workflow and its dry run).
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { cachedBuild, inputsKey } from "../lib/build-cache";
+
+const run = promisify(execFile);
 
 const REPO = join(__dirname, "..", "..");
 export const GO_MODULE = "github.com/pulumi-dondominio/pulumi-dondominio/sdks/go";
@@ -40,15 +44,24 @@ export function npmDynamicPackage(out: string): string {
   return npmPack(REPO, out);
 }
 
+const versionOf = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), "utf8")) as { version: string }).version;
+
+/**
+ * sdks/nodejs compiled with tsc (its tsconfig.json), once per content (scripts/lib/build-cache.ts):
+ * the directory holding the .js, .d.ts and maps. Copy it; do not write into it.
+ */
+export async function compiledNodeSdk(): Promise<string> {
+  const recipe = { typescript: versionOf("typescript"), pulumi: versionOf("@pulumi/pulumi"), node: versionOf("@types/node"), builder: "tsc -p sdks/nodejs" };
+  return cachedBuild("nodejs-sdk", inputsKey(["sdks/nodejs"], recipe), async (dir) => {
+    await run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(REPO, "sdks", "nodejs", "tsconfig.json"), "--outDir", dir]);
+  });
+}
+
 /** The Node SDK (@pulumi-dondominio/dondominio), compiled: bin/*.js and .d.ts. */
-export function npmNodeSdk(out: string, version: string): string {
+export async function npmNodeSdk(out: string, version: string): Promise<string> {
   const stage = stageDir("nodejs");
   try {
-    execFileSync(
-      process.execPath,
-      [require.resolve("typescript/bin/tsc"), "-p", join(REPO, "sdks", "nodejs", "tsconfig.json"), "--outDir", join(stage, "bin")],
-      { stdio: "pipe" },
-    );
+    cpSync(await compiledNodeSdk(), join(stage, "bin"), { recursive: true });
     const pkg = JSON.parse(readFileSync(join(REPO, "sdks", "nodejs", "package.json"), "utf8"));
     delete pkg.scripts;
     delete pkg.devDependencies;
@@ -62,19 +75,42 @@ export function npmNodeSdk(out: string, version: string): string {
   }
 }
 
-/** The Python SDK's sdist and wheel (pulumi_dondominio-<version>.tar.gz, -py3-none-any.whl). */
-export function pythonDists(out: string): string[] {
-  const stage = stageDir("python");
-  try {
-    cpSync(join(REPO, "sdks", "python"), stage, { recursive: true });
-    cpSync(join(REPO, "LICENSE"), join(stage, "LICENSE"));
-    const before = new Set(readdirSync(out));
-    execFileSync("python3", ["setup.py", "-q", "sdist", "-d", out], { cwd: stage, stdio: "pipe" });
-    execFileSync("python3", ["-m", "pip", "wheel", "-q", "--no-deps", "--disable-pip-version-check", "-w", out, "."], { cwd: stage, stdio: "pipe" });
-    return readdirSync(out).filter((f) => !before.has(f));
-  } finally {
-    rmSync(stage, { recursive: true, force: true });
-  }
+/** The wheelhouse of scripts/ensure-python-wheels.sh (pulumi, the SDK's requirements, build, setuptools, wheel). */
+export function pythonWheelhouse(): string {
+  return execFileSync("bash", [join(REPO, "scripts", "ensure-python-wheels.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+}
+
+/**
+ * The Python SDK's sdist and wheel (pulumi_dondominio-<version>.tar.gz, -py3-none-any.whl), built
+ * by `python -m build` (setuptools, in a venv filled from the wheelhouse, offline) from a copy of
+ * sdks/python with the LICENSE, once per content (scripts/lib/build-cache.ts); copied into `out`.
+ * Returns the two paths in `out`.
+ */
+export async function pythonDists(out: string): Promise<{ sdist: string; wheel: string }> {
+  const python = process.env.PYTHON ?? "python3";
+  const wheelhouse = pythonWheelhouse();
+  const pyVersion = execFileSync(python, ["-c", "import sys; print(sys.version)"], { encoding: "utf8" }).trim();
+  const dir = await cachedBuild("python-dists", inputsKey(["sdks/python", "LICENSE"], { pyVersion, wheelhouse, builder: "python -m build" }), async (dists) => {
+    const stage = stageDir("python");
+    try {
+      await run(python, ["-m", "venv", join(stage, "venv")]);
+      const venvPython = join(stage, "venv", "bin", "python");
+      const env = { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: "1", PIP_NO_INPUT: "1", PIP_CONFIG_FILE: "/dev/null", PYTHONDONTWRITEBYTECODE: "1" };
+      await run(venvPython, ["-m", "pip", "install", "-q", "--no-compile", "--no-index", "--find-links", wheelhouse, "build", "setuptools", "wheel"], { env });
+      cpSync(join(REPO, "sdks", "python"), join(stage, "src"), { recursive: true });
+      cpSync(join(REPO, "LICENSE"), join(stage, "src", "LICENSE"));
+      await run(venvPython, ["-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", dists, join(stage, "src")], { env, maxBuffer: 1 << 26 });
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
+    }
+  });
+  const files = readdirSync(dir);
+  const wheel = files.find((f) => /^pulumi_dondominio-.*\.whl$/.test(f));
+  const sdist = files.find((f) => /^pulumi_dondominio-.*\.tar\.gz$/.test(f));
+  if (!wheel || !sdist) throw new Error(`python -m build wrote ${files.join(", ")}`);
+  mkdirSync(out, { recursive: true });
+  for (const f of [wheel, sdist]) cpSync(join(dir, f), join(out, f));
+  return { wheel: join(out, wheel), sdist: join(out, sdist) };
 }
 
 /** The POM Maven Central gets: coordinates, licence, SCM, and the dependencies of sdks/java/build.gradle. */

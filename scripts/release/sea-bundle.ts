@@ -119,7 +119,10 @@ else run();
 `;
 }
 
-/** Writes the script to `outfile`. `node` is the Node binary (of the executable's version) that builds it. */
+/**
+ * Writes the script to `outfile`. `node` is the Node binary (of the executable's version) that
+ * builds it. Returns the files that went into it, relative to `repo` (esbuild's metafile).
+ */
 export async function seaBundle(opts: {
   outfile: string;
   node: string;
@@ -128,8 +131,10 @@ export async function seaBundle(opts: {
   schema: string;
   minify?: boolean;
   external?: Plugin;
-}): Promise<void> {
-  await build({
+}): Promise<string[]> {
+  const result = await build({
+    absWorkingDir: opts.repo,
+    metafile: true,
     stdin: { contents: entry(opts.version, opts.schema), resolveDir: opts.repo, sourcefile: "plugin-sea-entry.js", loader: "js" },
     bundle: true,
     platform: "node",
@@ -141,4 +146,5 @@ export async function seaBundle(opts: {
     plugins: [...(opts.external ? [opts.external] : []), lazyPlugin(opts.node, opts.repo)],
     logLevel: "error",
   });
+  return Object.keys(result.metafile.inputs);
 }

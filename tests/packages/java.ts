@@ -5,9 +5,11 @@
  * build, so that every artefact a build uses comes from one of those two, by its coordinates.
  */
 import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { cachedBuild, inputsKey } from "../../scripts/lib/build-cache";
 import { REPO } from "../harness/engine";
 
 const run = promisify(execFile);
@@ -70,11 +72,28 @@ export async function mvn(settings: string, cwd: string, args: string[]): Promis
   }
 }
 
-/** sdks/java built (compile, jar) and deployed to `release` as a release would: returns the jar's path in it. */
-export async function deployJavaSdk(work: string, release: string, settings: string): Promise<string> {
-  const src = mkdtempSync(join(work, "sdk-"));
-  cpSync(join(REPO, "sdks", "java"), src, { recursive: true });
-  await mvn(settings, src, ["deploy", `-DaltDeploymentRepository=${RELEASE_REPO_ID}::file://${release}`]);
+const javacVersion = () =>
+  spawnSync("javac", ["-version"], { encoding: "utf8" }).stdout.trim() || spawnSync("javac", ["-version"], { encoding: "utf8" }).stderr.trim();
+
+/**
+ * sdks/java built (compile, jar) and deployed to `release` as a release would: returns the jar's
+ * path in it. The deploy runs once per content of sdks/java (scripts/lib/build-cache.ts: its own
+ * empty local repository, Central from the cache); each caller gets a copy of the repository it
+ * wrote, as its loopback release repository.
+ */
+export async function deployJavaSdk(release: string): Promise<string> {
+  const key = inputsKey(["sdks/java"], { maven: ensureMavenRepo(), javac: javacVersion(), builder: "mvn deploy", settings: mavenSettings.toString() });
+  const deployed = await cachedBuild("java-sdk-deployed", key, async (repo) => {
+    const work = mkdtempSync(join(tmpdir(), "dondominio-java-sdk-"));
+    try {
+      const src = join(work, "sdk");
+      cpSync(join(REPO, "sdks", "java"), src, { recursive: true });
+      await mvn(mavenSettings(work, repo), src, ["deploy", `-DaltDeploymentRepository=${RELEASE_REPO_ID}::file://${repo}`]);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+  cpSync(deployed, release, { recursive: true });
   const { version } = JSON.parse(readFileSync(join(REPO, "schema.json"), "utf8")) as { version: string };
   return join(release, "io", "github", "pulumidondominio", "dondominio", version, `dondominio-${version}.jar`);
 }

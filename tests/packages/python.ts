@@ -4,12 +4,11 @@
  * sdist as a release would build them (`python -m build`), and fresh virtual environments that
  * install from a loopback PEP 503 index (tests/packages/loopback-registry.ts) only.
  */
-import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFile, spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { REPO } from "../harness/engine";
+import { pythonDists, pythonWheelhouse } from "../../scripts/release/sdk-artefacts";
 
 const run = promisify(execFile);
 export const PYTHON = process.env.PYTHON ?? "python3";
@@ -23,10 +22,7 @@ export function whyNoPython(): string | undefined {
 let wheelhouse: string | undefined;
 /** The cached wheelhouse directory (downloads from PyPI on a machine's first run). */
 export function ensureWheelhouse(): string {
-  wheelhouse ??= execFileSync("bash", [join(REPO, "scripts", "ensure-python-wheels.sh")], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  }).trim();
+  wheelhouse ??= pythonWheelhouse();
   return wheelhouse;
 }
 
@@ -64,26 +60,10 @@ export async function pip(python: string, args: string[], cwd?: string): Promise
 }
 
 /**
- * sdks/python built as a release builds it: `python -m build --sdist --wheel` (setuptools, in a
- * build venv filled from the wheelhouse) on a copy, so the checkout gets no build/ or egg-info.
- * Returns the two files, in `outDir`.
+ * sdks/python built as a release builds it (scripts/release/sdk-artefacts.ts pythonDists: `python -m
+ * build` in a venv from the wheelhouse, once per content of sdks/python), the two files copied into
+ * `outDir`.
  */
 export async function buildPythonDists(outDir: string): Promise<{ wheel: string; sdist: string }> {
-  const work = mkdtempSync(join(tmpdir(), "dondominio-pybuild-"));
-  try {
-    const python = await createVenv(join(work, "venv"));
-    await pip(python, ["install", "--no-compile", "--no-index", "--find-links", ensureWheelhouse(), "build", "setuptools", "wheel"]);
-    cpSync(join(REPO, "sdks", "python"), join(work, "src"), { recursive: true });
-    await run(python, ["-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", outDir, join(work, "src")], {
-      env: { ...process.env, ...PIP_ENV },
-      maxBuffer: 1 << 26,
-    });
-    const files = readdirSync(outDir);
-    const wheel = files.find((f) => /^pulumi_dondominio-.*\.whl$/.test(f));
-    const sdist = files.find((f) => /^pulumi_dondominio-.*\.tar\.gz$/.test(f));
-    if (!wheel || !sdist) throw new Error(`python -m build wrote ${files.join(", ")}`);
-    return { wheel: join(outDir, wheel), sdist: join(outDir, sdist) };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  return pythonDists(outDir);
 }

@@ -26,6 +26,7 @@ import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 import { main as exportMain } from "../../provider/export";
 import { javaHost } from "../../scripts/gen-sdks-elsewhere";
 import { generateOnlyHosts, GO_MODULE } from "../../scripts/gen-sdks";
+import { compiledNodeSdk } from "../../scripts/release/sdk-artefacts";
 import { ensurePulumi, REPO, WORK_ROOT } from "../harness/engine";
 import { deployJavaSdk, mavenSettings, whyNoJava } from "../packages/java";
 import { createVenv, ensureWheelhouse, pip, whyNoPython } from "../packages/python";
@@ -192,7 +193,7 @@ describe("pulumi import --file --generate-code in Python, TypeScript, Go and Jav
     const out = mkdtempSync(join(WORK_ROOT, "import-ts-"));
     try {
       const sdk = join(out, "node_modules", "@pulumi-dondominio", "dondominio");
-      await run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(REPO, "sdks", "nodejs", "tsconfig.json"), "--outDir", sdk]);
+      cpSync(await compiledNodeSdk(), sdk, { recursive: true });
       copyFileSync(join(REPO, "sdks", "nodejs", "package.json"), join(sdk, "package.json"));
       copyFileSync(join(p.dir, "index.ts"), join(out, "index.ts"));
       const t0 = Date.now();
@@ -300,7 +301,7 @@ print(json.dumps(stack.preview(expect_no_changes=True).change_summary))
     const p = await languageProject("java", javaHost());
     let t0 = Date.now();
     const release = join(work, "java-release");
-    await deployJavaSdk(work, release, mavenSettings(join(work, "java-sdk-build"), release));
+    await deployJavaSdk(release);
     console.log(`      sdks/java deployed to a loopback repository: ${secs(t0)}`);
     // The Maven project first: the host picks its build tool (here Maven) from the project's files, also to import.
     const pom = readFileSync(join(REPO, "examples", "java-web", "pom.xml"), "utf8");

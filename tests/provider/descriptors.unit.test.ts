@@ -83,8 +83,9 @@ describe("provider: the registry of resource descriptors", () => {
     // map values aside (Domain tldParams: a TLD's free-form parameters, strings, numbers or booleans).
     const unions: string[] = [];
     const walk = (v: unknown, at: string): void => {
-      if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}/${i}`));
-      else if (v && typeof v === "object") {
+      if (Array.isArray(v)) {
+        for (const [i, x] of v.entries()) walk(x, `${at}/${i}`);
+      } else if (v && typeof v === "object") {
         const variants = ((v as { oneOf?: { type?: string }[] }).oneOf ?? []).map((o) => o.type);
         if (!at.endsWith("/additionalProperties") && variants.some((t) => t === "array" || t === "number" || t === "integer")) unions.push(at);
         for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k}`);

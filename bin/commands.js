@@ -10,6 +10,7 @@ const COMMANDS = [
   { name: "dondominio-export", module: "provider/export/index" },
   { name: "dondominio-review", module: "provider/review/index" },
   { name: "dondominio-acme", module: "provider/acme/cli" },
+  { name: "dondominio-external-dns", module: "provider/external-dns/cli" },
   // The provider plugin: the engine starts it by this name (pulumi-resource-<package>), so its
   // launcher has no .js; hand-written (its start time matters: plugin/main.ts, scripts/plugin-archive.ts).
   { name: "pulumi-resource-dondominio", module: "plugin/main", launcher: "bin/pulumi-resource-dondominio" },

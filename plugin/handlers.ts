@@ -5,7 +5,8 @@
  * What this door adds is what its protocol carries and the dynamic one does not: the old inputs
  * (ignoreChanges, the refresh's inputs), the changed properties (a detailed diff), timeouts and the
  * preview flag with each request, import, Cancel, the run's DNS claims checked at Check (the dynamic
- * resources claim them in the program), CheckConfig/DiffConfig/Configure and checkDomain.
+ * resources claim them in the program), CheckConfig/DiffConfig/Configure and the read functions
+ * (Invoke: provider/function-registry.ts, run by the same callFunction as the TypeScript functions).
  */
 import { cancelAll } from "../provider/core/cancel";
 import type { ClaimCheck } from "../provider/core/definition";
@@ -14,7 +15,9 @@ import { importObject } from "../provider/core/import";
 import * as lifecycle from "../provider/core/lifecycle";
 import { sameValue } from "../provider/core/plain-data";
 import { type Claims, claimRecords } from "../provider/dns/dns-claim-rules";
-import { checkDomain } from "../provider/functions/check-domain";
+import { getApi } from "../provider/core/client";
+import { callFunction, FunctionArgumentError } from "../provider/core/function";
+import { FUNCTIONS, functionOf } from "../provider/function-registry";
 import { checkConfig, configure, SECRET_CONFIG } from "./config";
 import { resourceOf } from "./resources";
 import * as wire from "./wire";
@@ -28,7 +31,8 @@ function secretsOf(d: ResourceDescriptor, ...more: wire.Props[]): Set<string> {
   return s;
 }
 
-export const FUNCTION_TOKEN = "dondominio:index:checkDomain";
+/** A function's token in the schema: `dondominio:index:<name>`. */
+export const functionToken = (name: string) => `dondominio:index:${name}`;
 
 export interface Handlers {
   checkConfig(req: wire.CheckReq): Promise<wire.CheckRes>;
@@ -40,7 +44,7 @@ export interface Handlers {
   read(req: wire.ReadReq): Promise<wire.StateRes | undefined>;
   update(req: wire.UpdateReq): Promise<wire.StateRes>;
   delete(req: wire.DeleteReq): Promise<void>;
-  invoke(req: { token: string; args: Data }): Promise<{ ret?: Data; failures: string[] }>;
+  invoke(req: { token: string; args: Data }): Promise<wire.InvokeRes>;
   cancel(): Promise<void>;
 }
 
@@ -138,9 +142,24 @@ function diffConfig(olds: Data, news: Data): wire.DiffRes {
   };
 }
 
-/** The package's one function, checkDomain; any other token is a failure naming the one served. */
-async function invoke(req: { token: string; args: Data }): Promise<{ ret?: Data; failures: string[] }> {
+/**
+ * A read function by its token (provider/function-registry.ts), run by callFunction as the
+ * TypeScript door runs it, on the Api of the provider's configuration: arguments the function's
+ * rules refuse come back as failures before any call (each naming the function, the argument and
+ * the rule; never the argument's value as a property), a secret result member as a secret; any
+ * other failure (a missing object, the API's refusal) is the invoke's error.
+ */
+async function invoke(req: { token: string; args: Data }): Promise<wire.InvokeRes> {
   lifecycle.refuseIfCancelled();
-  if (req.token !== FUNCTION_TOKEN) return { failures: [`unknown function ${req.token} (this plugin serves ${FUNCTION_TOKEN})`] };
-  return { ret: { ...(await checkDomain({ name: String(req.args.name ?? "") })) }, failures: [] };
+  const d = functionOf(req.token.replace(/^dondominio:index:/, ""));
+  if (!d || functionToken(d.name) !== req.token)
+    return { failures: [`unknown function ${req.token} (this plugin serves ${FUNCTIONS.map((f) => functionToken(f.name)).join(", ")})`], secrets: [] };
+  try {
+    const ret = (await callFunction(d, req.args, () => getApi())) as Data;
+    return { ret, secrets: (d.secrets ?? []).filter((k) => ret[k] !== undefined), failures: [] };
+  } catch (e) {
+    if (e instanceof FunctionArgumentError)
+      return { failures: e.failures.map((f) => `${e.fn}: ${f.property ? `${f.property}: ` : ""}${f.reason}`), secrets: [] };
+    throw e;
+  }
 }

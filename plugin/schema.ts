@@ -1,11 +1,14 @@
 /**
  * The Pulumi package schema (GetSchema, schema.json) generated from provider/registry.ts's
- * descriptors through describeResource (provider/core/descriptor.ts): every property's type, doc,
+ * descriptors through describeResource (provider/core/descriptor.ts), and the read functions from
+ * provider/function-registry.ts's through describeFunction: every property's type, doc,
  * required, secret and replace-on-change, and the outputs, come from the descriptor and its class
  * spec (no second list); the provider config with its DONDOMINIO_* environment defaults
  * (provider/core/config.ts CONFIG_KEYS). scripts/gen-schema.ts writes it to schema.json, which the plugin serves.
  */
 import { describeResource, type PropertySpec, type TypeSpec } from "../provider/core/descriptor";
+import { describeFunction, type MemberSpec } from "../provider/core/function";
+import { FUNCTIONS } from "../provider/function-registry";
 import { RESOURCES } from "../provider/registry";
 import { CONFIG_KEYS, type ConfigKey, type ConfigKind, docText } from "../provider/core/config";
 import { PACKAGE } from "./resources";
@@ -40,7 +43,10 @@ function typeSpec(t: TypeSpec, hint: string, types: Json): Json {
       const required = entries.filter(([, p]) => p.required).map(([k]) => k);
       types[token] = {
         type: "object",
-        properties: Object.fromEntries(entries.map(([k, p]) => [k, typeSpec(p.type, `${hint}${cap(k)}`, types)])),
+        // A nested member's doc where the descriptor has one (the functions' results).
+        properties: Object.fromEntries(
+          entries.map(([k, p]) => [k, { ...(p.doc ? { description: p.doc } : {}), ...typeSpec(p.type, `${hint}${cap(k)}`, types) }]),
+        ),
         ...(required.length ? { required } : {}),
       };
       return { $ref: `#/types/${token}` };
@@ -78,22 +84,27 @@ function resourceSpec(d: (typeof RESOURCES)[number], types: Json): Json {
   };
 }
 
-const checkDomainSpec = {
-  description: "Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.",
-  inputs: { properties: { name: { type: "string", description: "Unicode or punycode." } }, required: ["name"] },
-  outputs: {
-    properties: {
-      name: { type: "string" },
-      punycode: { type: "string" },
-      tld: { type: "string" },
-      available: { type: "boolean" },
-      premium: { type: "boolean" },
-      price: { type: "number", description: "Price per year." },
-      currency: { type: "string" },
-    },
-    required: ["name", "punycode", "tld", "available", "premium", "price", "currency"],
-  },
-};
+/** The singular of a list member's name, for its items' type ("records" -> record, "boxes" -> box). */
+const singular = (k: string) => k.replace(/xes$/, "x").replace(/s$/, "");
+
+/**
+ * A read function (provider/function-registry.ts) from describeFunction: its arguments and result,
+ * each member's type, doc and secret; a list's items are a named type (`GetDomainsDomain`).
+ */
+function functionSpec(f: (typeof FUNCTIONS)[number], types: Json): Json {
+  const s = describeFunction(f);
+  const hint = (m: MemberSpec) => `${cap(f.name)}${cap(m.type.kind === "array" ? singular(m.name) : m.name)}`;
+  const members = (list: MemberSpec[]) => {
+    const required = list.filter((m) => m.required).map((m) => m.name);
+    return { properties: Object.fromEntries(list.map((m) => [m.name, propertySpec(m, hint(m), types)])), ...(required.length ? { required } : {}) };
+  };
+  return {
+    description: `${s.description}\n\nAPI calls: ${s.calls}.`,
+    // A function without arguments has no inputs: every SDK's form then takes only the invoke options.
+    ...(s.args.length ? { inputs: members(s.args) } : {}),
+    outputs: members(s.result),
+  };
+}
 
 /** The package schema (Pulumi's package schema format, pulumi.com/docs/iac/extending-pulumi/schema). */
 export function packageSchema(version: string): Json {
@@ -127,7 +138,7 @@ export function packageSchema(version: string): Json {
     provider: { description: "The DonDominio provider: credentials and API settings.", inputProperties: variables },
     types,
     resources,
-    functions: { [`${PACKAGE}:index:checkDomain`]: checkDomainSpec },
+    functions: Object.fromEntries(FUNCTIONS.map((f) => [`${PACKAGE}:index:${f.name}`, functionSpec(f, types)])),
     language: {
       nodejs: {
         packageName: "@pulumi-dondominio/dondominio",

@@ -161,6 +161,13 @@ export const request = {
   invoke: (r: provproto.InvokeRequest): { token: string; args: Data } => ({ token: r.getTok(), args: props(r.getArgs()).data }),
 };
 
+/** A function's answer: its result with the members to wrap as secrets, or why its arguments were refused. */
+export interface InvokeRes {
+  ret?: Data;
+  secrets: Iterable<string>;
+  failures: string[];
+}
+
 // ---- answers ----
 
 /** A failure's reason, printable; its property is never set (the engine would print that property's value). */
@@ -206,9 +213,9 @@ export const response = {
       .setInputs(toStruct(v.inputs ?? {}, v.secrets));
   },
   update: (v: StateRes): provproto.UpdateResponse => new provproto.UpdateResponse().setProperties(toStruct(v.outs, v.secrets)),
-  invoke(v: { ret?: Data; failures: string[] }): provproto.InvokeResponse {
+  invoke(v: InvokeRes): provproto.InvokeResponse {
     const res = new provproto.InvokeResponse();
-    if (v.ret) res.setReturn(toStruct(v.ret));
+    if (v.ret) res.setReturn(toStruct(v.ret, v.secrets));
     res.setFailuresList(v.failures.map(failure));
     return res;
   },

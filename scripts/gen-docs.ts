@@ -16,6 +16,7 @@ import { parityTables } from "../emulator/parity";
 import { describeResource, type ResourceDescriptor, type TypeSpec } from "../provider/core/descriptor";
 import { RESOURCES } from "../provider/registry";
 import { dnsSupportMatrix } from "../sdk/rules";
+import { functionSections, functionTable } from "./function-docs";
 import { generateFieldDocs } from "./gen-field-docs";
 
 const REPO = join(__dirname, "..");
@@ -83,6 +84,9 @@ export const BLOCKS: readonly GeneratedBlock[] = [
   // emulator/control-routes.ts: the control API's paths, bodies and effects.
   { file: "emulator/README.md", name: "control-api", render: controlTable },
   { file: "README.md", name: "resource-table", render: resourceTable },
+  // The read functions, from their descriptors (provider/function-registry.ts; scripts/function-docs.ts).
+  { file: "README.md", name: "function-table", render: functionTable },
+  { file: "provider/functions/README.md", name: "function-sections", render: functionSections },
   // Each resource's description (its class's JSDoc too: scripts/gen-field-docs.ts) and inputs, from its
   // descriptor (the docs: the JSDoc beside each field in schema.ts).
   ...RESOURCES.map((d) => ({ file: `provider/resources/${d.folder}/README.md`, name: "description", render: () => d.description })),

@@ -57,6 +57,10 @@ export function indexPage(schema: Json): string {
   const resources = Object.entries(schema.resources as Json)
     .map(([token, r]) => `| \`${token.split(":").pop()}\` | ${firstSentence(String(r.description ?? ""))} |`)
     .join("\n");
+  // Every function of the schema (provider/function-registry.ts), its first sentence.
+  const functions = Object.entries(schema.functions as Json)
+    .map(([token, f]) => `| \`${token.split(":").pop()}\` | ${firstSentence(String(f.description ?? ""))} |`)
+    .join("\n");
   return `${frontMatter(schema.displayName, `The ${schema.displayName} provider for Pulumi: ${schema.description}`)}
 The ${schema.displayName} provider for Pulumi manages ${schema.description.replace(/^./, (c: string) => c.toLowerCase())} It runs as the
 provider plugin \`pulumi-resource-${schema.name}\`, which the engine downloads from the project's releases
@@ -77,7 +81,11 @@ ${chooser.map(([fence, lang]) => `{{% choosable language ${lang} %}}\n\n\`\`\`${
 |---|---|
 ${resources}
 
-Functions: \`checkDomain\` (${firstSentence(String(Object.values(schema.functions as Json)[0]?.description ?? ""))})
+## Functions
+
+| function | what it reads |
+|---|---|
+${functions}
 
 Source, issues and release notes: ${schema.repository}
 `;

@@ -22,9 +22,9 @@ export interface Generator {
 }
 
 export const GENERATORS: readonly Generator[] = [
-  { name: "field-docs", script: "scripts/gen-field-docs.ts", writes: "resources/*/field-docs.ts, from each schema.ts's JSDoc" },
+  { name: "field-docs", script: "scripts/gen-field-docs.ts", writes: "resources/*/ and functions/*/field-docs.ts, from each schema.ts's JSDoc" },
   { name: "schema", script: "scripts/gen-schema.ts", writes: "schema.json, from the registry's descriptors" },
-  { name: "docs", script: "scripts/gen-docs.ts", writes: "the READMEs' generated tables (resources, inputs, DNS, parity, control API)" },
+  { name: "docs", script: "scripts/gen-docs.ts", writes: "the READMEs' generated tables (resources, inputs, functions, DNS, parity, control API)" },
   { name: "registry-docs", script: "scripts/gen-registry-docs.ts", writes: "docs/, the Pulumi Registry's pages" },
   { name: "sdks", script: "scripts/gen-sdks.ts", writes: "sdks/<language>/, from schema.json (Go needed)" },
   { name: "commands", script: "scripts/gen-commands.ts", writes: 'bin/<command>.js and package.json "bin", from bin/commands.js' },

@@ -9,7 +9,8 @@ import { printable } from "../../sdk/core/printable";
 import { scrubText } from "../../sdk/core/redact";
 import { closeTransports } from "../../sdk/core/transport";
 import { getApi } from "../core/client";
-import { apiZones, challengeName, challengeTarget, challengeValue, cleanupTxt, presentTxt } from "./challenge";
+import { asciiOrSelf } from "../../sdk/rules";
+import { apiZones, ChallengeTargetError, challengeName, challengeTarget, challengeValue, cleanupTxt, presentTxt } from "./challenge";
 import { acmeConfig } from "./credentials";
 import { parseServers, waitForTxt } from "./propagation";
 
@@ -46,6 +47,9 @@ Environment:
                                                nameservers (and to look CNAMEs up with)
   DONDOMINIO_ACME_PROPAGATION_TIMEOUT          seconds present waits for DNS (default 300; 0 = no wait)
   DONDOMINIO_ACME_POLL_INTERVAL                seconds between DNS checks (default 5)
+  DONDOMINIO_ACME_ZONE                         the zone DNS serves FQDN from (cert-manager's
+                                               resolvedZone): the record goes there, not to the
+                                               longest matching zone; it must be one of the account's
 
 The whole command ends within the propagation timeout plus 120 s, naming the step it stopped in.
 The machine running this must call from an IP address registered for the account's API access.
@@ -111,6 +115,28 @@ function dnsCname(servers: string[] | undefined): (name: string) => Promise<stri
     );
 }
 
+/** DONDOMINIO_ACME_ZONE checked: a host name (lower case ASCII, no final dot) that holds `fqdn`. */
+function zoneName(raw: string, fqdn: string): string {
+  let zone: string;
+  try {
+    zone = challengeName(raw);
+  } catch {
+    throw new UsageError(`DONDOMINIO_ACME_ZONE: ${JSON.stringify(raw.slice(0, 255))} is not a zone name such as example.com`);
+  }
+  if (fqdn !== zone && !fqdn.endsWith(`.${zone}`)) throw new UsageError(`DONDOMINIO_ACME_ZONE: ${fqdn} is not in the zone ${zone}`);
+  return zone;
+}
+
+/** The account's zone (as listed) named `zone`, or a failure naming the account's zones. */
+async function hintedZone(zones: readonly string[], zone: string): Promise<string> {
+  const found = zones.find((z) => asciiOrSelf(z.toLowerCase()) === zone);
+  if (!found)
+    throw new ChallengeTargetError(
+      `DONDOMINIO_ACME_ZONE ${zone} is not a zone of this account (the account's hosting services: ${zones.join(", ") || "none"}): DNS serves the name from a zone this account does not hold`,
+    );
+  return found;
+}
+
 /** The whole command's deadline beyond the propagation wait: the API calls, the CNAME lookups, the writes. */
 export const COMMAND_MARGIN_MS = 120_000;
 
@@ -127,6 +153,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     return EXIT_OK;
   }
   let job: Job;
+  let zoneHint: string | undefined;
   let servers: string[] | undefined;
   let timeoutMs: number;
   let intervalMs: number;
@@ -134,6 +161,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   try {
     job = parseJob(argv, env);
     job = { ...job, fqdn: challengeName(job.fqdn), value: challengeValue(job.value) };
+    zoneHint = env.DONDOMINIO_ACME_ZONE ? zoneName(env.DONDOMINIO_ACME_ZONE, job.fqdn) : undefined;
     servers = env.DONDOMINIO_ACME_DNS_SERVERS ? parseServers(env.DONDOMINIO_ACME_DNS_SERVERS) : undefined;
     timeoutMs = seconds(env, "DONDOMINIO_ACME_PROPAGATION_TIMEOUT", 300) * 1000;
     intervalMs = Math.max(seconds(env, "DONDOMINIO_ACME_POLL_INTERVAL", 5) * 1000, 100);
@@ -147,9 +175,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // propagation wait); the command as a whole ends by this deadline too, naming the step it was in.
   let step = "following CNAMEs";
   const run = async () => {
-    const target = await challengeTarget(apiZones(api, dnsCname(servers)), job.fqdn);
+    const zones = apiZones(api, dnsCname(servers));
+    const target = await challengeTarget(zones, job.fqdn);
     const name = target.name;
     const via = name === job.fqdn ? "" : ` (CNAME of ${job.fqdn})`;
+    // The zone DNS resolved for the name (cert-manager's resolvedZone) wins over the longest match;
+    // past a CNAME the record is in another zone, which the chain found.
+    if (zoneHint && name === job.fqdn) target.zone = await hintedZone(await zones.zones(), zoneHint);
     if (job.action === "present") {
       step = "writing the TXT record";
       const p = await presentTxt(api, name, job.value, target.zone);

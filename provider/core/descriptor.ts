@@ -149,7 +149,7 @@ export type TypeSpec =
   | { kind: "enum"; values: (string | number | boolean)[] }
   | { kind: "array"; items: TypeSpec }
   | { kind: "record"; values: TypeSpec }
-  | { kind: "object"; properties: Record<string, { type: TypeSpec; required: boolean }> }
+  | { kind: "object"; properties: Record<string, { type: TypeSpec; required: boolean; doc?: string }> }
   | { kind: "union"; of: TypeSpec[] };
 
 /** The type a zod schema accepts (before its transforms: what a program writes). */

@@ -59,3 +59,19 @@ build_in_background() {
     exit 1
   fi
 }
+
+# start_detached DIR WHAT WAITVAR SCRIPT: for tools whose cold build outlasts the test suite
+# (external-dns, envtest): when no build of DIR is running, runs SCRIPT again detached from the
+# caller (its own session, niced, so the suite it runs beside keeps its pace) with WAITVAR=1 (the
+# build itself), its output in DIR/background.log. Says so on stderr either way; the caller then
+# exits 3 ("not ready yet") and its test says SKIPPED.
+start_detached() {
+  local dir=$1 what=$2 waitvar=$3 script=$4
+  mkdir -p "$dir"
+  if command -v flock >/dev/null 2>&1 && ! flock -n "$dir/.lock" true; then
+    log "$what: a build is running (log: $dir/build.log); not ready yet"
+    return 0
+  fi
+  env "$waitvar=1" nohup setsid nice -n 19 bash "$script" >"$dir/background.log" 2>&1 </dev/null &
+  log "$what: not built yet; building it in the background (pid $!, log: $dir/build.log, progress: $dir/background.log); not ready yet"
+}

@@ -109,7 +109,41 @@ export const desiredNameservers = () =>
     return out;
   });
 
+// ---------- TLDs ----------
+
+/**
+ * A TLD as the API's filters take it (domain/list, service/list, account/zones tld): "com", "com.es",
+ * an IDN TLD in either form; a leading dot and upper case are accepted; output lower-case ASCII
+ * without the dot. A name with a numeric last label is no TLD (host.ts numericTld).
+ */
+export const tldField = () =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? asciiOrSelf(v.trim().replace(/^\./, "")).toLowerCase() : v),
+    z.string({ error: "must be a TLD such as com or com.es" }).refine((s) => isHostName(s, 1) && !/^\d+$/.test(s.split(".").pop() ?? ""), {
+      error: "must be a TLD such as com or com.es",
+    }),
+  );
+
 // ---------- statuses ----------
+
+/** Every domain status (spec "States and transitions"): a status filter is one of these. */
+export const DOMAIN_STATUSES = [
+  "register-init",
+  "register-pending",
+  "register-cancel",
+  "transfer-init",
+  "transfer-pending",
+  "transfer-cancel",
+  "inactive",
+  "active",
+  "renewed",
+  "expired-renewgrace",
+  "expired-redemption",
+  "expired-pendingdelete",
+] as const;
+
+/** A domain's renewal modes (spec "States and transitions"; services take the first two only). */
+export const DOMAIN_RENEWAL_MODES = ["autorenew", "manual", "letexpire"] as const;
 
 /**
  * Statuses in which domain/update (and glue, DNSSEC changes) are accepted: the domain is in the

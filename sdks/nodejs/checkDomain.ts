@@ -5,7 +5,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+ * Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+ *
+ * API calls: one `domain/check` per name and process.
  */
 export function checkDomain(args: CheckDomainArgs, opts?: pulumi.InvokeOptions): Promise<CheckDomainResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -16,25 +18,45 @@ export function checkDomain(args: CheckDomainArgs, opts?: pulumi.InvokeOptions):
 
 export interface CheckDomainArgs {
     /**
-     * Unicode or punycode.
+     * The name to check, Unicode or punycode ("example.com", "españa.es").
      */
     name: string;
 }
 
 export interface CheckDomainResult {
+    /**
+     * Whether it can be registered now.
+     */
     readonly available: boolean;
+    /**
+     * The account's currency ("EUR").
+     */
     readonly currency: string;
+    /**
+     * The name as the API answers it (Unicode).
+     */
     readonly name: string;
+    /**
+     * A premium name: registering it needs `premium: true` and costs `price`.
+     */
     readonly premium: boolean;
     /**
-     * Price per year.
+     * Price per year, in `currency`.
      */
     readonly price: number;
+    /**
+     * The name in ASCII (punycode).
+     */
     readonly punycode: string;
+    /**
+     * The top-level domain ("com").
+     */
     readonly tld: string;
 }
 /**
- * Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+ * Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+ *
+ * API calls: one `domain/check` per name and process.
  */
 export function checkDomainOutput(args: CheckDomainOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<CheckDomainResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -45,7 +67,7 @@ export function checkDomainOutput(args: CheckDomainOutputArgs, opts?: pulumi.Inv
 
 export interface CheckDomainOutputArgs {
     /**
-     * Unicode or punycode.
+     * The name to check, Unicode or punycode ("example.com", "españa.es").
      */
     name: pulumi.Input<string>;
 }

@@ -50,6 +50,66 @@ export type FtpAccount = import("./ftpAccount").FtpAccount;
 export const FtpAccount: typeof import("./ftpAccount").FtpAccount = null as any;
 utilities.lazyLoad(exports, ["FtpAccount"], () => require("./ftpAccount"));
 
+export { GetAccountResult } from "./getAccount";
+export const getAccount: typeof import("./getAccount").getAccount = null as any;
+export const getAccountOutput: typeof import("./getAccount").getAccountOutput = null as any;
+utilities.lazyLoad(exports, ["getAccount","getAccountOutput"], () => require("./getAccount"));
+
+export { GetContactArgs, GetContactResult, GetContactOutputArgs } from "./getContact";
+export const getContact: typeof import("./getContact").getContact = null as any;
+export const getContactOutput: typeof import("./getContact").getContactOutput = null as any;
+utilities.lazyLoad(exports, ["getContact","getContactOutput"], () => require("./getContact"));
+
+export { GetContactsArgs, GetContactsResult, GetContactsOutputArgs } from "./getContacts";
+export const getContacts: typeof import("./getContacts").getContacts = null as any;
+export const getContactsOutput: typeof import("./getContacts").getContactsOutput = null as any;
+utilities.lazyLoad(exports, ["getContacts","getContactsOutput"], () => require("./getContacts"));
+
+export { GetDnsRecordsArgs, GetDnsRecordsResult, GetDnsRecordsOutputArgs } from "./getDnsRecords";
+export const getDnsRecords: typeof import("./getDnsRecords").getDnsRecords = null as any;
+export const getDnsRecordsOutput: typeof import("./getDnsRecords").getDnsRecordsOutput = null as any;
+utilities.lazyLoad(exports, ["getDnsRecords","getDnsRecordsOutput"], () => require("./getDnsRecords"));
+
+export { GetDomainArgs, GetDomainResult, GetDomainOutputArgs } from "./getDomain";
+export const getDomain: typeof import("./getDomain").getDomain = null as any;
+export const getDomainOutput: typeof import("./getDomain").getDomainOutput = null as any;
+utilities.lazyLoad(exports, ["getDomain","getDomainOutput"], () => require("./getDomain"));
+
+export { GetDomainsArgs, GetDomainsResult, GetDomainsOutputArgs } from "./getDomains";
+export const getDomains: typeof import("./getDomains").getDomains = null as any;
+export const getDomainsOutput: typeof import("./getDomains").getDomainsOutput = null as any;
+utilities.lazyLoad(exports, ["getDomains","getDomainsOutput"], () => require("./getDomains"));
+
+export { GetHostingServiceArgs, GetHostingServiceResult, GetHostingServiceOutputArgs } from "./getHostingService";
+export const getHostingService: typeof import("./getHostingService").getHostingService = null as any;
+export const getHostingServiceOutput: typeof import("./getHostingService").getHostingServiceOutput = null as any;
+utilities.lazyLoad(exports, ["getHostingService","getHostingServiceOutput"], () => require("./getHostingService"));
+
+export { GetHostingServicesArgs, GetHostingServicesResult, GetHostingServicesOutputArgs } from "./getHostingServices";
+export const getHostingServices: typeof import("./getHostingServices").getHostingServices = null as any;
+export const getHostingServicesOutput: typeof import("./getHostingServices").getHostingServicesOutput = null as any;
+utilities.lazyLoad(exports, ["getHostingServices","getHostingServicesOutput"], () => require("./getHostingServices"));
+
+export { GetMailBoxesArgs, GetMailBoxesResult, GetMailBoxesOutputArgs } from "./getMailBoxes";
+export const getMailBoxes: typeof import("./getMailBoxes").getMailBoxes = null as any;
+export const getMailBoxesOutput: typeof import("./getMailBoxes").getMailBoxesOutput = null as any;
+utilities.lazyLoad(exports, ["getMailBoxes","getMailBoxesOutput"], () => require("./getMailBoxes"));
+
+export { GetSslCertificateArgs, GetSslCertificateResult, GetSslCertificateOutputArgs } from "./getSslCertificate";
+export const getSslCertificate: typeof import("./getSslCertificate").getSslCertificate = null as any;
+export const getSslCertificateOutput: typeof import("./getSslCertificate").getSslCertificateOutput = null as any;
+utilities.lazyLoad(exports, ["getSslCertificate","getSslCertificateOutput"], () => require("./getSslCertificate"));
+
+export { GetSslProductsArgs, GetSslProductsResult, GetSslProductsOutputArgs } from "./getSslProducts";
+export const getSslProducts: typeof import("./getSslProducts").getSslProducts = null as any;
+export const getSslProductsOutput: typeof import("./getSslProducts").getSslProductsOutput = null as any;
+utilities.lazyLoad(exports, ["getSslProducts","getSslProductsOutput"], () => require("./getSslProducts"));
+
+export { GetTldPricesArgs, GetTldPricesResult, GetTldPricesOutputArgs } from "./getTldPrices";
+export const getTldPrices: typeof import("./getTldPrices").getTldPrices = null as any;
+export const getTldPricesOutput: typeof import("./getTldPrices").getTldPricesOutput = null as any;
+utilities.lazyLoad(exports, ["getTldPrices","getTldPricesOutput"], () => require("./getTldPrices"));
+
 export { GlueRecordArgs } from "./glueRecord";
 export type GlueRecord = import("./glueRecord").GlueRecord;
 export const GlueRecord: typeof import("./glueRecord").GlueRecord = null as any;

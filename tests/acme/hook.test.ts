@@ -141,6 +141,26 @@ describe("dondominio-acme hook", function () {
     await run(["cleanup", "_acme-challenge.www.shop.example.com", A]);
   });
 
+  it("DONDOMINIO_ACME_ZONE (cert-manager's resolvedZone) wins over the longest match; a zone the account lacks or that does not hold the name is refused, writing nothing", async () => {
+    const name = "_acme-challenge.www.shop.example.com";
+    // No propagation wait (as cert-manager runs it): the emulator's DNS serves this name from shop.example.com.
+    const r = await run(["present", name, A], { DONDOMINIO_ACME_ZONE: "example.com.", DONDOMINIO_ACME_PROPAGATION_TIMEOUT: "0" });
+    expect(r.status, r.err).to.equal(0);
+    expect(r.out).to.contain("in zone example.com (");
+    expect((await zone()).some((x) => x.value === A && x.name === name)).to.equal(true);
+    expect((await zone("shop.example.com")).some((x) => x.value === A)).to.equal(false);
+    expect((await run(["cleanup", name, A], { DONDOMINIO_ACME_ZONE: "example.com" })).status).to.equal(0);
+    expect((await zone()).some((x) => x.value === A)).to.equal(false);
+    const missing = await writesOf(() => run(["present", "_acme-challenge.www.nothere.example.com", A], { DONDOMINIO_ACME_ZONE: "nothere.example.com" }));
+    expect(missing.r.status).to.equal(1);
+    expect(missing.r.err).to.match(/DONDOMINIO_ACME_ZONE nothere\.example\.com is not a zone of this account \(the account's hosting services: .*example\.com/);
+    expect(missing.writes).to.equal(0);
+    const outside = await writesOf(() => run(["present", "_acme-challenge.example.com", A], { DONDOMINIO_ACME_ZONE: "other.org" }));
+    expect(outside.r.status).to.equal(2);
+    expect(outside.r.err).to.contain("DONDOMINIO_ACME_ZONE: _acme-challenge.example.com is not in the zone other.org");
+    expect(outside.writes).to.equal(0);
+  });
+
   it("a CNAME at _acme-challenge is followed into the zone it points to", async () => {
     const r = await run(["certbot-auth"], { CERTBOT_DOMAIN: "delegated.example.com", CERTBOT_VALIDATION: A });
     expect(r.status, r.err).to.equal(0);

@@ -16,6 +16,7 @@ import type { UpResult } from "@pulumi/pulumi/automation";
 import { getProduct } from "../../emulator/data/products";
 import { findTld } from "../../emulator/data/tlds";
 import { exportSample, SAMPLE_PASSWORD, sampleDrift, seedSampleAccount } from "../../scripts/adopt-existing-sample";
+import { PERSON } from "../fixtures";
 import { type EngineStack, exampleProgram, installPackage } from "../harness/engine";
 import { checkStoredProviders, expectEmptyPlan, expectNoPlaintext, type Harness, startHarness, writeCalls } from "../provider/harness";
 
@@ -53,6 +54,14 @@ const world = (h: Harness, serviceName: string) => h.emu.server.store.world.acco
 
 const MAIL = { domain: "mail-example-test.com", info: "Info-Mailbox-Pw-91", ana: "Ana-Mailbox-Pw-37" };
 const WEB = { domain: "web-example-test.com", deploy: "Deploy-Ftp-Pw-58", backup: "Backup-Ftp-Pw-14", db: "App-Db-Pw-7731" };
+const POLICY = {
+  web: "policy-web.com",
+  parked: "policy-parked.org",
+  noZone: "policy-nozone.net",
+  mail: "policy-mail.es",
+  added: "policy-added.com",
+  password: "Policy-Mailbox-Pw-42",
+};
 const DDNS = { domain: "ddns-example-test.com", ipv4: "198.51.100.77", ipv6: "2001:db8:77::7" };
 
 const ROWS: Row[] = [
@@ -223,6 +232,66 @@ const ROWS: Row[] = [
       const svc = world(h, "lovelace-shop.com");
       for (const family of ["mail", "mailalias", "redirect", "ftp", "dns"]) expect(svc[family], family).to.deep.equal([]);
       expect((await h.client.domain.getinfo({ domain: "lovelace-notes.net", infoType: "status" })).status).to.equal("active");
+    },
+  },
+  {
+    name: "account-policy",
+    config: {},
+    secrets: [POLICY.password],
+    resources: 5,
+    async prepare(h) {
+      // What the program reads: three active domains (two with a zone), a Mail Hosting service for a
+      // domain registered elsewhere, mailboxes in two services, and a parking service (no mailboxes).
+      const call = (op: string, params: Record<string, unknown>) => h.client.call(op as never, params as never) as Promise<any>;
+      const owner = (await call("contact/create", { ...PERSON })).contactID;
+      for (const domain of [POLICY.web, POLICY.parked, POLICY.noZone]) await call("domain/create", { domain, ownerContactID: owner });
+      await h.emu.control.advanceClock(2 * 3600);
+      await call("service/create", { serviceName: POLICY.web, productkey: "mini" });
+      await call("service/create", { serviceName: POLICY.mail, productkey: "mail" });
+      await call("service/create", { serviceName: POLICY.parked, productkey: "redir" });
+      for (const name of ["info", "postmaster"]) await call("service/mailcreate", { serviceName: POLICY.web, name, password: POLICY.password });
+      await call("service/mailcreate", { serviceName: POLICY.mail, name: "ana", password: POLICY.password });
+    },
+    async afterUp({ h, up, balanceBefore, upWrites }) {
+      expect(up.outputs.caaDomains.value).to.deep.equal([POLICY.parked, POLICY.web]);
+      expect(up.outputs.dmarcZones.value).to.deep.equal([POLICY.mail, POLICY.web]);
+      expect(up.outputs.dmarcValues.value).to.deep.equal([
+        `v=DMARC1; p=quarantine; rua=mailto:ana@${POLICY.mail}`,
+        `v=DMARC1; p=quarantine; rua=mailto:postmaster@${POLICY.web}`,
+      ]);
+      // The zones' own SPF, read with getDnsRecords (the emulator's default record for a new service).
+      expect(up.outputs.spf.value).to.deep.equal({ [POLICY.mail]: ["v=spf1 a mx ~all"], [POLICY.web]: ["v=spf1 a mx ~all"] });
+      expect(up.outputs.balance.value).to.equal(`${balanceBefore} EUR`);
+      expect(upWrites, "four records, nothing else").to.deep.equal({ "service/dnscreate": 4 });
+      expect((await h.client.account.info({})).balance, "nothing bought").to.equal(balanceBefore);
+      for (const zone of [POLICY.web, POLICY.parked]) {
+        const caa = (await zoneOf(h, zone)).filter((r) => r.type === "CAA").map((r) => r.value);
+        expect(caa, zone).to.deep.equal(['0 issue "letsencrypt.org"']);
+      }
+    },
+    async beforeDestroy({ h, eng }) {
+      // A domain with a zone added outside the program: the next preview reads it live and plans its
+      // CAA record (one create), with no money line (functions only read; DNS records cost nothing).
+      const call = (op: string, params: Record<string, unknown>) => h.client.call(op as never, params as never) as Promise<any>;
+      const owner = (await call("contact/list", {})).contacts[0].contactID;
+      await call("domain/create", { domain: POLICY.added, ownerContactID: owner });
+      await h.emu.control.advanceClock(2 * 3600);
+      await call("service/create", { serviceName: POLICY.added, productkey: "redir" });
+      let printed = "";
+      await h.emu.control.counters({ reset: true });
+      const preview = await eng.stack.preview({ onOutput: (t) => (printed += t) });
+      expect(preview.changeSummary).to.deep.equal({ create: 1, same: 5 });
+      expect(printed).to.include(`caa-${POLICY.added}`);
+      expect(printed).to.not.match(/\$ (CHARGE|NO PRICE|TOTAL)/);
+      expect(writeCalls((await h.emu.control.counters()).calls), "a preview writes nothing").to.deep.equal({});
+    },
+    async afterDestroy({ h }) {
+      for (const zone of [POLICY.web, POLICY.parked])
+        expect(
+          (await zoneOf(h, zone)).filter((r) => r.type === "CAA"),
+          zone,
+        ).to.deep.equal([]);
+      expect((await zoneOf(h, POLICY.web)).filter((r) => r.name === `_dmarc.${POLICY.web}`)).to.deep.equal([]);
     },
   },
 ];

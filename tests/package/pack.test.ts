@@ -62,7 +62,7 @@ describe("package: the packed tarball", function () {
 
   it("holds nothing else: no tests, no TypeScript sources, no source maps without their sources, no local state", () => {
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|schema\.json|bin\/(run-cli|commands)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider|plugin)\/.+\.(js|d\.ts|json))$/;
+      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|schema\.json|bin\/(run-cli|commands)\.js|(sdk|emulator|provider)\/README\.md|provider\/(resources\/[a-z-]+|functions)\/README\.md|dist\/(sdk|emulator|provider|plugin)\/.+\.(js|d\.ts|json))$/;
     const launchers = new Set(COMMANDS.map(launcherOf));
     expect(files.filter((f) => !allowed.test(f) && !launchers.has(f))).to.deep.equal([]);
     for (const map of files.filter((f) => f.endsWith(".map"))) {

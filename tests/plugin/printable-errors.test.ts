@@ -65,9 +65,17 @@ describe("plugin: every error text is printable", function () {
     const reasons = res.getFailuresList().map((f) => f.getReason());
     expect(reasons.join(" ")).to.include("unknown function");
     for (const r of reasons) expect(hasUnsafeCharacters(r), JSON.stringify(r)).to.equal(false);
-    const err = await failureOf("invoke", new provproto.InvokeRequest().setTok("dondominio:index:checkDomain").setArgs(toStruct({ name: `a${HOSTILE}.com` })));
-    expect(err.details).to.match(/checkDomain/);
-    expect(hasUnsafeCharacters(err.details), JSON.stringify(err.details)).to.equal(false);
+    // A refused argument is a failure of the invoke (before any call, configured or not), naming the function and the argument.
+    const bad = await call<provproto.InvokeResponse>(
+      "invoke",
+      new provproto.InvokeRequest().setTok("dondominio:index:checkDomain").setArgs(toStruct({ name: `a${HOSTILE}.com` })),
+    );
+    const failures = bad.getFailuresList().map((f) => [f.getProperty(), f.getReason()]);
+    expect(failures.map(([, r]) => r).join(" ")).to.match(/^checkDomain: name: /);
+    for (const [p, r] of failures) {
+      expect(p, "no failing property (the engine would print its value)").to.equal("");
+      expect(hasUnsafeCharacters(r), JSON.stringify(r)).to.equal(false);
+    }
   });
 
   it("a CheckConfig key: its reason", async () => {

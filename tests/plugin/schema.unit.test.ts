@@ -2,6 +2,7 @@
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { FUNCTIONS } from "../../provider/function-registry";
 import { RESOURCES } from "../../provider/registry";
 import { renderSchema, SCHEMA_FILE } from "../../scripts/gen-schema";
 
@@ -12,9 +13,9 @@ describe("plugin: package schema", () => {
     expect(readFileSync(SCHEMA_FILE, "utf8") === renderSchema(), "schema.json is out of date: run `npm run gen:schema`").to.equal(true);
   });
 
-  it("serves the 16 resources of the registry and checkDomain, with inputs, required inputs, outputs and docs", () => {
+  it("serves the 16 resources and every function of the registries, with inputs, required inputs, outputs and docs", () => {
     expect(Object.keys(schema.resources)).to.have.length(RESOURCES.length).and.include("dondominio:index:AcmeCertificate");
-    expect(schema.functions).to.have.key("dondominio:index:checkDomain");
+    expect(schema.functions).to.have.keys(FUNCTIONS.map((f) => `dondominio:index:${f.name}`));
     const rec = schema.resources["dondominio:index:DnsRecord"];
     expect(rec.requiredInputs).to.deep.equal(["serviceName", "name", "type", "value"]);
     expect(rec.properties.entityId.type).to.equal("string");

@@ -99,8 +99,11 @@ async function liveChanges(olds: DnsZoneState, news: DnsZoneInputs): Promise<boo
   return p === undefined ? undefined : writesOf(p) > 0;
 }
 
-/** Per-record calls, deletes first (a CNAME replacing another type, or the other way, needs its name free: 4004). */
-async function applyRecords(api: Api, serviceName: string, p: ZonePlan): Promise<void> {
+/**
+ * Per-record calls, deletes first (a CNAME replacing another type, or the other way, needs its name
+ * free: 4004). Also the external-dns webhook's writes (provider/external-dns/apply.ts).
+ */
+export async function applyRecords(api: Api, serviceName: string, p: ZonePlan): Promise<void> {
   const zone = ascii(serviceName);
   for (const r of p.deletes) await deleteEntity(api, "dns", serviceName, r.entityID);
   for (const m of p.modifies) await updateEntity(api, "dns", serviceName, updateParams(m.from.entityID, { serviceName, ...m.to }));

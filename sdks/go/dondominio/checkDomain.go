@@ -11,7 +11,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+// Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+//
+// API calls: one `domain/check` per name and process.
 func CheckDomain(ctx *pulumi.Context, args *CheckDomainArgs, opts ...pulumi.InvokeOption) (*CheckDomainResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv CheckDomainResult
@@ -23,19 +25,25 @@ func CheckDomain(ctx *pulumi.Context, args *CheckDomainArgs, opts ...pulumi.Invo
 }
 
 type CheckDomainArgs struct {
-	// Unicode or punycode.
+	// The name to check, Unicode or punycode ("example.com", "españa.es").
 	Name string `pulumi:"name"`
 }
 
 type CheckDomainResult struct {
-	Available bool   `pulumi:"available"`
-	Currency  string `pulumi:"currency"`
-	Name      string `pulumi:"name"`
-	Premium   bool   `pulumi:"premium"`
-	// Price per year.
-	Price    float64 `pulumi:"price"`
-	Punycode string  `pulumi:"punycode"`
-	Tld      string  `pulumi:"tld"`
+	// Whether it can be registered now.
+	Available bool `pulumi:"available"`
+	// The account's currency ("EUR").
+	Currency string `pulumi:"currency"`
+	// The name as the API answers it (Unicode).
+	Name string `pulumi:"name"`
+	// A premium name: registering it needs `premium: true` and costs `price`.
+	Premium bool `pulumi:"premium"`
+	// Price per year, in `currency`.
+	Price float64 `pulumi:"price"`
+	// The name in ASCII (punycode).
+	Punycode string `pulumi:"punycode"`
+	// The top-level domain ("com").
+	Tld string `pulumi:"tld"`
 }
 
 func CheckDomainOutput(ctx *pulumi.Context, args CheckDomainOutputArgs, opts ...pulumi.InvokeOption) CheckDomainResultOutput {
@@ -48,7 +56,7 @@ func CheckDomainOutput(ctx *pulumi.Context, args CheckDomainOutputArgs, opts ...
 }
 
 type CheckDomainOutputArgs struct {
-	// Unicode or punycode.
+	// The name to check, Unicode or punycode ("example.com", "españa.es").
 	Name pulumi.StringInput `pulumi:"name"`
 }
 
@@ -70,31 +78,37 @@ func (o CheckDomainResultOutput) ToCheckDomainResultOutputWithContext(ctx contex
 	return o
 }
 
+// Whether it can be registered now.
 func (o CheckDomainResultOutput) Available() pulumi.BoolOutput {
 	return o.ApplyT(func(v CheckDomainResult) bool { return v.Available }).(pulumi.BoolOutput)
 }
 
+// The account's currency ("EUR").
 func (o CheckDomainResultOutput) Currency() pulumi.StringOutput {
 	return o.ApplyT(func(v CheckDomainResult) string { return v.Currency }).(pulumi.StringOutput)
 }
 
+// The name as the API answers it (Unicode).
 func (o CheckDomainResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v CheckDomainResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// A premium name: registering it needs `premium: true` and costs `price`.
 func (o CheckDomainResultOutput) Premium() pulumi.BoolOutput {
 	return o.ApplyT(func(v CheckDomainResult) bool { return v.Premium }).(pulumi.BoolOutput)
 }
 
-// Price per year.
+// Price per year, in `currency`.
 func (o CheckDomainResultOutput) Price() pulumi.Float64Output {
 	return o.ApplyT(func(v CheckDomainResult) float64 { return v.Price }).(pulumi.Float64Output)
 }
 
+// The name in ASCII (punycode).
 func (o CheckDomainResultOutput) Punycode() pulumi.StringOutput {
 	return o.ApplyT(func(v CheckDomainResult) string { return v.Punycode }).(pulumi.StringOutput)
 }
 
+// The top-level domain ("com").
 func (o CheckDomainResultOutput) Tld() pulumi.StringOutput {
 	return o.ApplyT(func(v CheckDomainResult) string { return v.Tld }).(pulumi.StringOutput)
 }

@@ -1607,6 +1607,1162 @@ func (o DomainContactsTechPtrOutput) State() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type GetContactsContact struct {
+	// The API's contactID.
+	ContactId string `pulumi:"contactId"`
+	// "First Last" for individuals, the organization's name otherwise.
+	ContactName string `pulumi:"contactName"`
+	// individual or organization.
+	ContactType string `pulumi:"contactType"`
+	// Two-letter country code.
+	Country string `pulumi:"country"`
+	// Designated agent accepted.
+	DaAccepted bool `pulumi:"daAccepted"`
+	// E-mail address.
+	Email string `pulumi:"email"`
+	// Tax, VAT, passport or ID number.
+	IdentNumber string `pulumi:"identNumber"`
+	// verified, notapplicable, inprocess or failed.
+	VerificationStatus string `pulumi:"verificationStatus"`
+}
+
+type GetContactsContactOutput struct{ *pulumi.OutputState }
+
+func (GetContactsContactOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetContactsContact)(nil)).Elem()
+}
+
+func (o GetContactsContactOutput) ToGetContactsContactOutput() GetContactsContactOutput {
+	return o
+}
+
+func (o GetContactsContactOutput) ToGetContactsContactOutputWithContext(ctx context.Context) GetContactsContactOutput {
+	return o
+}
+
+// The API's contactID.
+func (o GetContactsContactOutput) ContactId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetContactsContact) string { return v.ContactId }).(pulumi.StringOutput)
+}
+
+// "First Last" for individuals, the organization's name otherwise.
+func (o GetContactsContactOutput) ContactName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetContactsContact) string { return v.ContactName }).(pulumi.StringOutput)
+}
+
+// individual or organization.
+func (o GetContactsContactOutput) ContactType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetContactsContact) string { return v.ContactType }).(pulumi.StringOutput)
+}
+
+// Two-letter country code.
+func (o GetContactsContactOutput) Country() pulumi.StringOutput {
+	return o.ApplyT(func(v GetContactsContact) string { return v.Country }).(pulumi.StringOutput)
+}
+
+// Designated agent accepted.
+func (o GetContactsContactOutput) DaAccepted() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetContactsContact) bool { return v.DaAccepted }).(pulumi.BoolOutput)
+}
+
+// E-mail address.
+func (o GetContactsContactOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v GetContactsContact) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// Tax, VAT, passport or ID number.
+func (o GetContactsContactOutput) IdentNumber() pulumi.StringOutput {
+	return o.ApplyT(func(v GetContactsContact) string { return v.IdentNumber }).(pulumi.StringOutput)
+}
+
+// verified, notapplicable, inprocess or failed.
+func (o GetContactsContactOutput) VerificationStatus() pulumi.StringOutput {
+	return o.ApplyT(func(v GetContactsContact) string { return v.VerificationStatus }).(pulumi.StringOutput)
+}
+
+type GetContactsContactArrayOutput struct{ *pulumi.OutputState }
+
+func (GetContactsContactArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetContactsContact)(nil)).Elem()
+}
+
+func (o GetContactsContactArrayOutput) ToGetContactsContactArrayOutput() GetContactsContactArrayOutput {
+	return o
+}
+
+func (o GetContactsContactArrayOutput) ToGetContactsContactArrayOutputWithContext(ctx context.Context) GetContactsContactArrayOutput {
+	return o
+}
+
+func (o GetContactsContactArrayOutput) Index(i pulumi.IntInput) GetContactsContactOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetContactsContact {
+		return vs[0].([]GetContactsContact)[vs[1].(int)]
+	}).(GetContactsContactOutput)
+}
+
+type GetDnsRecordsRecord struct {
+	// The API's entityID (SRV<digits>-<digits>): DnsRecord's entityId.
+	EntityId string `pulumi:"entityId"`
+	// Full host name, lower case ASCII, no final dot.
+	Name string `pulumi:"name"`
+	// MX and SRV only.
+	Priority *float64 `pulumi:"priority"`
+	// The name relative to the zone: "@", "www", "*.dev".
+	RelativeName string `pulumi:"relativeName"`
+	// Seconds; absent = the zone's default.
+	Ttl *float64 `pulumi:"ttl"`
+	// A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
+	Type string `pulumi:"type"`
+	// The value; a TXT value as its text, quoted strings joined (as a DnsRecord declares it).
+	Value string `pulumi:"value"`
+}
+
+type GetDnsRecordsRecordOutput struct{ *pulumi.OutputState }
+
+func (GetDnsRecordsRecordOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDnsRecordsRecord)(nil)).Elem()
+}
+
+func (o GetDnsRecordsRecordOutput) ToGetDnsRecordsRecordOutput() GetDnsRecordsRecordOutput {
+	return o
+}
+
+func (o GetDnsRecordsRecordOutput) ToGetDnsRecordsRecordOutputWithContext(ctx context.Context) GetDnsRecordsRecordOutput {
+	return o
+}
+
+// The API's entityID (SRV<digits>-<digits>): DnsRecord's entityId.
+func (o GetDnsRecordsRecordOutput) EntityId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDnsRecordsRecord) string { return v.EntityId }).(pulumi.StringOutput)
+}
+
+// Full host name, lower case ASCII, no final dot.
+func (o GetDnsRecordsRecordOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDnsRecordsRecord) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// MX and SRV only.
+func (o GetDnsRecordsRecordOutput) Priority() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetDnsRecordsRecord) *float64 { return v.Priority }).(pulumi.Float64PtrOutput)
+}
+
+// The name relative to the zone: "@", "www", "*.dev".
+func (o GetDnsRecordsRecordOutput) RelativeName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDnsRecordsRecord) string { return v.RelativeName }).(pulumi.StringOutput)
+}
+
+// Seconds; absent = the zone's default.
+func (o GetDnsRecordsRecordOutput) Ttl() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetDnsRecordsRecord) *float64 { return v.Ttl }).(pulumi.Float64PtrOutput)
+}
+
+// A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
+func (o GetDnsRecordsRecordOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDnsRecordsRecord) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The value; a TXT value as its text, quoted strings joined (as a DnsRecord declares it).
+func (o GetDnsRecordsRecordOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDnsRecordsRecord) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type GetDnsRecordsRecordArrayOutput struct{ *pulumi.OutputState }
+
+func (GetDnsRecordsRecordArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetDnsRecordsRecord)(nil)).Elem()
+}
+
+func (o GetDnsRecordsRecordArrayOutput) ToGetDnsRecordsRecordArrayOutput() GetDnsRecordsRecordArrayOutput {
+	return o
+}
+
+func (o GetDnsRecordsRecordArrayOutput) ToGetDnsRecordsRecordArrayOutputWithContext(ctx context.Context) GetDnsRecordsRecordArrayOutput {
+	return o
+}
+
+func (o GetDnsRecordsRecordArrayOutput) Index(i pulumi.IntInput) GetDnsRecordsRecordOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetDnsRecordsRecord {
+		return vs[0].([]GetDnsRecordsRecord)[vs[1].(int)]
+	}).(GetDnsRecordsRecordOutput)
+}
+
+type GetDomainContacts struct {
+	// The administrative contact's id.
+	Admin string `pulumi:"admin"`
+	// The billing contact's id.
+	Billing string `pulumi:"billing"`
+	// The owner (registrant) contact's id.
+	Owner string `pulumi:"owner"`
+	// The technical contact's id.
+	Tech string `pulumi:"tech"`
+}
+
+type GetDomainContactsOutput struct{ *pulumi.OutputState }
+
+func (GetDomainContactsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDomainContacts)(nil)).Elem()
+}
+
+func (o GetDomainContactsOutput) ToGetDomainContactsOutput() GetDomainContactsOutput {
+	return o
+}
+
+func (o GetDomainContactsOutput) ToGetDomainContactsOutputWithContext(ctx context.Context) GetDomainContactsOutput {
+	return o
+}
+
+// The administrative contact's id.
+func (o GetDomainContactsOutput) Admin() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDomainContacts) string { return v.Admin }).(pulumi.StringOutput)
+}
+
+// The billing contact's id.
+func (o GetDomainContactsOutput) Billing() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDomainContacts) string { return v.Billing }).(pulumi.StringOutput)
+}
+
+// The owner (registrant) contact's id.
+func (o GetDomainContactsOutput) Owner() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDomainContacts) string { return v.Owner }).(pulumi.StringOutput)
+}
+
+// The technical contact's id.
+func (o GetDomainContactsOutput) Tech() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDomainContacts) string { return v.Tech }).(pulumi.StringOutput)
+}
+
+type GetDomainsDomain struct {
+	// The API's domainID.
+	DomainId float64 `pulumi:"domainId"`
+	// The domain name (Unicode).
+	Name string `pulumi:"name"`
+	// The owner contact's verification: verified, notapplicable, inprocess or failed.
+	OwnerVerification *string `pulumi:"ownerVerification"`
+	// The domain in ASCII (punycode).
+	Punycode string `pulumi:"punycode"`
+	// Whether the API allows a renewal now.
+	Renewable bool `pulumi:"renewable"`
+	// autorenew, manual or letexpire.
+	RenewalMode *string `pulumi:"renewalMode"`
+	// Domain status (spec "States and transitions").
+	Status string `pulumi:"status"`
+	// The domain's tags, sorted.
+	Tags []string `pulumi:"tags"`
+	// The top-level domain ("com").
+	Tld string `pulumi:"tld"`
+	// Creation date (ISO, YYYY-MM-DD); absent until the registration completes.
+	TsCreate *string `pulumi:"tsCreate"`
+	// Expiry date (ISO, YYYY-MM-DD); absent until the registration completes.
+	TsExpir *string `pulumi:"tsExpir"`
+}
+
+type GetDomainsDomainOutput struct{ *pulumi.OutputState }
+
+func (GetDomainsDomainOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDomainsDomain)(nil)).Elem()
+}
+
+func (o GetDomainsDomainOutput) ToGetDomainsDomainOutput() GetDomainsDomainOutput {
+	return o
+}
+
+func (o GetDomainsDomainOutput) ToGetDomainsDomainOutputWithContext(ctx context.Context) GetDomainsDomainOutput {
+	return o
+}
+
+// The API's domainID.
+func (o GetDomainsDomainOutput) DomainId() pulumi.Float64Output {
+	return o.ApplyT(func(v GetDomainsDomain) float64 { return v.DomainId }).(pulumi.Float64Output)
+}
+
+// The domain name (Unicode).
+func (o GetDomainsDomainOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDomainsDomain) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The owner contact's verification: verified, notapplicable, inprocess or failed.
+func (o GetDomainsDomainOutput) OwnerVerification() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainsDomain) *string { return v.OwnerVerification }).(pulumi.StringPtrOutput)
+}
+
+// The domain in ASCII (punycode).
+func (o GetDomainsDomainOutput) Punycode() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDomainsDomain) string { return v.Punycode }).(pulumi.StringOutput)
+}
+
+// Whether the API allows a renewal now.
+func (o GetDomainsDomainOutput) Renewable() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetDomainsDomain) bool { return v.Renewable }).(pulumi.BoolOutput)
+}
+
+// autorenew, manual or letexpire.
+func (o GetDomainsDomainOutput) RenewalMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainsDomain) *string { return v.RenewalMode }).(pulumi.StringPtrOutput)
+}
+
+// Domain status (spec "States and transitions").
+func (o GetDomainsDomainOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDomainsDomain) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// The domain's tags, sorted.
+func (o GetDomainsDomainOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetDomainsDomain) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// The top-level domain ("com").
+func (o GetDomainsDomainOutput) Tld() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDomainsDomain) string { return v.Tld }).(pulumi.StringOutput)
+}
+
+// Creation date (ISO, YYYY-MM-DD); absent until the registration completes.
+func (o GetDomainsDomainOutput) TsCreate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainsDomain) *string { return v.TsCreate }).(pulumi.StringPtrOutput)
+}
+
+// Expiry date (ISO, YYYY-MM-DD); absent until the registration completes.
+func (o GetDomainsDomainOutput) TsExpir() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainsDomain) *string { return v.TsExpir }).(pulumi.StringPtrOutput)
+}
+
+type GetDomainsDomainArrayOutput struct{ *pulumi.OutputState }
+
+func (GetDomainsDomainArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetDomainsDomain)(nil)).Elem()
+}
+
+func (o GetDomainsDomainArrayOutput) ToGetDomainsDomainArrayOutput() GetDomainsDomainArrayOutput {
+	return o
+}
+
+func (o GetDomainsDomainArrayOutput) ToGetDomainsDomainArrayOutputWithContext(ctx context.Context) GetDomainsDomainArrayOutput {
+	return o
+}
+
+func (o GetDomainsDomainArrayOutput) Index(i pulumi.IntInput) GetDomainsDomainOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetDomainsDomain {
+		return vs[0].([]GetDomainsDomain)[vs[1].(int)]
+	}).(GetDomainsDomainOutput)
+}
+
+type GetHostingServicesService struct {
+	// The service name (Unicode).
+	Name string `pulumi:"name"`
+	// The product: redir, mini, mail, mailplus, mailpro, basic, professional, advanced or corporate.
+	ProductKey string `pulumi:"productKey"`
+	// init, active, inactive, renewed or renewable.
+	Status string `pulumi:"status"`
+	// Expiry date (ISO, YYYY-MM-DD).
+	TsExpir *string `pulumi:"tsExpir"`
+	// Human-readable product name ("Hosting Basic").
+	Type string `pulumi:"type"`
+}
+
+type GetHostingServicesServiceOutput struct{ *pulumi.OutputState }
+
+func (GetHostingServicesServiceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetHostingServicesService)(nil)).Elem()
+}
+
+func (o GetHostingServicesServiceOutput) ToGetHostingServicesServiceOutput() GetHostingServicesServiceOutput {
+	return o
+}
+
+func (o GetHostingServicesServiceOutput) ToGetHostingServicesServiceOutputWithContext(ctx context.Context) GetHostingServicesServiceOutput {
+	return o
+}
+
+// The service name (Unicode).
+func (o GetHostingServicesServiceOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetHostingServicesService) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The product: redir, mini, mail, mailplus, mailpro, basic, professional, advanced or corporate.
+func (o GetHostingServicesServiceOutput) ProductKey() pulumi.StringOutput {
+	return o.ApplyT(func(v GetHostingServicesService) string { return v.ProductKey }).(pulumi.StringOutput)
+}
+
+// init, active, inactive, renewed or renewable.
+func (o GetHostingServicesServiceOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v GetHostingServicesService) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// Expiry date (ISO, YYYY-MM-DD).
+func (o GetHostingServicesServiceOutput) TsExpir() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetHostingServicesService) *string { return v.TsExpir }).(pulumi.StringPtrOutput)
+}
+
+// Human-readable product name ("Hosting Basic").
+func (o GetHostingServicesServiceOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetHostingServicesService) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetHostingServicesServiceArrayOutput struct{ *pulumi.OutputState }
+
+func (GetHostingServicesServiceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetHostingServicesService)(nil)).Elem()
+}
+
+func (o GetHostingServicesServiceArrayOutput) ToGetHostingServicesServiceArrayOutput() GetHostingServicesServiceArrayOutput {
+	return o
+}
+
+func (o GetHostingServicesServiceArrayOutput) ToGetHostingServicesServiceArrayOutputWithContext(ctx context.Context) GetHostingServicesServiceArrayOutput {
+	return o
+}
+
+func (o GetHostingServicesServiceArrayOutput) Index(i pulumi.IntInput) GetHostingServicesServiceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetHostingServicesService {
+		return vs[0].([]GetHostingServicesService)[vs[1].(int)]
+	}).(GetHostingServicesServiceOutput)
+}
+
+type GetMailBoxesMailBox struct {
+	// The API's entityID: MailBox's entityId.
+	EntityId string `pulumi:"entityId"`
+	// The full address, as the API answers it: `info@example.com`.
+	Name string `pulumi:"name"`
+	// Bytes allowed by the service's product.
+	QuotaMax float64 `pulumi:"quotaMax"`
+	// Bytes used.
+	Usage float64 `pulumi:"usage"`
+}
+
+type GetMailBoxesMailBoxOutput struct{ *pulumi.OutputState }
+
+func (GetMailBoxesMailBoxOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetMailBoxesMailBox)(nil)).Elem()
+}
+
+func (o GetMailBoxesMailBoxOutput) ToGetMailBoxesMailBoxOutput() GetMailBoxesMailBoxOutput {
+	return o
+}
+
+func (o GetMailBoxesMailBoxOutput) ToGetMailBoxesMailBoxOutputWithContext(ctx context.Context) GetMailBoxesMailBoxOutput {
+	return o
+}
+
+// The API's entityID: MailBox's entityId.
+func (o GetMailBoxesMailBoxOutput) EntityId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetMailBoxesMailBox) string { return v.EntityId }).(pulumi.StringOutput)
+}
+
+// The full address, as the API answers it: `info@example.com`.
+func (o GetMailBoxesMailBoxOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetMailBoxesMailBox) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Bytes allowed by the service's product.
+func (o GetMailBoxesMailBoxOutput) QuotaMax() pulumi.Float64Output {
+	return o.ApplyT(func(v GetMailBoxesMailBox) float64 { return v.QuotaMax }).(pulumi.Float64Output)
+}
+
+// Bytes used.
+func (o GetMailBoxesMailBoxOutput) Usage() pulumi.Float64Output {
+	return o.ApplyT(func(v GetMailBoxesMailBox) float64 { return v.Usage }).(pulumi.Float64Output)
+}
+
+type GetMailBoxesMailBoxArrayOutput struct{ *pulumi.OutputState }
+
+func (GetMailBoxesMailBoxArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetMailBoxesMailBox)(nil)).Elem()
+}
+
+func (o GetMailBoxesMailBoxArrayOutput) ToGetMailBoxesMailBoxArrayOutput() GetMailBoxesMailBoxArrayOutput {
+	return o
+}
+
+func (o GetMailBoxesMailBoxArrayOutput) ToGetMailBoxesMailBoxArrayOutputWithContext(ctx context.Context) GetMailBoxesMailBoxArrayOutput {
+	return o
+}
+
+func (o GetMailBoxesMailBoxArrayOutput) Index(i pulumi.IntInput) GetMailBoxesMailBoxOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetMailBoxesMailBox {
+		return vs[0].([]GetMailBoxesMailBox)[vs[1].(int)]
+	}).(GetMailBoxesMailBoxOutput)
+}
+
+type GetSslProductsProduct struct {
+	// The certificate authority's brand.
+	BrandName string `pulumi:"brandName"`
+	// An order.
+	Create *GetSslProductsProductCreate `pulumi:"create"`
+	// Encryption strength (bits).
+	Encryption float64 `pulumi:"encryption"`
+	// Covers several names.
+	IsMultiDomain bool `pulumi:"isMultiDomain"`
+	// A free trial.
+	IsTrial bool `pulumi:"isTrial"`
+	// Covers a wildcard name.
+	IsWildcard bool `pulumi:"isWildcard"`
+	// Key length (bits).
+	KeyLength float64 `pulumi:"keyLength"`
+	// Names included.
+	NumDomains float64 `pulumi:"numDomains"`
+	// The API's productID (SslCertificate's productId).
+	ProductId float64 `pulumi:"productId"`
+	// The product's name.
+	ProductName string `pulumi:"productName"`
+	// A renewal.
+	Renew *GetSslProductsProductRenew `pulumi:"renew"`
+	// Multi-domain products: the most names a certificate may hold.
+	SanMaxDomains *float64 `pulumi:"sanMaxDomains"`
+	// Multi-domain products: the price of each name past those included.
+	SanPrice *float64 `pulumi:"sanPrice"`
+	// Trial products: how long the trial lasts.
+	TrialPeriod *string `pulumi:"trialPeriod"`
+	// dv, ov or ev.
+	ValidationType string `pulumi:"validationType"`
+}
+
+type GetSslProductsProductOutput struct{ *pulumi.OutputState }
+
+func (GetSslProductsProductOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSslProductsProduct)(nil)).Elem()
+}
+
+func (o GetSslProductsProductOutput) ToGetSslProductsProductOutput() GetSslProductsProductOutput {
+	return o
+}
+
+func (o GetSslProductsProductOutput) ToGetSslProductsProductOutputWithContext(ctx context.Context) GetSslProductsProductOutput {
+	return o
+}
+
+// The certificate authority's brand.
+func (o GetSslProductsProductOutput) BrandName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) string { return v.BrandName }).(pulumi.StringOutput)
+}
+
+// An order.
+func (o GetSslProductsProductOutput) Create() GetSslProductsProductCreatePtrOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) *GetSslProductsProductCreate { return v.Create }).(GetSslProductsProductCreatePtrOutput)
+}
+
+// Encryption strength (bits).
+func (o GetSslProductsProductOutput) Encryption() pulumi.Float64Output {
+	return o.ApplyT(func(v GetSslProductsProduct) float64 { return v.Encryption }).(pulumi.Float64Output)
+}
+
+// Covers several names.
+func (o GetSslProductsProductOutput) IsMultiDomain() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) bool { return v.IsMultiDomain }).(pulumi.BoolOutput)
+}
+
+// A free trial.
+func (o GetSslProductsProductOutput) IsTrial() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) bool { return v.IsTrial }).(pulumi.BoolOutput)
+}
+
+// Covers a wildcard name.
+func (o GetSslProductsProductOutput) IsWildcard() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) bool { return v.IsWildcard }).(pulumi.BoolOutput)
+}
+
+// Key length (bits).
+func (o GetSslProductsProductOutput) KeyLength() pulumi.Float64Output {
+	return o.ApplyT(func(v GetSslProductsProduct) float64 { return v.KeyLength }).(pulumi.Float64Output)
+}
+
+// Names included.
+func (o GetSslProductsProductOutput) NumDomains() pulumi.Float64Output {
+	return o.ApplyT(func(v GetSslProductsProduct) float64 { return v.NumDomains }).(pulumi.Float64Output)
+}
+
+// The API's productID (SslCertificate's productId).
+func (o GetSslProductsProductOutput) ProductId() pulumi.Float64Output {
+	return o.ApplyT(func(v GetSslProductsProduct) float64 { return v.ProductId }).(pulumi.Float64Output)
+}
+
+// The product's name.
+func (o GetSslProductsProductOutput) ProductName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) string { return v.ProductName }).(pulumi.StringOutput)
+}
+
+// A renewal.
+func (o GetSslProductsProductOutput) Renew() GetSslProductsProductRenewPtrOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) *GetSslProductsProductRenew { return v.Renew }).(GetSslProductsProductRenewPtrOutput)
+}
+
+// Multi-domain products: the most names a certificate may hold.
+func (o GetSslProductsProductOutput) SanMaxDomains() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) *float64 { return v.SanMaxDomains }).(pulumi.Float64PtrOutput)
+}
+
+// Multi-domain products: the price of each name past those included.
+func (o GetSslProductsProductOutput) SanPrice() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) *float64 { return v.SanPrice }).(pulumi.Float64PtrOutput)
+}
+
+// Trial products: how long the trial lasts.
+func (o GetSslProductsProductOutput) TrialPeriod() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) *string { return v.TrialPeriod }).(pulumi.StringPtrOutput)
+}
+
+// dv, ov or ev.
+func (o GetSslProductsProductOutput) ValidationType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetSslProductsProduct) string { return v.ValidationType }).(pulumi.StringOutput)
+}
+
+type GetSslProductsProductArrayOutput struct{ *pulumi.OutputState }
+
+func (GetSslProductsProductArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetSslProductsProduct)(nil)).Elem()
+}
+
+func (o GetSslProductsProductArrayOutput) ToGetSslProductsProductArrayOutput() GetSslProductsProductArrayOutput {
+	return o
+}
+
+func (o GetSslProductsProductArrayOutput) ToGetSslProductsProductArrayOutputWithContext(ctx context.Context) GetSslProductsProductArrayOutput {
+	return o
+}
+
+func (o GetSslProductsProductArrayOutput) Index(i pulumi.IntInput) GetSslProductsProductOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetSslProductsProduct {
+		return vs[0].([]GetSslProductsProduct)[vs[1].(int)]
+	}).(GetSslProductsProductOutput)
+}
+
+type GetSslProductsProductCreate struct {
+	// A promotional price.
+	InPromo bool `pulumi:"inPromo"`
+	// The price of the period, in the account's currency.
+	Price float64 `pulumi:"price"`
+	// The periods (years) offered.
+	Years []float64 `pulumi:"years"`
+}
+
+type GetSslProductsProductCreateOutput struct{ *pulumi.OutputState }
+
+func (GetSslProductsProductCreateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSslProductsProductCreate)(nil)).Elem()
+}
+
+func (o GetSslProductsProductCreateOutput) ToGetSslProductsProductCreateOutput() GetSslProductsProductCreateOutput {
+	return o
+}
+
+func (o GetSslProductsProductCreateOutput) ToGetSslProductsProductCreateOutputWithContext(ctx context.Context) GetSslProductsProductCreateOutput {
+	return o
+}
+
+// A promotional price.
+func (o GetSslProductsProductCreateOutput) InPromo() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetSslProductsProductCreate) bool { return v.InPromo }).(pulumi.BoolOutput)
+}
+
+// The price of the period, in the account's currency.
+func (o GetSslProductsProductCreateOutput) Price() pulumi.Float64Output {
+	return o.ApplyT(func(v GetSslProductsProductCreate) float64 { return v.Price }).(pulumi.Float64Output)
+}
+
+// The periods (years) offered.
+func (o GetSslProductsProductCreateOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v GetSslProductsProductCreate) []float64 { return v.Years }).(pulumi.Float64ArrayOutput)
+}
+
+type GetSslProductsProductCreatePtrOutput struct{ *pulumi.OutputState }
+
+func (GetSslProductsProductCreatePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetSslProductsProductCreate)(nil)).Elem()
+}
+
+func (o GetSslProductsProductCreatePtrOutput) ToGetSslProductsProductCreatePtrOutput() GetSslProductsProductCreatePtrOutput {
+	return o
+}
+
+func (o GetSslProductsProductCreatePtrOutput) ToGetSslProductsProductCreatePtrOutputWithContext(ctx context.Context) GetSslProductsProductCreatePtrOutput {
+	return o
+}
+
+func (o GetSslProductsProductCreatePtrOutput) Elem() GetSslProductsProductCreateOutput {
+	return o.ApplyT(func(v *GetSslProductsProductCreate) GetSslProductsProductCreate {
+		if v != nil {
+			return *v
+		}
+		var ret GetSslProductsProductCreate
+		return ret
+	}).(GetSslProductsProductCreateOutput)
+}
+
+// A promotional price.
+func (o GetSslProductsProductCreatePtrOutput) InPromo() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetSslProductsProductCreate) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.InPromo
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The price of the period, in the account's currency.
+func (o GetSslProductsProductCreatePtrOutput) Price() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetSslProductsProductCreate) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Price
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The periods (years) offered.
+func (o GetSslProductsProductCreatePtrOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v *GetSslProductsProductCreate) []float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Years
+	}).(pulumi.Float64ArrayOutput)
+}
+
+type GetSslProductsProductRenew struct {
+	// A promotional price.
+	InPromo bool `pulumi:"inPromo"`
+	// The price of the period, in the account's currency.
+	Price float64 `pulumi:"price"`
+	// The periods (years) offered.
+	Years []float64 `pulumi:"years"`
+}
+
+type GetSslProductsProductRenewOutput struct{ *pulumi.OutputState }
+
+func (GetSslProductsProductRenewOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetSslProductsProductRenew)(nil)).Elem()
+}
+
+func (o GetSslProductsProductRenewOutput) ToGetSslProductsProductRenewOutput() GetSslProductsProductRenewOutput {
+	return o
+}
+
+func (o GetSslProductsProductRenewOutput) ToGetSslProductsProductRenewOutputWithContext(ctx context.Context) GetSslProductsProductRenewOutput {
+	return o
+}
+
+// A promotional price.
+func (o GetSslProductsProductRenewOutput) InPromo() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetSslProductsProductRenew) bool { return v.InPromo }).(pulumi.BoolOutput)
+}
+
+// The price of the period, in the account's currency.
+func (o GetSslProductsProductRenewOutput) Price() pulumi.Float64Output {
+	return o.ApplyT(func(v GetSslProductsProductRenew) float64 { return v.Price }).(pulumi.Float64Output)
+}
+
+// The periods (years) offered.
+func (o GetSslProductsProductRenewOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v GetSslProductsProductRenew) []float64 { return v.Years }).(pulumi.Float64ArrayOutput)
+}
+
+type GetSslProductsProductRenewPtrOutput struct{ *pulumi.OutputState }
+
+func (GetSslProductsProductRenewPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetSslProductsProductRenew)(nil)).Elem()
+}
+
+func (o GetSslProductsProductRenewPtrOutput) ToGetSslProductsProductRenewPtrOutput() GetSslProductsProductRenewPtrOutput {
+	return o
+}
+
+func (o GetSslProductsProductRenewPtrOutput) ToGetSslProductsProductRenewPtrOutputWithContext(ctx context.Context) GetSslProductsProductRenewPtrOutput {
+	return o
+}
+
+func (o GetSslProductsProductRenewPtrOutput) Elem() GetSslProductsProductRenewOutput {
+	return o.ApplyT(func(v *GetSslProductsProductRenew) GetSslProductsProductRenew {
+		if v != nil {
+			return *v
+		}
+		var ret GetSslProductsProductRenew
+		return ret
+	}).(GetSslProductsProductRenewOutput)
+}
+
+// A promotional price.
+func (o GetSslProductsProductRenewPtrOutput) InPromo() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetSslProductsProductRenew) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.InPromo
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The price of the period, in the account's currency.
+func (o GetSslProductsProductRenewPtrOutput) Price() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetSslProductsProductRenew) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Price
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The periods (years) offered.
+func (o GetSslProductsProductRenewPtrOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v *GetSslProductsProductRenew) []float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Years
+	}).(pulumi.Float64ArrayOutput)
+}
+
+type GetTldPricesTld struct {
+	// Whether a transfer in needs the authcode.
+	AuthcodeReq bool `pulumi:"authcodeReq"`
+	// Registration.
+	Create *GetTldPricesTldCreate `pulumi:"create"`
+	// Renewal.
+	Renew *GetTldPricesTldRenew `pulumi:"renew"`
+	// The TLD ("com.es").
+	Tld string `pulumi:"tld"`
+	// Its top-level part ("es").
+	TldTop string `pulumi:"tldTop"`
+	// Transfer in; absent where the TLD has no transfer price.
+	Transfer *GetTldPricesTldTransfer `pulumi:"transfer"`
+}
+
+type GetTldPricesTldOutput struct{ *pulumi.OutputState }
+
+func (GetTldPricesTldOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetTldPricesTld)(nil)).Elem()
+}
+
+func (o GetTldPricesTldOutput) ToGetTldPricesTldOutput() GetTldPricesTldOutput {
+	return o
+}
+
+func (o GetTldPricesTldOutput) ToGetTldPricesTldOutputWithContext(ctx context.Context) GetTldPricesTldOutput {
+	return o
+}
+
+// Whether a transfer in needs the authcode.
+func (o GetTldPricesTldOutput) AuthcodeReq() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetTldPricesTld) bool { return v.AuthcodeReq }).(pulumi.BoolOutput)
+}
+
+// Registration.
+func (o GetTldPricesTldOutput) Create() GetTldPricesTldCreatePtrOutput {
+	return o.ApplyT(func(v GetTldPricesTld) *GetTldPricesTldCreate { return v.Create }).(GetTldPricesTldCreatePtrOutput)
+}
+
+// Renewal.
+func (o GetTldPricesTldOutput) Renew() GetTldPricesTldRenewPtrOutput {
+	return o.ApplyT(func(v GetTldPricesTld) *GetTldPricesTldRenew { return v.Renew }).(GetTldPricesTldRenewPtrOutput)
+}
+
+// The TLD ("com.es").
+func (o GetTldPricesTldOutput) Tld() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTldPricesTld) string { return v.Tld }).(pulumi.StringOutput)
+}
+
+// Its top-level part ("es").
+func (o GetTldPricesTldOutput) TldTop() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTldPricesTld) string { return v.TldTop }).(pulumi.StringOutput)
+}
+
+// Transfer in; absent where the TLD has no transfer price.
+func (o GetTldPricesTldOutput) Transfer() GetTldPricesTldTransferPtrOutput {
+	return o.ApplyT(func(v GetTldPricesTld) *GetTldPricesTldTransfer { return v.Transfer }).(GetTldPricesTldTransferPtrOutput)
+}
+
+type GetTldPricesTldArrayOutput struct{ *pulumi.OutputState }
+
+func (GetTldPricesTldArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetTldPricesTld)(nil)).Elem()
+}
+
+func (o GetTldPricesTldArrayOutput) ToGetTldPricesTldArrayOutput() GetTldPricesTldArrayOutput {
+	return o
+}
+
+func (o GetTldPricesTldArrayOutput) ToGetTldPricesTldArrayOutputWithContext(ctx context.Context) GetTldPricesTldArrayOutput {
+	return o
+}
+
+func (o GetTldPricesTldArrayOutput) Index(i pulumi.IntInput) GetTldPricesTldOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetTldPricesTld {
+		return vs[0].([]GetTldPricesTld)[vs[1].(int)]
+	}).(GetTldPricesTldOutput)
+}
+
+type GetTldPricesTldCreate struct {
+	// A promotional price.
+	InPromo bool `pulumi:"inPromo"`
+	// The price per year, in the account's currency.
+	Price float64 `pulumi:"price"`
+	// The periods (years) offered.
+	Years []float64 `pulumi:"years"`
+}
+
+type GetTldPricesTldCreateOutput struct{ *pulumi.OutputState }
+
+func (GetTldPricesTldCreateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetTldPricesTldCreate)(nil)).Elem()
+}
+
+func (o GetTldPricesTldCreateOutput) ToGetTldPricesTldCreateOutput() GetTldPricesTldCreateOutput {
+	return o
+}
+
+func (o GetTldPricesTldCreateOutput) ToGetTldPricesTldCreateOutputWithContext(ctx context.Context) GetTldPricesTldCreateOutput {
+	return o
+}
+
+// A promotional price.
+func (o GetTldPricesTldCreateOutput) InPromo() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetTldPricesTldCreate) bool { return v.InPromo }).(pulumi.BoolOutput)
+}
+
+// The price per year, in the account's currency.
+func (o GetTldPricesTldCreateOutput) Price() pulumi.Float64Output {
+	return o.ApplyT(func(v GetTldPricesTldCreate) float64 { return v.Price }).(pulumi.Float64Output)
+}
+
+// The periods (years) offered.
+func (o GetTldPricesTldCreateOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v GetTldPricesTldCreate) []float64 { return v.Years }).(pulumi.Float64ArrayOutput)
+}
+
+type GetTldPricesTldCreatePtrOutput struct{ *pulumi.OutputState }
+
+func (GetTldPricesTldCreatePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetTldPricesTldCreate)(nil)).Elem()
+}
+
+func (o GetTldPricesTldCreatePtrOutput) ToGetTldPricesTldCreatePtrOutput() GetTldPricesTldCreatePtrOutput {
+	return o
+}
+
+func (o GetTldPricesTldCreatePtrOutput) ToGetTldPricesTldCreatePtrOutputWithContext(ctx context.Context) GetTldPricesTldCreatePtrOutput {
+	return o
+}
+
+func (o GetTldPricesTldCreatePtrOutput) Elem() GetTldPricesTldCreateOutput {
+	return o.ApplyT(func(v *GetTldPricesTldCreate) GetTldPricesTldCreate {
+		if v != nil {
+			return *v
+		}
+		var ret GetTldPricesTldCreate
+		return ret
+	}).(GetTldPricesTldCreateOutput)
+}
+
+// A promotional price.
+func (o GetTldPricesTldCreatePtrOutput) InPromo() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetTldPricesTldCreate) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.InPromo
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The price per year, in the account's currency.
+func (o GetTldPricesTldCreatePtrOutput) Price() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetTldPricesTldCreate) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Price
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The periods (years) offered.
+func (o GetTldPricesTldCreatePtrOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v *GetTldPricesTldCreate) []float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Years
+	}).(pulumi.Float64ArrayOutput)
+}
+
+type GetTldPricesTldRenew struct {
+	// A promotional price.
+	InPromo bool `pulumi:"inPromo"`
+	// The price per year, in the account's currency.
+	Price float64 `pulumi:"price"`
+	// The periods (years) offered.
+	Years []float64 `pulumi:"years"`
+}
+
+type GetTldPricesTldRenewOutput struct{ *pulumi.OutputState }
+
+func (GetTldPricesTldRenewOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetTldPricesTldRenew)(nil)).Elem()
+}
+
+func (o GetTldPricesTldRenewOutput) ToGetTldPricesTldRenewOutput() GetTldPricesTldRenewOutput {
+	return o
+}
+
+func (o GetTldPricesTldRenewOutput) ToGetTldPricesTldRenewOutputWithContext(ctx context.Context) GetTldPricesTldRenewOutput {
+	return o
+}
+
+// A promotional price.
+func (o GetTldPricesTldRenewOutput) InPromo() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetTldPricesTldRenew) bool { return v.InPromo }).(pulumi.BoolOutput)
+}
+
+// The price per year, in the account's currency.
+func (o GetTldPricesTldRenewOutput) Price() pulumi.Float64Output {
+	return o.ApplyT(func(v GetTldPricesTldRenew) float64 { return v.Price }).(pulumi.Float64Output)
+}
+
+// The periods (years) offered.
+func (o GetTldPricesTldRenewOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v GetTldPricesTldRenew) []float64 { return v.Years }).(pulumi.Float64ArrayOutput)
+}
+
+type GetTldPricesTldRenewPtrOutput struct{ *pulumi.OutputState }
+
+func (GetTldPricesTldRenewPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetTldPricesTldRenew)(nil)).Elem()
+}
+
+func (o GetTldPricesTldRenewPtrOutput) ToGetTldPricesTldRenewPtrOutput() GetTldPricesTldRenewPtrOutput {
+	return o
+}
+
+func (o GetTldPricesTldRenewPtrOutput) ToGetTldPricesTldRenewPtrOutputWithContext(ctx context.Context) GetTldPricesTldRenewPtrOutput {
+	return o
+}
+
+func (o GetTldPricesTldRenewPtrOutput) Elem() GetTldPricesTldRenewOutput {
+	return o.ApplyT(func(v *GetTldPricesTldRenew) GetTldPricesTldRenew {
+		if v != nil {
+			return *v
+		}
+		var ret GetTldPricesTldRenew
+		return ret
+	}).(GetTldPricesTldRenewOutput)
+}
+
+// A promotional price.
+func (o GetTldPricesTldRenewPtrOutput) InPromo() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetTldPricesTldRenew) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.InPromo
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The price per year, in the account's currency.
+func (o GetTldPricesTldRenewPtrOutput) Price() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetTldPricesTldRenew) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Price
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The periods (years) offered.
+func (o GetTldPricesTldRenewPtrOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v *GetTldPricesTldRenew) []float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Years
+	}).(pulumi.Float64ArrayOutput)
+}
+
+type GetTldPricesTldTransfer struct {
+	// A promotional price.
+	InPromo bool `pulumi:"inPromo"`
+	// The price per year, in the account's currency.
+	Price float64 `pulumi:"price"`
+	// The periods (years) offered.
+	Years []float64 `pulumi:"years"`
+}
+
+type GetTldPricesTldTransferOutput struct{ *pulumi.OutputState }
+
+func (GetTldPricesTldTransferOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetTldPricesTldTransfer)(nil)).Elem()
+}
+
+func (o GetTldPricesTldTransferOutput) ToGetTldPricesTldTransferOutput() GetTldPricesTldTransferOutput {
+	return o
+}
+
+func (o GetTldPricesTldTransferOutput) ToGetTldPricesTldTransferOutputWithContext(ctx context.Context) GetTldPricesTldTransferOutput {
+	return o
+}
+
+// A promotional price.
+func (o GetTldPricesTldTransferOutput) InPromo() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetTldPricesTldTransfer) bool { return v.InPromo }).(pulumi.BoolOutput)
+}
+
+// The price per year, in the account's currency.
+func (o GetTldPricesTldTransferOutput) Price() pulumi.Float64Output {
+	return o.ApplyT(func(v GetTldPricesTldTransfer) float64 { return v.Price }).(pulumi.Float64Output)
+}
+
+// The periods (years) offered.
+func (o GetTldPricesTldTransferOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v GetTldPricesTldTransfer) []float64 { return v.Years }).(pulumi.Float64ArrayOutput)
+}
+
+type GetTldPricesTldTransferPtrOutput struct{ *pulumi.OutputState }
+
+func (GetTldPricesTldTransferPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetTldPricesTldTransfer)(nil)).Elem()
+}
+
+func (o GetTldPricesTldTransferPtrOutput) ToGetTldPricesTldTransferPtrOutput() GetTldPricesTldTransferPtrOutput {
+	return o
+}
+
+func (o GetTldPricesTldTransferPtrOutput) ToGetTldPricesTldTransferPtrOutputWithContext(ctx context.Context) GetTldPricesTldTransferPtrOutput {
+	return o
+}
+
+func (o GetTldPricesTldTransferPtrOutput) Elem() GetTldPricesTldTransferOutput {
+	return o.ApplyT(func(v *GetTldPricesTldTransfer) GetTldPricesTldTransfer {
+		if v != nil {
+			return *v
+		}
+		var ret GetTldPricesTldTransfer
+		return ret
+	}).(GetTldPricesTldTransferOutput)
+}
+
+// A promotional price.
+func (o GetTldPricesTldTransferPtrOutput) InPromo() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetTldPricesTldTransfer) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.InPromo
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The price per year, in the account's currency.
+func (o GetTldPricesTldTransferPtrOutput) Price() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetTldPricesTldTransfer) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Price
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The periods (years) offered.
+func (o GetTldPricesTldTransferPtrOutput) Years() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v *GetTldPricesTldTransfer) []float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Years
+	}).(pulumi.Float64ArrayOutput)
+}
+
 type SslCertificateAdminContact struct {
 	Address     *string `pulumi:"address"`
 	City        *string `pulumi:"city"`
@@ -2393,6 +3549,31 @@ func init() {
 	pulumi.RegisterOutputType(DomainContactsOwnerPtrOutput{})
 	pulumi.RegisterOutputType(DomainContactsTechOutput{})
 	pulumi.RegisterOutputType(DomainContactsTechPtrOutput{})
+	pulumi.RegisterOutputType(GetContactsContactOutput{})
+	pulumi.RegisterOutputType(GetContactsContactArrayOutput{})
+	pulumi.RegisterOutputType(GetDnsRecordsRecordOutput{})
+	pulumi.RegisterOutputType(GetDnsRecordsRecordArrayOutput{})
+	pulumi.RegisterOutputType(GetDomainContactsOutput{})
+	pulumi.RegisterOutputType(GetDomainsDomainOutput{})
+	pulumi.RegisterOutputType(GetDomainsDomainArrayOutput{})
+	pulumi.RegisterOutputType(GetHostingServicesServiceOutput{})
+	pulumi.RegisterOutputType(GetHostingServicesServiceArrayOutput{})
+	pulumi.RegisterOutputType(GetMailBoxesMailBoxOutput{})
+	pulumi.RegisterOutputType(GetMailBoxesMailBoxArrayOutput{})
+	pulumi.RegisterOutputType(GetSslProductsProductOutput{})
+	pulumi.RegisterOutputType(GetSslProductsProductArrayOutput{})
+	pulumi.RegisterOutputType(GetSslProductsProductCreateOutput{})
+	pulumi.RegisterOutputType(GetSslProductsProductCreatePtrOutput{})
+	pulumi.RegisterOutputType(GetSslProductsProductRenewOutput{})
+	pulumi.RegisterOutputType(GetSslProductsProductRenewPtrOutput{})
+	pulumi.RegisterOutputType(GetTldPricesTldOutput{})
+	pulumi.RegisterOutputType(GetTldPricesTldArrayOutput{})
+	pulumi.RegisterOutputType(GetTldPricesTldCreateOutput{})
+	pulumi.RegisterOutputType(GetTldPricesTldCreatePtrOutput{})
+	pulumi.RegisterOutputType(GetTldPricesTldRenewOutput{})
+	pulumi.RegisterOutputType(GetTldPricesTldRenewPtrOutput{})
+	pulumi.RegisterOutputType(GetTldPricesTldTransferOutput{})
+	pulumi.RegisterOutputType(GetTldPricesTldTransferPtrOutput{})
 	pulumi.RegisterOutputType(SslCertificateAdminContactOutput{})
 	pulumi.RegisterOutputType(SslCertificateAdminContactPtrOutput{})
 	pulumi.RegisterOutputType(SslCertificateSubjectOutput{})

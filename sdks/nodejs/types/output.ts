@@ -86,6 +86,345 @@ export interface DomainContactsTech {
     state?: string;
 }
 
+export interface GetContactsContact {
+    /**
+     * The API's contactID.
+     */
+    contactId: string;
+    /**
+     * "First Last" for individuals, the organization's name otherwise.
+     */
+    contactName: string;
+    /**
+     * individual or organization.
+     */
+    contactType: string;
+    /**
+     * Two-letter country code.
+     */
+    country: string;
+    /**
+     * Designated agent accepted.
+     */
+    daAccepted: boolean;
+    /**
+     * E-mail address.
+     */
+    email: string;
+    /**
+     * Tax, VAT, passport or ID number.
+     */
+    identNumber: string;
+    /**
+     * verified, notapplicable, inprocess or failed.
+     */
+    verificationStatus: string;
+}
+
+export interface GetDnsRecordsRecord {
+    /**
+     * The API's entityID (SRV<digits>-<digits>): DnsRecord's entityId.
+     */
+    entityId: string;
+    /**
+     * Full host name, lower case ASCII, no final dot.
+     */
+    name: string;
+    /**
+     * MX and SRV only.
+     */
+    priority?: number;
+    /**
+     * The name relative to the zone: "@", "www", "*.dev".
+     */
+    relativeName: string;
+    /**
+     * Seconds; absent = the zone's default.
+     */
+    ttl?: number;
+    /**
+     * A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
+     */
+    type: string;
+    /**
+     * The value; a TXT value as its text, quoted strings joined (as a DnsRecord declares it).
+     */
+    value: string;
+}
+
+export interface GetDomainContacts {
+    /**
+     * The administrative contact's id.
+     */
+    admin: string;
+    /**
+     * The billing contact's id.
+     */
+    billing: string;
+    /**
+     * The owner (registrant) contact's id.
+     */
+    owner: string;
+    /**
+     * The technical contact's id.
+     */
+    tech: string;
+}
+
+export interface GetDomainsDomain {
+    /**
+     * The API's domainID.
+     */
+    domainId: number;
+    /**
+     * The domain name (Unicode).
+     */
+    name: string;
+    /**
+     * The owner contact's verification: verified, notapplicable, inprocess or failed.
+     */
+    ownerVerification?: string;
+    /**
+     * The domain in ASCII (punycode).
+     */
+    punycode: string;
+    /**
+     * Whether the API allows a renewal now.
+     */
+    renewable: boolean;
+    /**
+     * autorenew, manual or letexpire.
+     */
+    renewalMode?: string;
+    /**
+     * Domain status (spec "States and transitions").
+     */
+    status: string;
+    /**
+     * The domain's tags, sorted.
+     */
+    tags: string[];
+    /**
+     * The top-level domain ("com").
+     */
+    tld: string;
+    /**
+     * Creation date (ISO, YYYY-MM-DD); absent until the registration completes.
+     */
+    tsCreate?: string;
+    /**
+     * Expiry date (ISO, YYYY-MM-DD); absent until the registration completes.
+     */
+    tsExpir?: string;
+}
+
+export interface GetHostingServicesService {
+    /**
+     * The service name (Unicode).
+     */
+    name: string;
+    /**
+     * The product: redir, mini, mail, mailplus, mailpro, basic, professional, advanced or corporate.
+     */
+    productKey: string;
+    /**
+     * init, active, inactive, renewed or renewable.
+     */
+    status: string;
+    /**
+     * Expiry date (ISO, YYYY-MM-DD).
+     */
+    tsExpir?: string;
+    /**
+     * Human-readable product name ("Hosting Basic").
+     */
+    type: string;
+}
+
+export interface GetMailBoxesMailBox {
+    /**
+     * The API's entityID: MailBox's entityId.
+     */
+    entityId: string;
+    /**
+     * The full address, as the API answers it: `info@example.com`.
+     */
+    name: string;
+    /**
+     * Bytes allowed by the service's product.
+     */
+    quotaMax: number;
+    /**
+     * Bytes used.
+     */
+    usage: number;
+}
+
+export interface GetSslProductsProduct {
+    /**
+     * The certificate authority's brand.
+     */
+    brandName: string;
+    /**
+     * An order.
+     */
+    create?: outputs.GetSslProductsProductCreate;
+    /**
+     * Encryption strength (bits).
+     */
+    encryption: number;
+    /**
+     * Covers several names.
+     */
+    isMultiDomain: boolean;
+    /**
+     * A free trial.
+     */
+    isTrial: boolean;
+    /**
+     * Covers a wildcard name.
+     */
+    isWildcard: boolean;
+    /**
+     * Key length (bits).
+     */
+    keyLength: number;
+    /**
+     * Names included.
+     */
+    numDomains: number;
+    /**
+     * The API's productID (SslCertificate's productId).
+     */
+    productId: number;
+    /**
+     * The product's name.
+     */
+    productName: string;
+    /**
+     * A renewal.
+     */
+    renew?: outputs.GetSslProductsProductRenew;
+    /**
+     * Multi-domain products: the most names a certificate may hold.
+     */
+    sanMaxDomains?: number;
+    /**
+     * Multi-domain products: the price of each name past those included.
+     */
+    sanPrice?: number;
+    /**
+     * Trial products: how long the trial lasts.
+     */
+    trialPeriod?: string;
+    /**
+     * dv, ov or ev.
+     */
+    validationType: string;
+}
+
+export interface GetSslProductsProductCreate {
+    /**
+     * A promotional price.
+     */
+    inPromo: boolean;
+    /**
+     * The price of the period, in the account's currency.
+     */
+    price: number;
+    /**
+     * The periods (years) offered.
+     */
+    years: number[];
+}
+
+export interface GetSslProductsProductRenew {
+    /**
+     * A promotional price.
+     */
+    inPromo: boolean;
+    /**
+     * The price of the period, in the account's currency.
+     */
+    price: number;
+    /**
+     * The periods (years) offered.
+     */
+    years: number[];
+}
+
+export interface GetTldPricesTld {
+    /**
+     * Whether a transfer in needs the authcode.
+     */
+    authcodeReq: boolean;
+    /**
+     * Registration.
+     */
+    create?: outputs.GetTldPricesTldCreate;
+    /**
+     * Renewal.
+     */
+    renew?: outputs.GetTldPricesTldRenew;
+    /**
+     * The TLD ("com.es").
+     */
+    tld: string;
+    /**
+     * Its top-level part ("es").
+     */
+    tldTop: string;
+    /**
+     * Transfer in; absent where the TLD has no transfer price.
+     */
+    transfer?: outputs.GetTldPricesTldTransfer;
+}
+
+export interface GetTldPricesTldCreate {
+    /**
+     * A promotional price.
+     */
+    inPromo: boolean;
+    /**
+     * The price per year, in the account's currency.
+     */
+    price: number;
+    /**
+     * The periods (years) offered.
+     */
+    years: number[];
+}
+
+export interface GetTldPricesTldRenew {
+    /**
+     * A promotional price.
+     */
+    inPromo: boolean;
+    /**
+     * The price per year, in the account's currency.
+     */
+    price: number;
+    /**
+     * The periods (years) offered.
+     */
+    years: number[];
+}
+
+export interface GetTldPricesTldTransfer {
+    /**
+     * A promotional price.
+     */
+    inPromo: boolean;
+    /**
+     * The price per year, in the account's currency.
+     */
+    price: number;
+    /**
+     * The periods (years) offered.
+     */
+    years: number[];
+}
+
 export interface SslCertificateAdminContact {
     address?: string;
     city?: string;

@@ -49,39 +49,57 @@ class CheckDomainResult:
     @_builtins.property
     @pulumi.getter
     def available(self) -> _builtins.bool:
+        """
+        Whether it can be registered now.
+        """
         return pulumi.get(self, "available")
 
     @_builtins.property
     @pulumi.getter
     def currency(self) -> _builtins.str:
+        """
+        The account's currency ("EUR").
+        """
         return pulumi.get(self, "currency")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The name as the API answers it (Unicode).
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def premium(self) -> _builtins.bool:
+        """
+        A premium name: registering it needs `premium: true` and costs `price`.
+        """
         return pulumi.get(self, "premium")
 
     @_builtins.property
     @pulumi.getter
     def price(self) -> _builtins.float:
         """
-        Price per year.
+        Price per year, in `currency`.
         """
         return pulumi.get(self, "price")
 
     @_builtins.property
     @pulumi.getter
     def punycode(self) -> _builtins.str:
+        """
+        The name in ASCII (punycode).
+        """
         return pulumi.get(self, "punycode")
 
     @_builtins.property
     @pulumi.getter
     def tld(self) -> _builtins.str:
+        """
+        The top-level domain ("com").
+        """
         return pulumi.get(self, "tld")
 
 
@@ -103,9 +121,11 @@ class AwaitableCheckDomainResult(CheckDomainResult):
 def check_domain(name: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableCheckDomainResult:
     """
-    Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+    Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
 
-    :param _builtins.str name: Unicode or punycode.
+    API calls: one `domain/check` per name and process.
+
+    :param _builtins.str name: The name to check, Unicode or punycode ("example.com", "españa.es").
     """
     __args__ = dict()
     __args__['name'] = name
@@ -123,9 +143,11 @@ def check_domain(name: Optional[_builtins.str] = None,
 def check_domain_output(name: pulumi.Input[Optional[_builtins.str]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[CheckDomainResult]:
     """
-    Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+    Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
 
-    :param _builtins.str name: Unicode or punycode.
+    API calls: one `domain/check` per name and process.
+
+    :param _builtins.str name: The name to check, Unicode or punycode ("example.com", "españa.es").
     """
     __args__ = dict()
     __args__['name'] = name

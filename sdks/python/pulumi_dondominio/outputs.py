@@ -23,6 +23,19 @@ __all__ = [
     'DomainContactsBilling',
     'DomainContactsOwner',
     'DomainContactsTech',
+    'GetContactsContact',
+    'GetDnsRecordsRecord',
+    'GetDomainContacts',
+    'GetDomainsDomain',
+    'GetHostingServicesService',
+    'GetMailBoxesMailBox',
+    'GetSslProductsProduct',
+    'GetSslProductsProductCreate',
+    'GetSslProductsProductRenew',
+    'GetTldPricesTld',
+    'GetTldPricesTldCreate',
+    'GetTldPricesTldRenew',
+    'GetTldPricesTldTransfer',
     'SslCertificateAdminContact',
     'SslCertificateSubject',
     'SslCertificateValidationRecords',
@@ -647,6 +660,937 @@ class DomainContactsTech(dict):
     @pulumi.getter
     def state(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetContactsContact(dict):
+    def __init__(__self__, *,
+                 contact_id: _builtins.str,
+                 contact_name: _builtins.str,
+                 contact_type: _builtins.str,
+                 country: _builtins.str,
+                 da_accepted: _builtins.bool,
+                 email: _builtins.str,
+                 ident_number: _builtins.str,
+                 verification_status: _builtins.str):
+        """
+        :param _builtins.str contact_id: The API's contactID.
+        :param _builtins.str contact_name: "First Last" for individuals, the organization's name otherwise.
+        :param _builtins.str contact_type: individual or organization.
+        :param _builtins.str country: Two-letter country code.
+        :param _builtins.bool da_accepted: Designated agent accepted.
+        :param _builtins.str email: E-mail address.
+        :param _builtins.str ident_number: Tax, VAT, passport or ID number.
+        :param _builtins.str verification_status: verified, notapplicable, inprocess or failed.
+        """
+        pulumi.set(__self__, "contact_id", contact_id)
+        pulumi.set(__self__, "contact_name", contact_name)
+        pulumi.set(__self__, "contact_type", contact_type)
+        pulumi.set(__self__, "country", country)
+        pulumi.set(__self__, "da_accepted", da_accepted)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "ident_number", ident_number)
+        pulumi.set(__self__, "verification_status", verification_status)
+
+    @_builtins.property
+    @pulumi.getter(name="contactId")
+    def contact_id(self) -> _builtins.str:
+        """
+        The API's contactID.
+        """
+        return pulumi.get(self, "contact_id")
+
+    @_builtins.property
+    @pulumi.getter(name="contactName")
+    def contact_name(self) -> _builtins.str:
+        """
+        "First Last" for individuals, the organization's name otherwise.
+        """
+        return pulumi.get(self, "contact_name")
+
+    @_builtins.property
+    @pulumi.getter(name="contactType")
+    def contact_type(self) -> _builtins.str:
+        """
+        individual or organization.
+        """
+        return pulumi.get(self, "contact_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def country(self) -> _builtins.str:
+        """
+        Two-letter country code.
+        """
+        return pulumi.get(self, "country")
+
+    @_builtins.property
+    @pulumi.getter(name="daAccepted")
+    def da_accepted(self) -> _builtins.bool:
+        """
+        Designated agent accepted.
+        """
+        return pulumi.get(self, "da_accepted")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        E-mail address.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="identNumber")
+    def ident_number(self) -> _builtins.str:
+        """
+        Tax, VAT, passport or ID number.
+        """
+        return pulumi.get(self, "ident_number")
+
+    @_builtins.property
+    @pulumi.getter(name="verificationStatus")
+    def verification_status(self) -> _builtins.str:
+        """
+        verified, notapplicable, inprocess or failed.
+        """
+        return pulumi.get(self, "verification_status")
+
+
+@pulumi.output_type
+class GetDnsRecordsRecord(dict):
+    def __init__(__self__, *,
+                 entity_id: _builtins.str,
+                 name: _builtins.str,
+                 relative_name: _builtins.str,
+                 type: _builtins.str,
+                 value: _builtins.str,
+                 priority: Optional[_builtins.float] = None,
+                 ttl: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str entity_id: The API's entityID (SRV<digits>-<digits>): DnsRecord's entityId.
+        :param _builtins.str name: Full host name, lower case ASCII, no final dot.
+        :param _builtins.str relative_name: The name relative to the zone: "@", "www", "*.dev".
+        :param _builtins.str type: A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
+        :param _builtins.str value: The value; a TXT value as its text, quoted strings joined (as a DnsRecord declares it).
+        :param _builtins.float priority: MX and SRV only.
+        :param _builtins.float ttl: Seconds; absent = the zone's default.
+        """
+        pulumi.set(__self__, "entity_id", entity_id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "relative_name", relative_name)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+        if priority is not None:
+            pulumi.set(__self__, "priority", priority)
+        if ttl is not None:
+            pulumi.set(__self__, "ttl", ttl)
+
+    @_builtins.property
+    @pulumi.getter(name="entityId")
+    def entity_id(self) -> _builtins.str:
+        """
+        The API's entityID (SRV<digits>-<digits>): DnsRecord's entityId.
+        """
+        return pulumi.get(self, "entity_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Full host name, lower case ASCII, no final dot.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="relativeName")
+    def relative_name(self) -> _builtins.str:
+        """
+        The name relative to the zone: "@", "www", "*.dev".
+        """
+        return pulumi.get(self, "relative_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        The value; a TXT value as its text, quoted strings joined (as a DnsRecord declares it).
+        """
+        return pulumi.get(self, "value")
+
+    @_builtins.property
+    @pulumi.getter
+    def priority(self) -> Optional[_builtins.float]:
+        """
+        MX and SRV only.
+        """
+        return pulumi.get(self, "priority")
+
+    @_builtins.property
+    @pulumi.getter
+    def ttl(self) -> Optional[_builtins.float]:
+        """
+        Seconds; absent = the zone's default.
+        """
+        return pulumi.get(self, "ttl")
+
+
+@pulumi.output_type
+class GetDomainContacts(dict):
+    def __init__(__self__, *,
+                 admin: _builtins.str,
+                 billing: _builtins.str,
+                 owner: _builtins.str,
+                 tech: _builtins.str):
+        """
+        :param _builtins.str admin: The administrative contact's id.
+        :param _builtins.str billing: The billing contact's id.
+        :param _builtins.str owner: The owner (registrant) contact's id.
+        :param _builtins.str tech: The technical contact's id.
+        """
+        pulumi.set(__self__, "admin", admin)
+        pulumi.set(__self__, "billing", billing)
+        pulumi.set(__self__, "owner", owner)
+        pulumi.set(__self__, "tech", tech)
+
+    @_builtins.property
+    @pulumi.getter
+    def admin(self) -> _builtins.str:
+        """
+        The administrative contact's id.
+        """
+        return pulumi.get(self, "admin")
+
+    @_builtins.property
+    @pulumi.getter
+    def billing(self) -> _builtins.str:
+        """
+        The billing contact's id.
+        """
+        return pulumi.get(self, "billing")
+
+    @_builtins.property
+    @pulumi.getter
+    def owner(self) -> _builtins.str:
+        """
+        The owner (registrant) contact's id.
+        """
+        return pulumi.get(self, "owner")
+
+    @_builtins.property
+    @pulumi.getter
+    def tech(self) -> _builtins.str:
+        """
+        The technical contact's id.
+        """
+        return pulumi.get(self, "tech")
+
+
+@pulumi.output_type
+class GetDomainsDomain(dict):
+    def __init__(__self__, *,
+                 domain_id: _builtins.float,
+                 name: _builtins.str,
+                 punycode: _builtins.str,
+                 renewable: _builtins.bool,
+                 status: _builtins.str,
+                 tags: Sequence[_builtins.str],
+                 tld: _builtins.str,
+                 owner_verification: Optional[_builtins.str] = None,
+                 renewal_mode: Optional[_builtins.str] = None,
+                 ts_create: Optional[_builtins.str] = None,
+                 ts_expir: Optional[_builtins.str] = None):
+        """
+        :param _builtins.float domain_id: The API's domainID.
+        :param _builtins.str name: The domain name (Unicode).
+        :param _builtins.str punycode: The domain in ASCII (punycode).
+        :param _builtins.bool renewable: Whether the API allows a renewal now.
+        :param _builtins.str status: Domain status (spec "States and transitions").
+        :param Sequence[_builtins.str] tags: The domain's tags, sorted.
+        :param _builtins.str tld: The top-level domain ("com").
+        :param _builtins.str owner_verification: The owner contact's verification: verified, notapplicable, inprocess or failed.
+        :param _builtins.str renewal_mode: autorenew, manual or letexpire.
+        :param _builtins.str ts_create: Creation date (ISO, YYYY-MM-DD); absent until the registration completes.
+        :param _builtins.str ts_expir: Expiry date (ISO, YYYY-MM-DD); absent until the registration completes.
+        """
+        pulumi.set(__self__, "domain_id", domain_id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "punycode", punycode)
+        pulumi.set(__self__, "renewable", renewable)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "tags", tags)
+        pulumi.set(__self__, "tld", tld)
+        if owner_verification is not None:
+            pulumi.set(__self__, "owner_verification", owner_verification)
+        if renewal_mode is not None:
+            pulumi.set(__self__, "renewal_mode", renewal_mode)
+        if ts_create is not None:
+            pulumi.set(__self__, "ts_create", ts_create)
+        if ts_expir is not None:
+            pulumi.set(__self__, "ts_expir", ts_expir)
+
+    @_builtins.property
+    @pulumi.getter(name="domainId")
+    def domain_id(self) -> _builtins.float:
+        """
+        The API's domainID.
+        """
+        return pulumi.get(self, "domain_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The domain name (Unicode).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def punycode(self) -> _builtins.str:
+        """
+        The domain in ASCII (punycode).
+        """
+        return pulumi.get(self, "punycode")
+
+    @_builtins.property
+    @pulumi.getter
+    def renewable(self) -> _builtins.bool:
+        """
+        Whether the API allows a renewal now.
+        """
+        return pulumi.get(self, "renewable")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        Domain status (spec "States and transitions").
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Sequence[_builtins.str]:
+        """
+        The domain's tags, sorted.
+        """
+        return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter
+    def tld(self) -> _builtins.str:
+        """
+        The top-level domain ("com").
+        """
+        return pulumi.get(self, "tld")
+
+    @_builtins.property
+    @pulumi.getter(name="ownerVerification")
+    def owner_verification(self) -> Optional[_builtins.str]:
+        """
+        The owner contact's verification: verified, notapplicable, inprocess or failed.
+        """
+        return pulumi.get(self, "owner_verification")
+
+    @_builtins.property
+    @pulumi.getter(name="renewalMode")
+    def renewal_mode(self) -> Optional[_builtins.str]:
+        """
+        autorenew, manual or letexpire.
+        """
+        return pulumi.get(self, "renewal_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="tsCreate")
+    def ts_create(self) -> Optional[_builtins.str]:
+        """
+        Creation date (ISO, YYYY-MM-DD); absent until the registration completes.
+        """
+        return pulumi.get(self, "ts_create")
+
+    @_builtins.property
+    @pulumi.getter(name="tsExpir")
+    def ts_expir(self) -> Optional[_builtins.str]:
+        """
+        Expiry date (ISO, YYYY-MM-DD); absent until the registration completes.
+        """
+        return pulumi.get(self, "ts_expir")
+
+
+@pulumi.output_type
+class GetHostingServicesService(dict):
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 product_key: _builtins.str,
+                 status: _builtins.str,
+                 type: _builtins.str,
+                 ts_expir: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str name: The service name (Unicode).
+        :param _builtins.str product_key: The product: redir, mini, mail, mailplus, mailpro, basic, professional, advanced or corporate.
+        :param _builtins.str status: init, active, inactive, renewed or renewable.
+        :param _builtins.str type: Human-readable product name ("Hosting Basic").
+        :param _builtins.str ts_expir: Expiry date (ISO, YYYY-MM-DD).
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "product_key", product_key)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "type", type)
+        if ts_expir is not None:
+            pulumi.set(__self__, "ts_expir", ts_expir)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The service name (Unicode).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="productKey")
+    def product_key(self) -> _builtins.str:
+        """
+        The product: redir, mini, mail, mailplus, mailpro, basic, professional, advanced or corporate.
+        """
+        return pulumi.get(self, "product_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        init, active, inactive, renewed or renewable.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Human-readable product name ("Hosting Basic").
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="tsExpir")
+    def ts_expir(self) -> Optional[_builtins.str]:
+        """
+        Expiry date (ISO, YYYY-MM-DD).
+        """
+        return pulumi.get(self, "ts_expir")
+
+
+@pulumi.output_type
+class GetMailBoxesMailBox(dict):
+    def __init__(__self__, *,
+                 entity_id: _builtins.str,
+                 name: _builtins.str,
+                 quota_max: _builtins.float,
+                 usage: _builtins.float):
+        """
+        :param _builtins.str entity_id: The API's entityID: MailBox's entityId.
+        :param _builtins.str name: The full address, as the API answers it: `info@example.com`.
+        :param _builtins.float quota_max: Bytes allowed by the service's product.
+        :param _builtins.float usage: Bytes used.
+        """
+        pulumi.set(__self__, "entity_id", entity_id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "quota_max", quota_max)
+        pulumi.set(__self__, "usage", usage)
+
+    @_builtins.property
+    @pulumi.getter(name="entityId")
+    def entity_id(self) -> _builtins.str:
+        """
+        The API's entityID: MailBox's entityId.
+        """
+        return pulumi.get(self, "entity_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The full address, as the API answers it: `info@example.com`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="quotaMax")
+    def quota_max(self) -> _builtins.float:
+        """
+        Bytes allowed by the service's product.
+        """
+        return pulumi.get(self, "quota_max")
+
+    @_builtins.property
+    @pulumi.getter
+    def usage(self) -> _builtins.float:
+        """
+        Bytes used.
+        """
+        return pulumi.get(self, "usage")
+
+
+@pulumi.output_type
+class GetSslProductsProduct(dict):
+    def __init__(__self__, *,
+                 brand_name: _builtins.str,
+                 encryption: _builtins.float,
+                 is_multi_domain: _builtins.bool,
+                 is_trial: _builtins.bool,
+                 is_wildcard: _builtins.bool,
+                 key_length: _builtins.float,
+                 num_domains: _builtins.float,
+                 product_id: _builtins.float,
+                 product_name: _builtins.str,
+                 validation_type: _builtins.str,
+                 create: Optional['outputs.GetSslProductsProductCreate'] = None,
+                 renew: Optional['outputs.GetSslProductsProductRenew'] = None,
+                 san_max_domains: Optional[_builtins.float] = None,
+                 san_price: Optional[_builtins.float] = None,
+                 trial_period: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str brand_name: The certificate authority's brand.
+        :param _builtins.float encryption: Encryption strength (bits).
+        :param _builtins.bool is_multi_domain: Covers several names.
+        :param _builtins.bool is_trial: A free trial.
+        :param _builtins.bool is_wildcard: Covers a wildcard name.
+        :param _builtins.float key_length: Key length (bits).
+        :param _builtins.float num_domains: Names included.
+        :param _builtins.float product_id: The API's productID (SslCertificate's productId).
+        :param _builtins.str product_name: The product's name.
+        :param _builtins.str validation_type: dv, ov or ev.
+        :param 'GetSslProductsProductCreate' create: An order.
+        :param 'GetSslProductsProductRenew' renew: A renewal.
+        :param _builtins.float san_max_domains: Multi-domain products: the most names a certificate may hold.
+        :param _builtins.float san_price: Multi-domain products: the price of each name past those included.
+        :param _builtins.str trial_period: Trial products: how long the trial lasts.
+        """
+        pulumi.set(__self__, "brand_name", brand_name)
+        pulumi.set(__self__, "encryption", encryption)
+        pulumi.set(__self__, "is_multi_domain", is_multi_domain)
+        pulumi.set(__self__, "is_trial", is_trial)
+        pulumi.set(__self__, "is_wildcard", is_wildcard)
+        pulumi.set(__self__, "key_length", key_length)
+        pulumi.set(__self__, "num_domains", num_domains)
+        pulumi.set(__self__, "product_id", product_id)
+        pulumi.set(__self__, "product_name", product_name)
+        pulumi.set(__self__, "validation_type", validation_type)
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if renew is not None:
+            pulumi.set(__self__, "renew", renew)
+        if san_max_domains is not None:
+            pulumi.set(__self__, "san_max_domains", san_max_domains)
+        if san_price is not None:
+            pulumi.set(__self__, "san_price", san_price)
+        if trial_period is not None:
+            pulumi.set(__self__, "trial_period", trial_period)
+
+    @_builtins.property
+    @pulumi.getter(name="brandName")
+    def brand_name(self) -> _builtins.str:
+        """
+        The certificate authority's brand.
+        """
+        return pulumi.get(self, "brand_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def encryption(self) -> _builtins.float:
+        """
+        Encryption strength (bits).
+        """
+        return pulumi.get(self, "encryption")
+
+    @_builtins.property
+    @pulumi.getter(name="isMultiDomain")
+    def is_multi_domain(self) -> _builtins.bool:
+        """
+        Covers several names.
+        """
+        return pulumi.get(self, "is_multi_domain")
+
+    @_builtins.property
+    @pulumi.getter(name="isTrial")
+    def is_trial(self) -> _builtins.bool:
+        """
+        A free trial.
+        """
+        return pulumi.get(self, "is_trial")
+
+    @_builtins.property
+    @pulumi.getter(name="isWildcard")
+    def is_wildcard(self) -> _builtins.bool:
+        """
+        Covers a wildcard name.
+        """
+        return pulumi.get(self, "is_wildcard")
+
+    @_builtins.property
+    @pulumi.getter(name="keyLength")
+    def key_length(self) -> _builtins.float:
+        """
+        Key length (bits).
+        """
+        return pulumi.get(self, "key_length")
+
+    @_builtins.property
+    @pulumi.getter(name="numDomains")
+    def num_domains(self) -> _builtins.float:
+        """
+        Names included.
+        """
+        return pulumi.get(self, "num_domains")
+
+    @_builtins.property
+    @pulumi.getter(name="productId")
+    def product_id(self) -> _builtins.float:
+        """
+        The API's productID (SslCertificate's productId).
+        """
+        return pulumi.get(self, "product_id")
+
+    @_builtins.property
+    @pulumi.getter(name="productName")
+    def product_name(self) -> _builtins.str:
+        """
+        The product's name.
+        """
+        return pulumi.get(self, "product_name")
+
+    @_builtins.property
+    @pulumi.getter(name="validationType")
+    def validation_type(self) -> _builtins.str:
+        """
+        dv, ov or ev.
+        """
+        return pulumi.get(self, "validation_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional['outputs.GetSslProductsProductCreate']:
+        """
+        An order.
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def renew(self) -> Optional['outputs.GetSslProductsProductRenew']:
+        """
+        A renewal.
+        """
+        return pulumi.get(self, "renew")
+
+    @_builtins.property
+    @pulumi.getter(name="sanMaxDomains")
+    def san_max_domains(self) -> Optional[_builtins.float]:
+        """
+        Multi-domain products: the most names a certificate may hold.
+        """
+        return pulumi.get(self, "san_max_domains")
+
+    @_builtins.property
+    @pulumi.getter(name="sanPrice")
+    def san_price(self) -> Optional[_builtins.float]:
+        """
+        Multi-domain products: the price of each name past those included.
+        """
+        return pulumi.get(self, "san_price")
+
+    @_builtins.property
+    @pulumi.getter(name="trialPeriod")
+    def trial_period(self) -> Optional[_builtins.str]:
+        """
+        Trial products: how long the trial lasts.
+        """
+        return pulumi.get(self, "trial_period")
+
+
+@pulumi.output_type
+class GetSslProductsProductCreate(dict):
+    def __init__(__self__, *,
+                 in_promo: _builtins.bool,
+                 price: _builtins.float,
+                 years: Sequence[_builtins.float]):
+        """
+        :param _builtins.bool in_promo: A promotional price.
+        :param _builtins.float price: The price of the period, in the account's currency.
+        :param Sequence[_builtins.float] years: The periods (years) offered.
+        """
+        pulumi.set(__self__, "in_promo", in_promo)
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "years", years)
+
+    @_builtins.property
+    @pulumi.getter(name="inPromo")
+    def in_promo(self) -> _builtins.bool:
+        """
+        A promotional price.
+        """
+        return pulumi.get(self, "in_promo")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> _builtins.float:
+        """
+        The price of the period, in the account's currency.
+        """
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter
+    def years(self) -> Sequence[_builtins.float]:
+        """
+        The periods (years) offered.
+        """
+        return pulumi.get(self, "years")
+
+
+@pulumi.output_type
+class GetSslProductsProductRenew(dict):
+    def __init__(__self__, *,
+                 in_promo: _builtins.bool,
+                 price: _builtins.float,
+                 years: Sequence[_builtins.float]):
+        """
+        :param _builtins.bool in_promo: A promotional price.
+        :param _builtins.float price: The price of the period, in the account's currency.
+        :param Sequence[_builtins.float] years: The periods (years) offered.
+        """
+        pulumi.set(__self__, "in_promo", in_promo)
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "years", years)
+
+    @_builtins.property
+    @pulumi.getter(name="inPromo")
+    def in_promo(self) -> _builtins.bool:
+        """
+        A promotional price.
+        """
+        return pulumi.get(self, "in_promo")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> _builtins.float:
+        """
+        The price of the period, in the account's currency.
+        """
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter
+    def years(self) -> Sequence[_builtins.float]:
+        """
+        The periods (years) offered.
+        """
+        return pulumi.get(self, "years")
+
+
+@pulumi.output_type
+class GetTldPricesTld(dict):
+    def __init__(__self__, *,
+                 authcode_req: _builtins.bool,
+                 tld: _builtins.str,
+                 tld_top: _builtins.str,
+                 create: Optional['outputs.GetTldPricesTldCreate'] = None,
+                 renew: Optional['outputs.GetTldPricesTldRenew'] = None,
+                 transfer: Optional['outputs.GetTldPricesTldTransfer'] = None):
+        """
+        :param _builtins.bool authcode_req: Whether a transfer in needs the authcode.
+        :param _builtins.str tld: The TLD ("com.es").
+        :param _builtins.str tld_top: Its top-level part ("es").
+        :param 'GetTldPricesTldCreate' create: Registration.
+        :param 'GetTldPricesTldRenew' renew: Renewal.
+        :param 'GetTldPricesTldTransfer' transfer: Transfer in; absent where the TLD has no transfer price.
+        """
+        pulumi.set(__self__, "authcode_req", authcode_req)
+        pulumi.set(__self__, "tld", tld)
+        pulumi.set(__self__, "tld_top", tld_top)
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if renew is not None:
+            pulumi.set(__self__, "renew", renew)
+        if transfer is not None:
+            pulumi.set(__self__, "transfer", transfer)
+
+    @_builtins.property
+    @pulumi.getter(name="authcodeReq")
+    def authcode_req(self) -> _builtins.bool:
+        """
+        Whether a transfer in needs the authcode.
+        """
+        return pulumi.get(self, "authcode_req")
+
+    @_builtins.property
+    @pulumi.getter
+    def tld(self) -> _builtins.str:
+        """
+        The TLD ("com.es").
+        """
+        return pulumi.get(self, "tld")
+
+    @_builtins.property
+    @pulumi.getter(name="tldTop")
+    def tld_top(self) -> _builtins.str:
+        """
+        Its top-level part ("es").
+        """
+        return pulumi.get(self, "tld_top")
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional['outputs.GetTldPricesTldCreate']:
+        """
+        Registration.
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def renew(self) -> Optional['outputs.GetTldPricesTldRenew']:
+        """
+        Renewal.
+        """
+        return pulumi.get(self, "renew")
+
+    @_builtins.property
+    @pulumi.getter
+    def transfer(self) -> Optional['outputs.GetTldPricesTldTransfer']:
+        """
+        Transfer in; absent where the TLD has no transfer price.
+        """
+        return pulumi.get(self, "transfer")
+
+
+@pulumi.output_type
+class GetTldPricesTldCreate(dict):
+    def __init__(__self__, *,
+                 in_promo: _builtins.bool,
+                 price: _builtins.float,
+                 years: Sequence[_builtins.float]):
+        """
+        :param _builtins.bool in_promo: A promotional price.
+        :param _builtins.float price: The price per year, in the account's currency.
+        :param Sequence[_builtins.float] years: The periods (years) offered.
+        """
+        pulumi.set(__self__, "in_promo", in_promo)
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "years", years)
+
+    @_builtins.property
+    @pulumi.getter(name="inPromo")
+    def in_promo(self) -> _builtins.bool:
+        """
+        A promotional price.
+        """
+        return pulumi.get(self, "in_promo")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> _builtins.float:
+        """
+        The price per year, in the account's currency.
+        """
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter
+    def years(self) -> Sequence[_builtins.float]:
+        """
+        The periods (years) offered.
+        """
+        return pulumi.get(self, "years")
+
+
+@pulumi.output_type
+class GetTldPricesTldRenew(dict):
+    def __init__(__self__, *,
+                 in_promo: _builtins.bool,
+                 price: _builtins.float,
+                 years: Sequence[_builtins.float]):
+        """
+        :param _builtins.bool in_promo: A promotional price.
+        :param _builtins.float price: The price per year, in the account's currency.
+        :param Sequence[_builtins.float] years: The periods (years) offered.
+        """
+        pulumi.set(__self__, "in_promo", in_promo)
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "years", years)
+
+    @_builtins.property
+    @pulumi.getter(name="inPromo")
+    def in_promo(self) -> _builtins.bool:
+        """
+        A promotional price.
+        """
+        return pulumi.get(self, "in_promo")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> _builtins.float:
+        """
+        The price per year, in the account's currency.
+        """
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter
+    def years(self) -> Sequence[_builtins.float]:
+        """
+        The periods (years) offered.
+        """
+        return pulumi.get(self, "years")
+
+
+@pulumi.output_type
+class GetTldPricesTldTransfer(dict):
+    def __init__(__self__, *,
+                 in_promo: _builtins.bool,
+                 price: _builtins.float,
+                 years: Sequence[_builtins.float]):
+        """
+        :param _builtins.bool in_promo: A promotional price.
+        :param _builtins.float price: The price per year, in the account's currency.
+        :param Sequence[_builtins.float] years: The periods (years) offered.
+        """
+        pulumi.set(__self__, "in_promo", in_promo)
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "years", years)
+
+    @_builtins.property
+    @pulumi.getter(name="inPromo")
+    def in_promo(self) -> _builtins.bool:
+        """
+        A promotional price.
+        """
+        return pulumi.get(self, "in_promo")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> _builtins.float:
+        """
+        The price per year, in the account's currency.
+        """
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter
+    def years(self) -> Sequence[_builtins.float]:
+        """
+        The periods (years) offered.
+        """
+        return pulumi.get(self, "years")
 
 
 @pulumi.output_type

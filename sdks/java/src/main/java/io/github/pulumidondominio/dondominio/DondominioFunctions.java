@@ -8,46 +8,739 @@ import com.pulumi.core.TypeShape;
 import com.pulumi.deployment.Deployment;
 import com.pulumi.deployment.InvokeOptions;
 import com.pulumi.deployment.InvokeOutputOptions;
+import com.pulumi.resources.InvokeArgs;
 import io.github.pulumidondominio.dondominio.Utilities;
 import io.github.pulumidondominio.dondominio.inputs.CheckDomainArgs;
 import io.github.pulumidondominio.dondominio.inputs.CheckDomainPlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetContactArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetContactPlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetContactsArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetContactsPlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetDnsRecordsArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetDnsRecordsPlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetDomainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetDomainPlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetDomainsArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetDomainsPlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetHostingServiceArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetHostingServicePlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetHostingServicesArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetHostingServicesPlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetMailBoxesArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetMailBoxesPlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetSslCertificateArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetSslCertificatePlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetSslProductsArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetSslProductsPlainArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetTldPricesArgs;
+import io.github.pulumidondominio.dondominio.inputs.GetTldPricesPlainArgs;
 import io.github.pulumidondominio.dondominio.outputs.CheckDomainResult;
+import io.github.pulumidondominio.dondominio.outputs.GetAccountResult;
+import io.github.pulumidondominio.dondominio.outputs.GetContactResult;
+import io.github.pulumidondominio.dondominio.outputs.GetContactsResult;
+import io.github.pulumidondominio.dondominio.outputs.GetDnsRecordsResult;
+import io.github.pulumidondominio.dondominio.outputs.GetDomainResult;
+import io.github.pulumidondominio.dondominio.outputs.GetDomainsResult;
+import io.github.pulumidondominio.dondominio.outputs.GetHostingServiceResult;
+import io.github.pulumidondominio.dondominio.outputs.GetHostingServicesResult;
+import io.github.pulumidondominio.dondominio.outputs.GetMailBoxesResult;
+import io.github.pulumidondominio.dondominio.outputs.GetSslCertificateResult;
+import io.github.pulumidondominio.dondominio.outputs.GetSslProductsResult;
+import io.github.pulumidondominio.dondominio.outputs.GetTldPricesResult;
 import java.util.concurrent.CompletableFuture;
 
 public final class DondominioFunctions {
     /**
-     * Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+     * Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+     * 
+     * API calls: one `domain/check` per name and process.
      * 
      */
     public static Output<CheckDomainResult> checkDomain(CheckDomainArgs args) {
         return checkDomain(args, InvokeOptions.Empty);
     }
     /**
-     * Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+     * Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+     * 
+     * API calls: one `domain/check` per name and process.
      * 
      */
     public static CompletableFuture<CheckDomainResult> checkDomainPlain(CheckDomainPlainArgs args) {
         return checkDomainPlain(args, InvokeOptions.Empty);
     }
     /**
-     * Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+     * Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+     * 
+     * API calls: one `domain/check` per name and process.
      * 
      */
     public static Output<CheckDomainResult> checkDomain(CheckDomainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("dondominio:index:checkDomain", TypeShape.of(CheckDomainResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+     * Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+     * 
+     * API calls: one `domain/check` per name and process.
      * 
      */
     public static Output<CheckDomainResult> checkDomain(CheckDomainArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("dondominio:index:checkDomain", TypeShape.of(CheckDomainResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+     * Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+     * 
+     * API calls: one `domain/check` per name and process.
      * 
      */
     public static CompletableFuture<CheckDomainResult> checkDomainPlain(CheckDomainPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("dondominio:index:checkDomain", TypeShape.of(CheckDomainResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account: its balance, currency and low-balance threshold, read live (at preview too): to check the balance before an order.
+     * 
+     * API calls: one `account/info`.
+     * 
+     */
+    public static Output<GetAccountResult> getAccount() {
+        return getAccount(InvokeArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The account: its balance, currency and low-balance threshold, read live (at preview too): to check the balance before an order.
+     * 
+     * API calls: one `account/info`.
+     * 
+     */
+    public static CompletableFuture<GetAccountResult> getAccountPlain() {
+        return getAccountPlain(InvokeArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The account: its balance, currency and low-balance threshold, read live (at preview too): to check the balance before an order.
+     * 
+     * API calls: one `account/info`.
+     * 
+     */
+    public static Output<GetAccountResult> getAccount(InvokeArgs args) {
+        return getAccount(args, InvokeOptions.Empty);
+    }
+    /**
+     * The account: its balance, currency and low-balance threshold, read live (at preview too): to check the balance before an order.
+     * 
+     * API calls: one `account/info`.
+     * 
+     */
+    public static CompletableFuture<GetAccountResult> getAccountPlain(InvokeArgs args) {
+        return getAccountPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The account: its balance, currency and low-balance threshold, read live (at preview too): to check the balance before an order.
+     * 
+     * API calls: one `account/info`.
+     * 
+     */
+    public static Output<GetAccountResult> getAccount(InvokeArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getAccount", TypeShape.of(GetAccountResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account: its balance, currency and low-balance threshold, read live (at preview too): to check the balance before an order.
+     * 
+     * API calls: one `account/info`.
+     * 
+     */
+    public static Output<GetAccountResult> getAccount(InvokeArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getAccount", TypeShape.of(GetAccountResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account: its balance, currency and low-balance threshold, read live (at preview too): to check the balance before an order.
+     * 
+     * API calls: one `account/info`.
+     * 
+     */
+    public static CompletableFuture<GetAccountResult> getAccountPlain(InvokeArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getAccount", TypeShape.of(GetAccountResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One contact of the account by its id: its data and verification status. Fails naming the contact when the account has no such contact.
+     * 
+     * API calls: one `contact/getinfo`.
+     * 
+     */
+    public static Output<GetContactResult> getContact(GetContactArgs args) {
+        return getContact(args, InvokeOptions.Empty);
+    }
+    /**
+     * One contact of the account by its id: its data and verification status. Fails naming the contact when the account has no such contact.
+     * 
+     * API calls: one `contact/getinfo`.
+     * 
+     */
+    public static CompletableFuture<GetContactResult> getContactPlain(GetContactPlainArgs args) {
+        return getContactPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One contact of the account by its id: its data and verification status. Fails naming the contact when the account has no such contact.
+     * 
+     * API calls: one `contact/getinfo`.
+     * 
+     */
+    public static Output<GetContactResult> getContact(GetContactArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getContact", TypeShape.of(GetContactResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One contact of the account by its id: its data and verification status. Fails naming the contact when the account has no such contact.
+     * 
+     * API calls: one `contact/getinfo`.
+     * 
+     */
+    public static Output<GetContactResult> getContact(GetContactArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getContact", TypeShape.of(GetContactResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One contact of the account by its id: its data and verification status. Fails naming the contact when the account has no such contact.
+     * 
+     * API calls: one `contact/getinfo`.
+     * 
+     */
+    public static CompletableFuture<GetContactResult> getContactPlain(GetContactPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getContact", TypeShape.of(GetContactResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account&#39;s contacts, every page of them, filtered as the API filters (name, e-mail, country, identification number, verification status, designated agent): to find a contact&#39;s id.
+     * 
+     * API calls: one `contact/list` per 1000 contacts (at least one).
+     * 
+     */
+    public static Output<GetContactsResult> getContacts() {
+        return getContacts(GetContactsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s contacts, every page of them, filtered as the API filters (name, e-mail, country, identification number, verification status, designated agent): to find a contact&#39;s id.
+     * 
+     * API calls: one `contact/list` per 1000 contacts (at least one).
+     * 
+     */
+    public static CompletableFuture<GetContactsResult> getContactsPlain() {
+        return getContactsPlain(GetContactsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s contacts, every page of them, filtered as the API filters (name, e-mail, country, identification number, verification status, designated agent): to find a contact&#39;s id.
+     * 
+     * API calls: one `contact/list` per 1000 contacts (at least one).
+     * 
+     */
+    public static Output<GetContactsResult> getContacts(GetContactsArgs args) {
+        return getContacts(args, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s contacts, every page of them, filtered as the API filters (name, e-mail, country, identification number, verification status, designated agent): to find a contact&#39;s id.
+     * 
+     * API calls: one `contact/list` per 1000 contacts (at least one).
+     * 
+     */
+    public static CompletableFuture<GetContactsResult> getContactsPlain(GetContactsPlainArgs args) {
+        return getContactsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s contacts, every page of them, filtered as the API filters (name, e-mail, country, identification number, verification status, designated agent): to find a contact&#39;s id.
+     * 
+     * API calls: one `contact/list` per 1000 contacts (at least one).
+     * 
+     */
+    public static Output<GetContactsResult> getContacts(GetContactsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getContacts", TypeShape.of(GetContactsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account&#39;s contacts, every page of them, filtered as the API filters (name, e-mail, country, identification number, verification status, designated agent): to find a contact&#39;s id.
+     * 
+     * API calls: one `contact/list` per 1000 contacts (at least one).
+     * 
+     */
+    public static Output<GetContactsResult> getContacts(GetContactsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getContacts", TypeShape.of(GetContactsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account&#39;s contacts, every page of them, filtered as the API filters (name, e-mail, country, identification number, verification status, designated agent): to find a contact&#39;s id.
+     * 
+     * API calls: one `contact/list` per 1000 contacts (at least one).
+     * 
+     */
+    public static CompletableFuture<GetContactsResult> getContactsPlain(GetContactsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getContacts", TypeShape.of(GetContactsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The records of a zone (a hosting or redirect service&#39;s DNS), every page of them, optionally only those of one name and/or type; TXT values as their text. Fails naming the zone when the account has no such service.
+     * 
+     * API calls: one `service/dnslist` per 1000 records listed (at least one); a name or type narrows the listing on the API&#39;s side.
+     * 
+     */
+    public static Output<GetDnsRecordsResult> getDnsRecords(GetDnsRecordsArgs args) {
+        return getDnsRecords(args, InvokeOptions.Empty);
+    }
+    /**
+     * The records of a zone (a hosting or redirect service&#39;s DNS), every page of them, optionally only those of one name and/or type; TXT values as their text. Fails naming the zone when the account has no such service.
+     * 
+     * API calls: one `service/dnslist` per 1000 records listed (at least one); a name or type narrows the listing on the API&#39;s side.
+     * 
+     */
+    public static CompletableFuture<GetDnsRecordsResult> getDnsRecordsPlain(GetDnsRecordsPlainArgs args) {
+        return getDnsRecordsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The records of a zone (a hosting or redirect service&#39;s DNS), every page of them, optionally only those of one name and/or type; TXT values as their text. Fails naming the zone when the account has no such service.
+     * 
+     * API calls: one `service/dnslist` per 1000 records listed (at least one); a name or type narrows the listing on the API&#39;s side.
+     * 
+     */
+    public static Output<GetDnsRecordsResult> getDnsRecords(GetDnsRecordsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getDnsRecords", TypeShape.of(GetDnsRecordsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The records of a zone (a hosting or redirect service&#39;s DNS), every page of them, optionally only those of one name and/or type; TXT values as their text. Fails naming the zone when the account has no such service.
+     * 
+     * API calls: one `service/dnslist` per 1000 records listed (at least one); a name or type narrows the listing on the API&#39;s side.
+     * 
+     */
+    public static Output<GetDnsRecordsResult> getDnsRecords(GetDnsRecordsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getDnsRecords", TypeShape.of(GetDnsRecordsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The records of a zone (a hosting or redirect service&#39;s DNS), every page of them, optionally only those of one name and/or type; TXT values as their text. Fails naming the zone when the account has no such service.
+     * 
+     * API calls: one `service/dnslist` per 1000 records listed (at least one); a name or type narrows the listing on the API&#39;s side.
+     * 
+     */
+    public static CompletableFuture<GetDnsRecordsResult> getDnsRecordsPlain(GetDnsRecordsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getDnsRecords", TypeShape.of(GetDnsRecordsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One domain of the account: status, dates, settings, nameservers and the contact id of each role; the transfer authcode only when asked, as a secret. Fails naming the domain when the account has no such domain.
+     * 
+     * API calls: three `domain/getinfo` (status first, then nameservers and contacts together); one more (authcode) with `authcode: true`.
+     * 
+     */
+    public static Output<GetDomainResult> getDomain(GetDomainArgs args) {
+        return getDomain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One domain of the account: status, dates, settings, nameservers and the contact id of each role; the transfer authcode only when asked, as a secret. Fails naming the domain when the account has no such domain.
+     * 
+     * API calls: three `domain/getinfo` (status first, then nameservers and contacts together); one more (authcode) with `authcode: true`.
+     * 
+     */
+    public static CompletableFuture<GetDomainResult> getDomainPlain(GetDomainPlainArgs args) {
+        return getDomainPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One domain of the account: status, dates, settings, nameservers and the contact id of each role; the transfer authcode only when asked, as a secret. Fails naming the domain when the account has no such domain.
+     * 
+     * API calls: three `domain/getinfo` (status first, then nameservers and contacts together); one more (authcode) with `authcode: true`.
+     * 
+     */
+    public static Output<GetDomainResult> getDomain(GetDomainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getDomain", TypeShape.of(GetDomainResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One domain of the account: status, dates, settings, nameservers and the contact id of each role; the transfer authcode only when asked, as a secret. Fails naming the domain when the account has no such domain.
+     * 
+     * API calls: three `domain/getinfo` (status first, then nameservers and contacts together); one more (authcode) with `authcode: true`.
+     * 
+     */
+    public static Output<GetDomainResult> getDomain(GetDomainArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getDomain", TypeShape.of(GetDomainResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One domain of the account: status, dates, settings, nameservers and the contact id of each role; the transfer authcode only when asked, as a secret. Fails naming the domain when the account has no such domain.
+     * 
+     * API calls: three `domain/getinfo` (status first, then nameservers and contacts together); one more (authcode) with `authcode: true`.
+     * 
+     */
+    public static CompletableFuture<GetDomainResult> getDomainPlain(GetDomainPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getDomain", TypeShape.of(GetDomainResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account&#39;s domains, every page of them, filtered as the API filters (TLD, status, renewal mode, a word, renewable, tag, owner): to loop over the domains a program does not manage.
+     * 
+     * API calls: one `domain/list` per 1000 domains (at least one).
+     * 
+     */
+    public static Output<GetDomainsResult> getDomains() {
+        return getDomains(GetDomainsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s domains, every page of them, filtered as the API filters (TLD, status, renewal mode, a word, renewable, tag, owner): to loop over the domains a program does not manage.
+     * 
+     * API calls: one `domain/list` per 1000 domains (at least one).
+     * 
+     */
+    public static CompletableFuture<GetDomainsResult> getDomainsPlain() {
+        return getDomainsPlain(GetDomainsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s domains, every page of them, filtered as the API filters (TLD, status, renewal mode, a word, renewable, tag, owner): to loop over the domains a program does not manage.
+     * 
+     * API calls: one `domain/list` per 1000 domains (at least one).
+     * 
+     */
+    public static Output<GetDomainsResult> getDomains(GetDomainsArgs args) {
+        return getDomains(args, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s domains, every page of them, filtered as the API filters (TLD, status, renewal mode, a word, renewable, tag, owner): to loop over the domains a program does not manage.
+     * 
+     * API calls: one `domain/list` per 1000 domains (at least one).
+     * 
+     */
+    public static CompletableFuture<GetDomainsResult> getDomainsPlain(GetDomainsPlainArgs args) {
+        return getDomainsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s domains, every page of them, filtered as the API filters (TLD, status, renewal mode, a word, renewable, tag, owner): to loop over the domains a program does not manage.
+     * 
+     * API calls: one `domain/list` per 1000 domains (at least one).
+     * 
+     */
+    public static Output<GetDomainsResult> getDomains(GetDomainsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getDomains", TypeShape.of(GetDomainsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account&#39;s domains, every page of them, filtered as the API filters (TLD, status, renewal mode, a word, renewable, tag, owner): to loop over the domains a program does not manage.
+     * 
+     * API calls: one `domain/list` per 1000 domains (at least one).
+     * 
+     */
+    public static Output<GetDomainsResult> getDomains(GetDomainsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getDomains", TypeShape.of(GetDomainsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account&#39;s domains, every page of them, filtered as the API filters (TLD, status, renewal mode, a word, renewable, tag, owner): to loop over the domains a program does not manage.
+     * 
+     * API calls: one `domain/list` per 1000 domains (at least one).
+     * 
+     */
+    public static CompletableFuture<GetDomainsResult> getDomainsPlain(GetDomainsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getDomains", TypeShape.of(GetDomainsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One hosting (or mail, or redirect) service of the account by its name: product, status, dates, renewal. Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/getinfo`.
+     * 
+     */
+    public static Output<GetHostingServiceResult> getHostingService(GetHostingServiceArgs args) {
+        return getHostingService(args, InvokeOptions.Empty);
+    }
+    /**
+     * One hosting (or mail, or redirect) service of the account by its name: product, status, dates, renewal. Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/getinfo`.
+     * 
+     */
+    public static CompletableFuture<GetHostingServiceResult> getHostingServicePlain(GetHostingServicePlainArgs args) {
+        return getHostingServicePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One hosting (or mail, or redirect) service of the account by its name: product, status, dates, renewal. Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/getinfo`.
+     * 
+     */
+    public static Output<GetHostingServiceResult> getHostingService(GetHostingServiceArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getHostingService", TypeShape.of(GetHostingServiceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One hosting (or mail, or redirect) service of the account by its name: product, status, dates, renewal. Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/getinfo`.
+     * 
+     */
+    public static Output<GetHostingServiceResult> getHostingService(GetHostingServiceArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getHostingService", TypeShape.of(GetHostingServiceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One hosting (or mail, or redirect) service of the account by its name: product, status, dates, renewal. Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/getinfo`.
+     * 
+     */
+    public static CompletableFuture<GetHostingServiceResult> getHostingServicePlain(GetHostingServicePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getHostingService", TypeShape.of(GetHostingServiceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account&#39;s hosting, mail and redirect services, every page of them, filtered as the API filters (a word, TLD, status, renewable): to loop over the zones and mail domains a program does not manage.
+     * 
+     * API calls: one `service/list` per 1000 services (at least one).
+     * 
+     */
+    public static Output<GetHostingServicesResult> getHostingServices() {
+        return getHostingServices(GetHostingServicesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s hosting, mail and redirect services, every page of them, filtered as the API filters (a word, TLD, status, renewable): to loop over the zones and mail domains a program does not manage.
+     * 
+     * API calls: one `service/list` per 1000 services (at least one).
+     * 
+     */
+    public static CompletableFuture<GetHostingServicesResult> getHostingServicesPlain() {
+        return getHostingServicesPlain(GetHostingServicesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s hosting, mail and redirect services, every page of them, filtered as the API filters (a word, TLD, status, renewable): to loop over the zones and mail domains a program does not manage.
+     * 
+     * API calls: one `service/list` per 1000 services (at least one).
+     * 
+     */
+    public static Output<GetHostingServicesResult> getHostingServices(GetHostingServicesArgs args) {
+        return getHostingServices(args, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s hosting, mail and redirect services, every page of them, filtered as the API filters (a word, TLD, status, renewable): to loop over the zones and mail domains a program does not manage.
+     * 
+     * API calls: one `service/list` per 1000 services (at least one).
+     * 
+     */
+    public static CompletableFuture<GetHostingServicesResult> getHostingServicesPlain(GetHostingServicesPlainArgs args) {
+        return getHostingServicesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The account&#39;s hosting, mail and redirect services, every page of them, filtered as the API filters (a word, TLD, status, renewable): to loop over the zones and mail domains a program does not manage.
+     * 
+     * API calls: one `service/list` per 1000 services (at least one).
+     * 
+     */
+    public static Output<GetHostingServicesResult> getHostingServices(GetHostingServicesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getHostingServices", TypeShape.of(GetHostingServicesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account&#39;s hosting, mail and redirect services, every page of them, filtered as the API filters (a word, TLD, status, renewable): to loop over the zones and mail domains a program does not manage.
+     * 
+     * API calls: one `service/list` per 1000 services (at least one).
+     * 
+     */
+    public static Output<GetHostingServicesResult> getHostingServices(GetHostingServicesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getHostingServices", TypeShape.of(GetHostingServicesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The account&#39;s hosting, mail and redirect services, every page of them, filtered as the API filters (a word, TLD, status, renewable): to loop over the zones and mail domains a program does not manage.
+     * 
+     * API calls: one `service/list` per 1000 services (at least one).
+     * 
+     */
+    public static CompletableFuture<GetHostingServicesResult> getHostingServicesPlain(GetHostingServicesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getHostingServices", TypeShape.of(GetHostingServicesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The mailboxes of a hosting or mail service, every page of them (addresses, usage, quota; never passwords). Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/maillist` per 1000 mailboxes (at least one).
+     * 
+     */
+    public static Output<GetMailBoxesResult> getMailBoxes(GetMailBoxesArgs args) {
+        return getMailBoxes(args, InvokeOptions.Empty);
+    }
+    /**
+     * The mailboxes of a hosting or mail service, every page of them (addresses, usage, quota; never passwords). Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/maillist` per 1000 mailboxes (at least one).
+     * 
+     */
+    public static CompletableFuture<GetMailBoxesResult> getMailBoxesPlain(GetMailBoxesPlainArgs args) {
+        return getMailBoxesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The mailboxes of a hosting or mail service, every page of them (addresses, usage, quota; never passwords). Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/maillist` per 1000 mailboxes (at least one).
+     * 
+     */
+    public static Output<GetMailBoxesResult> getMailBoxes(GetMailBoxesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getMailBoxes", TypeShape.of(GetMailBoxesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The mailboxes of a hosting or mail service, every page of them (addresses, usage, quota; never passwords). Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/maillist` per 1000 mailboxes (at least one).
+     * 
+     */
+    public static Output<GetMailBoxesResult> getMailBoxes(GetMailBoxesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getMailBoxes", TypeShape.of(GetMailBoxesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The mailboxes of a hosting or mail service, every page of them (addresses, usage, quota; never passwords). Fails naming the service when the account has no such service.
+     * 
+     * API calls: one `service/maillist` per 1000 mailboxes (at least one).
+     * 
+     */
+    public static CompletableFuture<GetMailBoxesResult> getMailBoxesPlain(GetMailBoxesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getMailBoxes", TypeShape.of(GetMailBoxesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One SSL certificate of the account by its id: names, status, dates and, once issued, the certificate and its chain (PEM; never a private key). Fails naming the certificate when the account has no such certificate.
+     * 
+     * API calls: one `ssl/getinfo` (status); a second (ssldata) once the certificate is valid.
+     * 
+     */
+    public static Output<GetSslCertificateResult> getSslCertificate(GetSslCertificateArgs args) {
+        return getSslCertificate(args, InvokeOptions.Empty);
+    }
+    /**
+     * One SSL certificate of the account by its id: names, status, dates and, once issued, the certificate and its chain (PEM; never a private key). Fails naming the certificate when the account has no such certificate.
+     * 
+     * API calls: one `ssl/getinfo` (status); a second (ssldata) once the certificate is valid.
+     * 
+     */
+    public static CompletableFuture<GetSslCertificateResult> getSslCertificatePlain(GetSslCertificatePlainArgs args) {
+        return getSslCertificatePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One SSL certificate of the account by its id: names, status, dates and, once issued, the certificate and its chain (PEM; never a private key). Fails naming the certificate when the account has no such certificate.
+     * 
+     * API calls: one `ssl/getinfo` (status); a second (ssldata) once the certificate is valid.
+     * 
+     */
+    public static Output<GetSslCertificateResult> getSslCertificate(GetSslCertificateArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getSslCertificate", TypeShape.of(GetSslCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One SSL certificate of the account by its id: names, status, dates and, once issued, the certificate and its chain (PEM; never a private key). Fails naming the certificate when the account has no such certificate.
+     * 
+     * API calls: one `ssl/getinfo` (status); a second (ssldata) once the certificate is valid.
+     * 
+     */
+    public static Output<GetSslCertificateResult> getSslCertificate(GetSslCertificateArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getSslCertificate", TypeShape.of(GetSslCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One SSL certificate of the account by its id: names, status, dates and, once issued, the certificate and its chain (PEM; never a private key). Fails naming the certificate when the account has no such certificate.
+     * 
+     * API calls: one `ssl/getinfo` (status); a second (ssldata) once the certificate is valid.
+     * 
+     */
+    public static CompletableFuture<GetSslCertificateResult> getSslCertificatePlain(GetSslCertificatePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getSslCertificate", TypeShape.of(GetSslCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The SSL products on sale, every page of them, filtered as the API filters (validation type, wildcard, multi-domain, trial): to choose an SslCertificate&#39;s productId and see its price.
+     * 
+     * API calls: one `ssl/productlist` per 1000 products (at least one).
+     * 
+     */
+    public static Output<GetSslProductsResult> getSslProducts() {
+        return getSslProducts(GetSslProductsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The SSL products on sale, every page of them, filtered as the API filters (validation type, wildcard, multi-domain, trial): to choose an SslCertificate&#39;s productId and see its price.
+     * 
+     * API calls: one `ssl/productlist` per 1000 products (at least one).
+     * 
+     */
+    public static CompletableFuture<GetSslProductsResult> getSslProductsPlain() {
+        return getSslProductsPlain(GetSslProductsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The SSL products on sale, every page of them, filtered as the API filters (validation type, wildcard, multi-domain, trial): to choose an SslCertificate&#39;s productId and see its price.
+     * 
+     * API calls: one `ssl/productlist` per 1000 products (at least one).
+     * 
+     */
+    public static Output<GetSslProductsResult> getSslProducts(GetSslProductsArgs args) {
+        return getSslProducts(args, InvokeOptions.Empty);
+    }
+    /**
+     * The SSL products on sale, every page of them, filtered as the API filters (validation type, wildcard, multi-domain, trial): to choose an SslCertificate&#39;s productId and see its price.
+     * 
+     * API calls: one `ssl/productlist` per 1000 products (at least one).
+     * 
+     */
+    public static CompletableFuture<GetSslProductsResult> getSslProductsPlain(GetSslProductsPlainArgs args) {
+        return getSslProductsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The SSL products on sale, every page of them, filtered as the API filters (validation type, wildcard, multi-domain, trial): to choose an SslCertificate&#39;s productId and see its price.
+     * 
+     * API calls: one `ssl/productlist` per 1000 products (at least one).
+     * 
+     */
+    public static Output<GetSslProductsResult> getSslProducts(GetSslProductsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getSslProducts", TypeShape.of(GetSslProductsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The SSL products on sale, every page of them, filtered as the API filters (validation type, wildcard, multi-domain, trial): to choose an SslCertificate&#39;s productId and see its price.
+     * 
+     * API calls: one `ssl/productlist` per 1000 products (at least one).
+     * 
+     */
+    public static Output<GetSslProductsResult> getSslProducts(GetSslProductsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getSslProducts", TypeShape.of(GetSslProductsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The SSL products on sale, every page of them, filtered as the API filters (validation type, wildcard, multi-domain, trial): to choose an SslCertificate&#39;s productId and see its price.
+     * 
+     * API calls: one `ssl/productlist` per 1000 products (at least one).
+     * 
+     */
+    public static CompletableFuture<GetSslProductsResult> getSslProductsPlain(GetSslProductsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getSslProducts", TypeShape.of(GetSslProductsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Registration, renewal and transfer prices of one TLD or of every TLD, read live (at preview too), in the account&#39;s currency. Fails naming the TLD when the API offers no such TLD.
+     * 
+     * API calls: one `account/zones` per 1000 TLDs (one call with `tld`).
+     * 
+     */
+    public static Output<GetTldPricesResult> getTldPrices() {
+        return getTldPrices(GetTldPricesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Registration, renewal and transfer prices of one TLD or of every TLD, read live (at preview too), in the account&#39;s currency. Fails naming the TLD when the API offers no such TLD.
+     * 
+     * API calls: one `account/zones` per 1000 TLDs (one call with `tld`).
+     * 
+     */
+    public static CompletableFuture<GetTldPricesResult> getTldPricesPlain() {
+        return getTldPricesPlain(GetTldPricesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Registration, renewal and transfer prices of one TLD or of every TLD, read live (at preview too), in the account&#39;s currency. Fails naming the TLD when the API offers no such TLD.
+     * 
+     * API calls: one `account/zones` per 1000 TLDs (one call with `tld`).
+     * 
+     */
+    public static Output<GetTldPricesResult> getTldPrices(GetTldPricesArgs args) {
+        return getTldPrices(args, InvokeOptions.Empty);
+    }
+    /**
+     * Registration, renewal and transfer prices of one TLD or of every TLD, read live (at preview too), in the account&#39;s currency. Fails naming the TLD when the API offers no such TLD.
+     * 
+     * API calls: one `account/zones` per 1000 TLDs (one call with `tld`).
+     * 
+     */
+    public static CompletableFuture<GetTldPricesResult> getTldPricesPlain(GetTldPricesPlainArgs args) {
+        return getTldPricesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Registration, renewal and transfer prices of one TLD or of every TLD, read live (at preview too), in the account&#39;s currency. Fails naming the TLD when the API offers no such TLD.
+     * 
+     * API calls: one `account/zones` per 1000 TLDs (one call with `tld`).
+     * 
+     */
+    public static Output<GetTldPricesResult> getTldPrices(GetTldPricesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getTldPrices", TypeShape.of(GetTldPricesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Registration, renewal and transfer prices of one TLD or of every TLD, read live (at preview too), in the account&#39;s currency. Fails naming the TLD when the API offers no such TLD.
+     * 
+     * API calls: one `account/zones` per 1000 TLDs (one call with `tld`).
+     * 
+     */
+    public static Output<GetTldPricesResult> getTldPrices(GetTldPricesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("dondominio:index:getTldPrices", TypeShape.of(GetTldPricesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Registration, renewal and transfer prices of one TLD or of every TLD, read live (at preview too), in the account&#39;s currency. Fails naming the TLD when the API offers no such TLD.
+     * 
+     * API calls: one `account/zones` per 1000 TLDs (one call with `tld`).
+     * 
+     */
+    public static CompletableFuture<GetTldPricesResult> getTldPricesPlain(GetTldPricesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("dondominio:index:getTldPrices", TypeShape.of(GetTldPricesResult.class), args, Utilities.withVersion(options));
     }
 }

@@ -15,14 +15,14 @@ public final class CheckDomainArgs extends com.pulumi.resources.InvokeArgs {
     public static final CheckDomainArgs Empty = new CheckDomainArgs();
 
     /**
-     * Unicode or punycode.
+     * The name to check, Unicode or punycode (&#34;example.com&#34;, &#34;españa.es&#34;).
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Unicode or punycode.
+     * @return The name to check, Unicode or punycode (&#34;example.com&#34;, &#34;españa.es&#34;).
      * 
      */
     public Output<String> name() {
@@ -54,7 +54,7 @@ public final class CheckDomainArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param name Unicode or punycode.
+         * @param name The name to check, Unicode or punycode (&#34;example.com&#34;, &#34;españa.es&#34;).
          * 
          * @return builder
          * 
@@ -65,7 +65,7 @@ public final class CheckDomainArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param name Unicode or punycode.
+         * @param name The name to check, Unicode or punycode (&#34;example.com&#34;, &#34;españa.es&#34;).
          * 
          * @return builder
          * 

@@ -14,14 +14,14 @@ public final class CheckDomainPlainArgs extends com.pulumi.resources.InvokeArgs 
     public static final CheckDomainPlainArgs Empty = new CheckDomainPlainArgs();
 
     /**
-     * Unicode or punycode.
+     * The name to check, Unicode or punycode (&#34;example.com&#34;, &#34;españa.es&#34;).
      * 
      */
     @Import(name="name", required=true)
     private String name;
 
     /**
-     * @return Unicode or punycode.
+     * @return The name to check, Unicode or punycode (&#34;example.com&#34;, &#34;españa.es&#34;).
      * 
      */
     public String name() {
@@ -53,7 +53,7 @@ public final class CheckDomainPlainArgs extends com.pulumi.resources.InvokeArgs 
         }
 
         /**
-         * @param name Unicode or punycode.
+         * @param name The name to check, Unicode or punycode (&#34;example.com&#34;, &#34;españa.es&#34;).
          * 
          * @return builder
          * 

@@ -12,41 +12,89 @@ import java.util.Objects;
 
 @CustomType
 public final class CheckDomainResult {
+    /**
+     * @return Whether it can be registered now.
+     * 
+     */
     private Boolean available;
+    /**
+     * @return The account&#39;s currency (&#34;EUR&#34;).
+     * 
+     */
     private String currency;
+    /**
+     * @return The name as the API answers it (Unicode).
+     * 
+     */
     private String name;
+    /**
+     * @return A premium name: registering it needs `premium: true` and costs `price`.
+     * 
+     */
     private Boolean premium;
     /**
-     * @return Price per year.
+     * @return Price per year, in `currency`.
      * 
      */
     private Double price;
+    /**
+     * @return The name in ASCII (punycode).
+     * 
+     */
     private String punycode;
+    /**
+     * @return The top-level domain (&#34;com&#34;).
+     * 
+     */
     private String tld;
 
     private CheckDomainResult() {}
+    /**
+     * @return Whether it can be registered now.
+     * 
+     */
     public Boolean available() {
         return this.available;
     }
+    /**
+     * @return The account&#39;s currency (&#34;EUR&#34;).
+     * 
+     */
     public String currency() {
         return this.currency;
     }
+    /**
+     * @return The name as the API answers it (Unicode).
+     * 
+     */
     public String name() {
         return this.name;
     }
+    /**
+     * @return A premium name: registering it needs `premium: true` and costs `price`.
+     * 
+     */
     public Boolean premium() {
         return this.premium;
     }
     /**
-     * @return Price per year.
+     * @return Price per year, in `currency`.
      * 
      */
     public Double price() {
         return this.price;
     }
+    /**
+     * @return The name in ASCII (punycode).
+     * 
+     */
     public String punycode() {
         return this.punycode;
     }
+    /**
+     * @return The top-level domain (&#34;com&#34;).
+     * 
+     */
     public String tld() {
         return this.tld;
     }

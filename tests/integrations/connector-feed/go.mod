@@ -1,0 +1,3 @@
+module pulumi-dondominio.local/connector-feed
+
+go 1.24

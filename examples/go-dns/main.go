@@ -38,7 +38,7 @@ func program(zone string) pulumi.RunFunc {
 				dondominio.DnsZoneRecordsArgs{Name: pulumi.String("@"), Type: pulumi.String("TXT"), Value: pulumi.String("go-dns=managed")},
 			},
 			Ignore: dondominio.DnsZoneIgnoreArray{
-				dondominio.DnsZoneIgnoreArgs{Name: pulumi.String("api"), Type: pulumi.String("CNAME")},
+				dondominio.DnsZoneIgnoreArgs{Name: pulumi.String("api"), Type: pulumi.StringArray{pulumi.String("CNAME")}},
 			},
 		})
 		if err != nil {

@@ -94,6 +94,14 @@ export interface ResourceDefinition<I extends Data, S extends Data> {
    * update in place (at diff).
    */
   charges?(facts: PreviewFacts, olds: S | undefined, news: I): Promise<Charge[]>;
+  /**
+   * A state an earlier release recorded (its outputs, or its recorded inputs), in this release's
+   * normal form, where that form changed (Domain: nameservers "default" is ["default"] since issue
+   * 29). The lifecycle applies it to every recorded value it is given (diff, update, read, delete)
+   * before anything compares with it, so the first plan after an upgrade is empty without a
+   * refresh. Raw engine values, hidden inputs included; returns the same object when nothing changes.
+   */
+  upgradeState?(recorded: Data): Data;
   /** Extra diff verdicts (e.g. settings still pending, a refused downgrade throws). */
   diffExtra?(olds: S, news: I): { changes?: string[]; replaces?: string[] } | undefined;
   /**

@@ -16,6 +16,7 @@ import type { Api } from "./client";
 import type { Adoption, ExportPlace, GroupAdoption, MemberScope } from "./adoption";
 import type { AccountScope } from "./discovery";
 import type { ResourceDefinition } from "./frame";
+import { servedForm } from "./fields";
 
 type Data = Record<string, any>;
 
@@ -153,6 +154,9 @@ export type TypeSpec =
 
 /** The type a zod schema accepts (before its transforms: what a program writes). */
 export function typeOf(schema: z.ZodType): TypeSpec {
+  // A field that also takes a shorthand: the one form the typed SDKs can use (fields.ts servedAs).
+  const served = servedForm(schema);
+  if (served) return typeOf(served);
   const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
   switch (def.type) {
     case "string":

@@ -6,7 +6,7 @@
  * docs (describeResource, schema.json, the READMEs' tables) are the same JSDoc, read by
  * scripts/gen-field-docs.ts into each folder's generated field-docs.ts.
  *
- * Types only, and `accepts`: no @pulumi/pulumi at run time (the descriptors load without it).
+ * Types only, `accepts` and `servedAs`: no @pulumi/pulumi at run time (the descriptors load without it).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
@@ -25,6 +25,27 @@ export const accepts =
   <T>() =>
   <S extends z.ZodType>(schema: S): Accepts<S, T> =>
     schema as Accepts<S, T>;
+
+const SERVED = new WeakMap<object, z.ZodType>();
+
+/**
+ * A field that also parses a shorthand of its value (one comma-separated string for a list, "-"
+ * for a default number): the schema the plugin serves (core/descriptor.ts typeOf) gives `form`
+ * alone, since the typed SDKs break on a union of two spellings (issue 29: Python's runtime refuses
+ * a list for `Union[Sequence[str], str]`, Go's generated code for it does not compile, Java has no
+ * overload for an int literal of `Either<Double,String>`). The dynamic resources' Args keep the
+ * shorthand (a TypeScript union types it): a difference between the doors (provider/README.md).
+ * Returns the schema itself; `form` must parse into the same normal form as the shorthand.
+ */
+export const servedAs =
+  (form: z.ZodType) =>
+  <S extends z.ZodType>(schema: S): S => {
+    SERVED.set(schema, form);
+    return schema;
+  };
+
+/** The one form the plugin's schema gives a field marked by servedAs, or undefined. */
+export const servedForm = (schema: z.ZodType): z.ZodType | undefined => SERVED.get(schema);
 
 /** Whether a program may leave the field out (zod's own mark: optional or defaulted). */
 type OptionalIn = { _zod: { optin: "optional" | "defaulted" } };

@@ -52,6 +52,13 @@ type Data = Record<string, any>;
 type Def = ResourceDefinition<Data, Data>;
 const def = <I extends Data, S extends Data>(d: ResourceDefinition<I, S>) => d as unknown as Def;
 
+/** A recorded state (outputs or inputs) in this release's normal form (the definition's upgradeState). */
+function current(d: Def, recorded: Data): Data;
+function current(d: Def, recorded: Data | undefined): Data | undefined;
+function current(d: Def, recorded: Data | undefined): Data | undefined {
+  return recorded && d.upgradeState ? d.upgradeState(recorded) : recorded;
+}
+
 /** No operation starts after the engine's Cancel (cancel.ts). */
 export function refuseIfCancelled(): void {
   if (isCancelled()) throw new CancelledError("cancelled: the engine asked the provider to stop (pulumi was interrupted), so this operation was not started");
@@ -281,8 +288,9 @@ export async function diff<I extends Data, S extends Data>(definition: ResourceD
   const d = def(definition);
   refuseIfCancelled();
   try {
-    const news = withIgnored(req.news, req.oldInputs, req.ignoreChanges);
-    const basis = basisOf(d, req.olds, news, req.oldInputs);
+    const oldInputs = current(d, req.oldInputs);
+    const news = withIgnored(req.news, oldInputs, req.ignoreChanges);
+    const basis = basisOf(d, current(d, req.olds), news, oldInputs);
     const { changed, replaces } = await diffVerdict(d, basis, news);
     // DONDOMINIO_DEBUG=1 names the differing inputs (values left out: they may be secret).
     if (debugEnabled() && changed.length)
@@ -293,7 +301,7 @@ export async function diff<I extends Data, S extends Data>(definition: ResourceD
     const changes = changed.length > 0;
     // DnsRecord: the plan lines, and a retype to CNAME deletes the old record first.
     const after = d.afterDiff?.(basis, news, { changes, replaces });
-    const added = changed.filter((k) => basis[k] === undefined && req.oldInputs?.[k] === undefined);
+    const added = changed.filter((k) => basis[k] === undefined && oldInputs?.[k] === undefined);
     return { changes, changed, replaces, added, deleteBeforeReplace: after?.deleteBeforeReplace === true };
   } catch (err) {
     throw printableError(err);
@@ -350,12 +358,13 @@ export interface UpdateRequest extends WriteRequest {
 export async function update<I extends Data, S extends Data>(definition: ResourceDefinition<I, S>, req: UpdateRequest): Promise<{ outs: Data }> {
   const d = def(definition);
   refuseIfCancelled();
-  if (req.preview) return { outs: previewOutputs({ ...req.olds, ...req.inputs }, req.secrets) };
+  const olds = current(d, req.olds);
+  if (req.preview) return { outs: previewOutputs({ ...olds, ...req.inputs }, req.secrets) };
   const ins = userInputs(req.inputs);
   try {
     await beforeWrite();
-    const changed = changedKeys(d, basisOf(d, req.olds, req.inputs, req.oldInputs), req.inputs);
-    const outs = await d.update(contextWith(req.timeouts, "update"), req.id, userInputs(req.olds), ins, changed);
+    const changed = changedKeys(d, basisOf(d, olds, req.inputs, current(d, req.oldInputs)), req.inputs);
+    const outs = await d.update(contextWith(req.timeouts, "update"), req.id, userInputs(olds), ins, changed);
     return { outs: clean(outs) };
   } catch (err) {
     if (err instanceof PartialResultError) err.properties = clean(err.properties);
@@ -370,8 +379,8 @@ export async function remove<I extends Data, S extends Data>(
 ): Promise<void> {
   const d = def(definition);
   refuseIfCancelled();
-  d.beforeDelete?.(req.state);
-  const state = userInputs(req.state);
+  d.beforeDelete?.(current(d, req.state));
+  const state = userInputs(current(d, req.state));
   try {
     await beforeWrite();
     await d.delete(contextWith(req.timeouts, "delete"), req.id, state);
@@ -400,7 +409,7 @@ export async function read<I extends Data, S extends Data>(
 ): Promise<ReadVerdict> {
   const d = def(definition);
   refuseIfCancelled();
-  const state = userInputs(req.state);
+  const state = userInputs(current(d, req.state));
   let live: Data | undefined;
   try {
     live = await d.read(contextWith(req.timeouts, "read"), req.id, state);

@@ -61,17 +61,25 @@ export const nameservers = (words: readonly string[] = [], min = NAMESERVERS_MIN
     }),
   );
 
+/** The nameservers that stand for the service's own (domain/updatenameservers "default"), in their normal form. */
+export const DEFAULT_NAMESERVERS: readonly string[] = ["default"];
+
+/** Whether a normalised nameserver list is the service's own servers (["default"]). */
+export const isDefaultNameservers = (list: readonly string[] | undefined): boolean => list?.length === 1 && list[0] === "default";
+
 /**
  * The provider's nameservers input: 2 to 7 different host names (never IP addresses), normalised,
- * or "default" (the service's own servers).
+ * or ["default"] (the service's own servers; also "default" alone, or a comma-separated string of
+ * names). Normal form: a list, ["default"] for the service's own, so that a typed language can give
+ * every value (issue 29).
  */
 export const desiredNameservers = () =>
   z.union([z.array(z.string()), z.string()]).transform((v, ctx) => {
-    if (typeof v === "string" && v.trim().toLowerCase() === "default") return "default" as const;
     const list = typeof v === "string" ? splitList(v) : v.map((s) => s.trim()).filter(Boolean);
-    const count = nameserverCountProblem(list.length, NAMESERVER_WORDS.update);
+    if (list.length === 1 && list[0].toLowerCase() === "default") return [...DEFAULT_NAMESERVERS];
+    const count = nameserverCountProblem(list.length);
     if (count) {
-      ctx.addIssue({ code: "custom", message: count });
+      ctx.addIssue({ code: "custom", message: `${count} (or ["default"] for the service's own)` });
       return z.NEVER;
     }
     const out: string[] = [];

@@ -47,9 +47,9 @@ export class DnsRecord extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * MX and SRV only (0 to 65535, default 10; "-" = the default).
+     * MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
      */
-    declare public readonly priority: pulumi.Output<number | string | undefined>;
+    declare public readonly priority: pulumi.Output<number | undefined>;
     /**
      * The name relative to the zone: "@", "www", "*.dev".
      */
@@ -59,9 +59,9 @@ export class DnsRecord extends pulumi.CustomResource {
      */
     declare public readonly serviceName: pulumi.Output<string>;
     /**
-     * Seconds (60 to 604800); absent or "-" = the zone's default.
+     * Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
      */
-    declare public readonly ttl: pulumi.Output<number | string | undefined>;
+    declare public readonly ttl: pulumi.Output<number | undefined>;
     /**
      * A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
      */
@@ -134,17 +134,17 @@ export interface DnsRecordArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * MX and SRV only (0 to 65535, default 10; "-" = the default).
+     * MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
      */
-    priority?: pulumi.Input<number | string | undefined>;
+    priority?: pulumi.Input<number | undefined>;
     /**
      * The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
      */
     serviceName: pulumi.Input<string>;
     /**
-     * Seconds (60 to 604800); absent or "-" = the zone's default.
+     * Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
      */
-    ttl?: pulumi.Input<number | string | undefined>;
+    ttl?: pulumi.Input<number | undefined>;
     /**
      * A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
      */

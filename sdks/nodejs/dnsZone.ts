@@ -45,7 +45,7 @@ export class DnsZone extends pulumi.CustomResource {
      */
     declare public readonly bulk: pulumi.Output<string | undefined>;
     /**
-     * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+     * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
      */
     declare public readonly ignore: pulumi.Output<outputs.DnsZoneIgnore[] | undefined>;
     /**
@@ -118,7 +118,7 @@ export interface DnsZoneArgs {
      */
     bulk?: pulumi.Input<string | undefined>;
     /**
-     * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+     * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
      */
     ignore?: pulumi.Input<pulumi.Input<inputs.DnsZoneIgnoreArgs>[] | undefined>;
     /**

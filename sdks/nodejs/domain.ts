@@ -61,9 +61,9 @@ export class Domain extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * 2 to 7 servers, or "default" for the service's own.
+     * 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
      */
-    declare public readonly nameservers: pulumi.Output<string[] | string | undefined>;
+    declare public readonly nameservers: pulumi.Output<string[] | undefined>;
     /**
      * "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
      */
@@ -113,9 +113,9 @@ export class Domain extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
-     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
      */
-    declare public readonly tags: pulumi.Output<string[] | string | undefined>;
+    declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
      * The top-level domain ("com").
      */
@@ -261,9 +261,9 @@ export interface DomainArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * 2 to 7 servers, or "default" for the service's own.
+     * 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
      */
-    nameservers?: pulumi.Input<pulumi.Input<string>[] | string | undefined>;
+    nameservers?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
      */
@@ -289,9 +289,9 @@ export interface DomainArgs {
      */
     renewalMode?: pulumi.Input<string | undefined>;
     /**
-     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
      */
-    tags?: pulumi.Input<pulumi.Input<string>[] | string | undefined>;
+    tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
      */

@@ -44,7 +44,7 @@ export interface GetDomainResult {
      */
     readonly contacts: outputs.GetDomainContacts;
     /**
-     * The service's own nameservers are in use (the Domain resource's `nameservers: "default"`).
+     * The service's own nameservers are in use (the Domain resource's `nameservers: ["default"]`).
      */
     readonly defaultNS: boolean;
     /**

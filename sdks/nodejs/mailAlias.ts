@@ -111,7 +111,7 @@ export interface MailAliasArgs {
      */
     serviceName: pulumi.Input<string>;
     /**
-     * Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
+     * Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
      */
-    targets: pulumi.Input<pulumi.Input<string>[] | string>;
+    targets: pulumi.Input<pulumi.Input<string>[]>;
 }

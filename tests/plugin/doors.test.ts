@@ -126,6 +126,26 @@ describe("the two doors: the same verdicts from one lifecycle", function () {
     expect(await pluginDiff("MailBox", outs, oldInputs, other)).to.deep.include({ changes: true, diffs: ["password"] });
   });
 
+  it('diff: a Domain an earlier release recorded with nameservers "default" is no change on both doors (upgradeState: ["default"] now)', async () => {
+    // Recorded before issue 29 (outputs and, on the plugin, the inputs): the word alone. Now the
+    // normal form is a list, from either spelling a program gives.
+    const parse = (v: Data) => descriptorOf("Domain")!.definition.inputs.parse(v) as Data;
+    const news = parse({ name: "upgraded.com", registration: "adopt", nameservers: ["default"] });
+    expect(parse({ ...news, nameservers: "default" }).nameservers)
+      .to.deep.equal(["default"])
+      .and.deep.equal(news.nameservers);
+    const recordedInputs = { ...news, nameservers: "default" };
+    const outs = { ...recordedInputs, punycode: "upgraded.com", tld: "com", domainId: 1, status: "active", transferBlock: false };
+    expect((await dynamic("Domain").diff("upgraded.com", outs, news)).changes, "dynamic").to.equal(false);
+    expect((await pluginDiff("Domain", outs, recordedInputs, news)).changes, "plugin").to.equal(false);
+    // ignoreChanges puts the recorded input back in place of the program's: still the same value.
+    expect((await pluginDiff("Domain", outs, recordedInputs, news, ["nameservers"])).changes, "plugin, ignored").to.equal(false);
+    // A real change is still one.
+    const other = { ...news, nameservers: ["ns1.example.net", "ns2.example.net"] };
+    expect((await dynamic("Domain").diff("upgraded.com", outs, other)).changes).to.equal(true);
+    expect(await pluginDiff("Domain", outs, recordedInputs, other)).to.deep.include({ changes: true, diffs: ["nameservers"] });
+  });
+
   it("refresh: DnsRecord's inputsFromRead take their live values on both doors; the plugin keeps the other recorded inputs", async () => {
     const d = dynamic("DnsRecord");
     const inputs = (await d.check({}, { serviceName: ZONE, name: "home", type: "A", value: "192.0.2.1", adopt: false })).inputs;

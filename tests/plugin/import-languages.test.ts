@@ -4,7 +4,10 @@
  * the real engine, the plugin installed from its archive, the emulator seeded with one object of
  * each importable resource (import-seed.ts): each import writes nothing; the code it writes
  * compiles against the generated SDK, and runs: its preview on the imported state plans no change
- * and writes nothing.
+ * and writes nothing. Every imported resource in every language: the schema gives each input one
+ * type (lists as lists, ttl and priority as integers: provider/core/fields.ts servedAs), since the
+ * languages' generated code broke on a union of two spellings (issue 29). Java leaves out MailAlias,
+ * for an upstream bug of its program generator (javaImportFile).
  * - The CLI asks the project's language host for the code (GenerateProgram). Java: the real
  *   pulumi-language-java (scripts/ensure-pulumi-java.sh). Python, TypeScript and Go: their hosts are
  *   on no registry, so `scripts/pulumi-sdkgen serve-language` answers that one call with the same
@@ -37,16 +40,6 @@ import { hasGo, type YamlProject } from "./yaml-project";
 const run = promisify(execFile);
 const secs = (t0: number) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 const BASE = "name: import-base\nruntime: yaml\n";
-
-/** The resource types with an input of the schema that is a oneOf with a variant of `kinds`. */
-const withUnionOf = (kinds: string[]): string[] =>
-  Object.entries(JSON.parse(readFileSync(join(REPO, "schema.json"), "utf8")).resources as Record<string, any>)
-    .filter(([, r]) => Object.values(r.inputProperties as Record<string, any>).some((p) => (p.oneOf ?? []).some((v: any) => kinds.includes(v.type))))
-    .map(([t]) => t);
-/** A list or one comma-separated string (oneOf [array, string]): Python and Go cannot take the list. */
-const LIST_OR_STRING = withUnionOf(["array"]);
-/** Also a number or "-" (oneOf [number, string]): Java's generated code passes an int literal no overload takes. */
-const JAVA_UNIONS = withUnionOf(["array", "number"]);
 
 /** Go's inline runner: the program's RunFunc, previewed on the stack of the project in PROJECT_DIR. */
 const GO_INLINE = `package main
@@ -111,8 +104,6 @@ describe("pulumi import --file --generate-code in Python, TypeScript, Go and Jav
     expect(await exportMain(["--out", join(work, "export"), "--import-file", importFile], env, io)).to.equal(0);
     imported = (JSON.parse(readFileSync(importFile, "utf8")).resources as unknown[]).length;
     hosts = generateOnlyHosts(join(work, "hosts"));
-    console.log(`      KNOWN BUG: left out of the Python and Go imports (a list-or-string input): ${LIST_OR_STRING.join(", ")}`);
-    console.log(`      KNOWN BUG: left out of the Java import (a list-or-string or number-or-string input): ${JAVA_UNIONS.join(", ")}`);
   });
   after(async () => {
     await h?.close();
@@ -144,16 +135,16 @@ describe("pulumi import --file --generate-code in Python, TypeScript, Go and Jav
   }
 
   /**
-   * The import file without the resources of `types` (KNOWN BUG, left out and said so): the types
-   * whose union inputs (schema oneOf) the language's generated code gets wrong. Python's runtime
-   * refuses a list for a list-or-string Union ("Expected 'list' got typing.Union[...]"), Go's program
-   * generator writes `pulumi.Any` as a type there, Java's passes an int literal to a
-   * number-or-string (`priority(10)`: no overload takes an int) and two arguments to a list-or-string.
+   * Java's import without MailAlias (KNOWN BUG, upstream: pulumi/pulumi-java#1420, open): the
+   * importer writes a reference for a string equal to another imported resource's `name` output
+   * (the alias's target info@import-all.com is the MailBox's name), and pulumi-language-java
+   * v1.16.0 writes a list literal holding an Output as varargs, `.targets(info.name(), "ops@...")`,
+   * which no builder overload takes. Not the schema's doing: every input has one type.
    */
-  function importFileWithout(types: string[], name: string): { file: string; count: number } {
+  function javaImportFile(): { file: string; count: number } {
     const { resources } = JSON.parse(readFileSync(importFile, "utf8")) as { resources: { type: string }[] };
-    const kept = resources.filter((r) => !types.includes(r.type));
-    const file = join(work, name);
+    const kept = resources.filter((r) => r.type !== "dondominio:index:MailAlias");
+    const file = join(work, "import-java.json");
     writeFileSync(file, JSON.stringify({ resources: kept }));
     return { file, count: kept.length };
   }
@@ -227,7 +218,7 @@ describe("pulumi import --file --generate-code in Python, TypeScript, Go and Jav
     }
     const p = await languageProject("python", hosts);
     const file = join(p.dir, "__main__.py");
-    const code = await importWithCode(p, file, importFileWithout(LIST_OR_STRING, "import-python.json"));
+    const code = await importWithCode(p, file);
     expect(code).to.include("import pulumi_dondominio as dondominio");
     let t0 = Date.now();
     // A copy: pip builds a local directory in place.
@@ -260,7 +251,7 @@ print(json.dumps(stack.preview(expect_no_changes=True).change_summary))
 
   it("Go: the code builds against sdks/go and, its pulumi.Run handed to Go's Automation API, previews with no change", async () => {
     const p = await languageProject("go", hosts);
-    const code = await importWithCode(p, join(p.dir, "main.go"), importFileWithout(LIST_OR_STRING, "import-go.json"));
+    const code = await importWithCode(p, join(p.dir, "main.go"));
     expect(code).to.include(`"${GO_MODULE}/dondominio"`);
     expect(code.split("pulumi.Run(").length - 1, "one pulumi.Run").to.equal(1);
     const dir = join(work, "go-build");
@@ -310,7 +301,8 @@ print(json.dumps(stack.preview(expect_no_changes=True).change_summary))
     writeFileSync(join(p.dir, ".mvn", "maven.config"), `-s\n${mavenSettings(join(work, "java-consumer"), release)}\n`);
     const file = join(p.dir, "src", "main", "java", "generated_program", "App.java");
     mkdirSync(join(file, ".."), { recursive: true });
-    const code = await importWithCode(p, file, importFileWithout(JAVA_UNIONS, "import-java.json"));
+    console.log("      KNOWN BUG: MailAlias left out of the Java import (pulumi/pulumi-java#1420: a list literal holding an Output is written as varargs)");
+    const code = await importWithCode(p, file, javaImportFile());
     expect(code).to.include("import io.github.pulumidondominio.dondominio.");
     t0 = Date.now();
     await h.emu.control.counters({ reset: true });

@@ -74,8 +74,25 @@ describe("provider: the registry of resource descriptors", () => {
     const input = (type: string, name: string) => byType[type].inputs.find((p) => p.name === name)!;
     expect(input("MailAlias", "serviceName")).to.include({ required: true, replaceOnChange: true, secret: false });
     expect(input("MailAlias", "targets")).to.include({ required: true, replaceOnChange: false });
-    // A list, or one comma-separated string (as the API takes `target`).
-    expect(input("MailAlias", "targets").type).to.deep.equal({ kind: "union", of: [{ kind: "array", items: { kind: "string" } }, { kind: "string" }] });
+    // A list alone (the fields' servedAs): the typed SDKs break on a list-or-string union (issue 29);
+    // the zod field still takes one comma-separated string (the dynamic door).
+    expect(input("MailAlias", "targets").type).to.deep.equal({ kind: "array", items: { kind: "string" } });
+    expect(input("Domain", "nameservers").type).to.deep.equal({ kind: "array", items: { kind: "string" } });
+    expect(input("DnsRecord", "ttl").type).to.deep.equal({ kind: "integer" });
+    // No property of the served schema has a list or a number as one variant of a union (oneOf);
+    // map values aside (Domain tldParams: a TLD's free-form parameters, strings, numbers or booleans).
+    const unions: string[] = [];
+    const walk = (v: unknown, at: string): void => {
+      if (Array.isArray(v)) {
+        for (const [i, x] of v.entries()) walk(x, `${at}/${i}`);
+      } else if (v && typeof v === "object") {
+        const variants = ((v as { oneOf?: { type?: string }[] }).oneOf ?? []).map((o) => o.type);
+        if (!at.endsWith("/additionalProperties") && variants.some((t) => t === "array" || t === "number" || t === "integer")) unions.push(at);
+        for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k}`);
+      }
+    };
+    walk(JSON.parse(readFileSync(join(__dirname, "..", "..", "schema.json"), "utf8")), "");
+    expect(unions, "list-or-string and number-or-string unions in schema.json").to.deep.equal([]);
     expect(input("MailAlias", "adopt")).to.include({ required: false, createOnly: true });
     expect(input("FtpAccount", "password")).to.include({ secret: true });
     expect(byType.FtpAccount.outputs.find((p) => p.name === "password")).to.include({ secret: true });

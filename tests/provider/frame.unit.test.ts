@@ -192,7 +192,7 @@ describe("check (no API call)", () => {
     });
     expect(r.inputs.contacts).to.deep.equal({ owner: "GAR-1" });
     const ns = await domainCrud.check({}, { name: "x.barcelona", nameservers: ["ns1.example.net"] });
-    expect(ns.failures!.map((f) => f.reason)).to.deep.equal(['nameservers: 1 given, the API needs 2 to 7 (or "default")']);
+    expect(ns.failures!.map((f) => f.reason)).to.deep.equal(['nameservers: 1 given, the API needs 2 to 7 (or ["default"] for the service\'s own)']);
     // Cross-field rules run once every field is valid (zod's order).
     const bad = await domainCrud.check({}, { name: "x.barcelona" });
     expect(bad.failures!.map((f) => f.reason)).to.have.members([

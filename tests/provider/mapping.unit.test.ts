@@ -52,6 +52,11 @@ describe("domain mapping", () => {
     );
     expect(t).to.deep.include({ op: "domain/transfer" });
     expect(t.params).to.include({ nameservers: "keepns", authcode: "x" });
+    // ["default"] (the service's own servers): nothing sent on create (the API's parking), keepns on transfer, the word on update.
+    const byDefault = { name: "example.com", nameservers: ["default"], contacts: { owner: "GAR-1" } };
+    expect(acquireParams(domainInputs.parse(byDefault), "example.com").params).to.not.have.property("nameservers");
+    expect(acquireParams(domainInputs.parse({ ...byDefault, registration: "transfer" }), "example.com").params).to.include({ nameservers: "keepns" });
+    expect(updateCall("nameservers", domainInputs.parse(byDefault), "example.com").params).to.deep.equal({ domain: "example.com", nameservers: ["default"] });
   });
   it("maps getinfo answers to outputs: nameservers in order, default servers, contacts by id or by data", () => {
     const s = stateFromApi(
@@ -73,7 +78,7 @@ describe("domain mapping", () => {
     expect(s.contacts).to.deep.equal({ owner: "GAR-1", admin: ORG });
     expect(
       stateFromApi(answer<LiveDomain>({ status: { name: "example.com", status: "active" }, nameservers: { defaultNS: true } }), inputs).nameservers,
-    ).to.equal("default");
+    ).to.deep.equal(["default"]);
   });
   it("finds the settings to change and builds their update calls", () => {
     const want = domainInputs.parse({ name: "example.com", registration: "adopt", modifyBlock: true, tags: ["x"], contacts: { tech: "GAR-9" } });

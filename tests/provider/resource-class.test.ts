@@ -84,7 +84,8 @@ describe("resource classes (derived from each state)", function () {
       "const entityId: pulumi.Output<string> = mb.entityId;",
       "const usage: pulumi.Output<number> = mb.usage;",
       'const d = new Domain("d", { name: "example.com", registration: "adopt" });',
-      'const ns: pulumi.Output<string[] | "default" | undefined> = d.nameservers;',
+      // One normal form, ["default"] for the service's own servers (issue 29): a list.
+      "const ns: pulumi.Output<string[] | undefined> = d.nameservers;",
       "const expir: pulumi.Output<string | undefined> = d.tsExpir;",
       'const ssl = new SslCertificate("s", { productId: 1, csr: "x", adminContact: "ABC-1" });',
       "const records: pulumi.Output<{ name: string; type: string; value: string }[]> = ssl.validationRecords;",

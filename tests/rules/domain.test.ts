@@ -41,9 +41,13 @@ describe("rules: nameservers", () => {
   it("the provider's field: different host names, never IP addresses, or default", () => {
     const f = desiredNameservers();
     expect(f.parse(["NS1.example.net.", "ns2.bücher.de"])).to.deep.equal(["ns1.example.net", "ns2.xn--bcher-kva.de"]);
-    expect(f.parse(" Default ")).to.equal("default");
+    expect(f.parse("ns1.example.net, ns2.example.net")).to.deep.equal(["ns1.example.net", "ns2.example.net"]);
+    // The service's own servers: one normal form, a list (what a typed SDK can give: issue 29), from either spelling.
+    expect(f.parse([" Default "])).to.deep.equal(["default"]);
+    expect(f.parse(" Default ")).to.deep.equal(["default"]);
     const why = (v: unknown) => f.safeParse(v).error?.issues[0]?.message;
-    expect(why(["ns1.example.net"])).to.equal('1 given, the API needs 2 to 7 (or "default")');
+    expect(why(["ns1.example.net"])).to.equal('1 given, the API needs 2 to 7 (or ["default"] for the service\'s own)');
+    expect(why(["default", "ns2.example.net"])).to.match(/"default" is not a host name/);
     expect(why(["ns1.example.net", "NS1.example.net."])).to.match(/ns1\.example\.net is given twice/);
     expect(why(["192.0.2.1", "ns2.example.net"])).to.match(/is an IP address; a nameserver is given by its host name/);
     expect(why(["ns1..example.net", "ns2.example.net"])).to.match(/an empty label/);

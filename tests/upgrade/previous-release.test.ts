@@ -137,6 +137,9 @@ describe("upgrade from the previous release (engine, every resource)", function 
         const owner = new p.Contact("owner", { ...OWNER });
         // Registered without waiting for it (the emulator completes it in its own time).
         new p.Domain("site", { name: NEW_DOMAIN, contacts: { owner: owner.contactId }, waitFor: "submitted" });
+        // The spellings the previous release recorded as they were given ("default") and that are
+        // one list now (issue 29: nameservers ["default"]).
+        new p.Domain("adopted", { name: SVC, registration: "adopt", nameservers: "default", tags: "web, upgrade" });
         const web = new p.HostingService("web", { name: SVC, productKey: "basic" });
         new p.DnsRecord("app", { serviceName: web.name, name: "app", type: "A", value: "192.0.2.10" });
         new p.DnsZone("zone", {
@@ -204,15 +207,28 @@ describe("upgrade from the previous release (engine, every resource)", function 
       for (const fn of ["check", "diff", "create", "read", "update", "delete", "configure"]) expect(provider[fn], `${urn}: ${fn}`).to.be.a("function");
     }
 
+    // The plan on the old state, before any refresh: empty (the definitions' upgradeState reads what
+    // the old release recorded in this release's form).
+    const first = await eng.stack.preview({ diff: true });
+    const { same: sameFirst, ...plannedFirst } = first.changeSummary as Record<string, number>;
+    expect(plannedFirst, `the plan on the old state:\n${first.stdout}`).to.deep.equal({});
+    expect(sameFirst).to.equal(before.size + 1);
+
     const start = await balance();
     const refresh = await countCalls(h, () => eng.stack.refresh(V));
     const { same, ...changed } = refresh.result.summary.resourceChanges as Record<string, number>;
-    expect(changed, "refresh after the upgrade").to.deep.equal({});
-    expect(same).to.equal(before.size + 1);
+    // One output re-spelled: the old release recorded nameservers "default", read now as ["default"].
+    expect(changed, "refresh after the upgrade").to.deep.equal({ update: 1 });
+    expect(same).to.equal(before.size);
     expect(writeCalls(refresh.calls)).to.deep.equal({});
-    // Outputs read by the new package equal those the old one wrote, field by field.
+    // Outputs read by the new package equal those the old one wrote, field by field, but that one.
     const refreshed = dynamicResources(eng);
-    for (const [urn, r] of before) expect(refreshed.get(urn)?.outputs, urn).to.deep.equal(r.outputs);
+    const respelled = [...before].find(([urn]) => urn.endsWith("::adopted"));
+    expect(respelled?.[1].outputs, "the old release's record").to.include({ nameservers: "default" });
+    for (const [urn, r] of before) {
+      const want = urn === respelled?.[0] ? { ...r.outputs, nameservers: ["default"] } : r.outputs;
+      expect(refreshed.get(urn)?.outputs, urn).to.deep.equal(want);
+    }
 
     const preview = await eng.stack.preview({ diff: true });
     const { same: unchanged, ...planned } = preview.changeSummary as Record<string, number>;
@@ -226,11 +242,11 @@ describe("upgrade from the previous release (engine, every resource)", function 
     expect(writeCalls(up.calls), "write calls of the first up after the upgrade").to.deep.equal({});
     expect(await balance()).to.equal(start);
 
-    // The state now holds the new package's provider texts, at the same module paths; the outputs are still the old ones.
+    // The state now holds the new package's provider texts, at the same module paths; the outputs are those refresh read.
     const after = dynamicResources(eng);
     const crudPath = (text: string | undefined) => /require\("(pulumi-dondominio\/dist\/provider\/resources\/[a-z-]+\/crud\.js)"\)/.exec(text ?? "")?.[1];
     for (const [urn, r] of before) {
-      expect(after.get(urn)?.outputs, urn).to.deep.equal(r.outputs);
+      expect(after.get(urn)?.outputs, urn).to.deep.equal(refreshed.get(urn)?.outputs);
       expect(crudPath(after.get(urn)?.provider), urn)
         .to.be.a("string")
         .and.equal(crudPath(r.provider));

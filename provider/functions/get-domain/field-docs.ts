@@ -26,7 +26,7 @@ export const resultDocs: Readonly<Record<string, string>> = {
   authcodeCheck: "Whether the authcode can be read now.",
   serviceAssociated: "Whether a hosting service of the same name is in the account.",
   tags: "The domain's tags, sorted.",
-  defaultNS: "The service's own nameservers are in use (the Domain resource's `nameservers: \"default\"`).",
+  defaultNS: "The service's own nameservers are in use (the Domain resource's `nameservers: [\"default\"]`).",
   nameservers: "The nameservers in effect, in order (lower case).",
   contacts: "The contact id of each role.",
   "contacts.owner": "The owner (registrant) contact's id.",

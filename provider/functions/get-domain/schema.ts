@@ -47,7 +47,7 @@ export const getDomainResult = {
   serviceAssociated: z.boolean(),
   /** The domain's tags, sorted. */
   tags: z.array(z.string()),
-  /** The service's own nameservers are in use (the Domain resource's `nameservers: "default"`). */
+  /** The service's own nameservers are in use (the Domain resource's `nameservers: ["default"]`). */
   defaultNS: z.boolean(),
   /** The nameservers in effect, in order (lower case). */
   nameservers: z.array(z.string()),

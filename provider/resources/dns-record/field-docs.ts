@@ -6,8 +6,8 @@ export const inputDocs: Readonly<Record<string, string>> = {
   name: '"@" for the apex, a name relative to the zone ("www", "*.dev") or a full one ("www.example.com.").',
   type: "A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.",
   value: 'IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA).',
-  ttl: 'Seconds (60 to 604800); absent or "-" = the zone\'s default.',
-  priority: 'MX and SRV only (0 to 65535, default 10; "-" = the default).',
+  ttl: 'Seconds (60 to 604800); absent = the zone\'s default (the dynamic resources also take "-").',
+  priority: 'MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).',
   adopt: "Take over an identical record (same name, type and value) that already exists instead of failing.",
 };
 

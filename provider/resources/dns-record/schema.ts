@@ -6,12 +6,17 @@
  */
 import { z } from "zod";
 import { type DnsType, type NormalRecord, normalizeDesiredRecord } from "../../../sdk/rules";
-import { accepts } from "../../core/fields";
+import { accepts, servedAs } from "../../core/fields";
 import type { StateOf } from "../../core/resource-class";
 
 const str = (what: string) => z.string({ error: `required: ${what}` });
-/** A number, or "-" for the default; any string reaches the rule, whose message says so. */
-const numOrDash = accepts<number | "-">()(z.union([z.number(), z.string()], { error: 'must be a number, or "-" for the default' }).optional());
+/**
+ * A number, or "-" for the default; any string reaches the rule, whose message says so. The
+ * plugin's schema serves an integer alone (the typed SDKs: leave it out for the default).
+ */
+const numOrDash = accepts<number | "-">()(
+  servedAs(z.number().int())(z.union([z.number(), z.string()], { error: 'must be a number, or "-" for the default' })).optional(),
+);
 
 /** The program's inputs before normalisation, each documented once (the class's Args derive from them; DnsZone's records share them). */
 export const dnsRecordFields = {
@@ -23,9 +28,9 @@ export const dnsRecordFields = {
   type: accepts<DnsType>()(str("the record type (A, AAAA, CNAME, MX, SRV, TXT, NS, CAA)")),
   /** IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA). */
   value: str("the record value"),
-  /** Seconds (60 to 604800); absent or "-" = the zone's default. */
+  /** Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-"). */
   ttl: numOrDash,
-  /** MX and SRV only (0 to 65535, default 10; "-" = the default). */
+  /** MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default). */
   priority: numOrDash,
   /** Take over an identical record (same name, type and value) that already exists instead of failing. */
   adopt: z.boolean({ error: "must be true or false" }).optional(),

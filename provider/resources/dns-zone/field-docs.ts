@@ -5,7 +5,7 @@ export const inputDocs: Readonly<Record<string, string>> = {
   serviceName: 'The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".',
   records: "Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName.",
   ignore:
-    'Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).',
+    'Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).',
   purge: "Delete live records that are neither declared nor ignored (default true); false leaves them alone.",
   maxChangeRatio: "Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).",
   allowApexNsChanges: "Allow creating, updating or deleting the NS records at the apex (default false).",

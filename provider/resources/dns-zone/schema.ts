@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { DNS_TYPES, type DnsType, isDnsType, normalizeDesiredRecord, normalizeZone, RuleError, zoneUnicode } from "../../../sdk/rules";
 import type { OutputShape } from "../../core/resource-class";
+import { servedAs } from "../../core/fields";
 import { dnsRecordFields } from "../dns-record/schema";
 import { ignoredBy, recordKey, relative, type IgnoreRule, type ZoneRecord } from "./mapping";
 
@@ -24,8 +25,8 @@ const rawRecord = z.object(
 export const dnsZoneIgnoreFields = {
   /** Full ("_acme-challenge.example.com") or relative ("_acme-challenge*", "@") name, or a glob of either. */
   name: z.string({ error: 'must be a name or a glob ("_acme-challenge*", "*.dev", "@")' }).optional(),
-  /** A type or a list of types. */
-  type: z.union([z.string(), z.array(z.string())], { error: "must be a record type or a list of them" }).optional(),
+  /** A list of record types (the dynamic resources also take one type alone). */
+  type: servedAs(z.array(z.string()))(z.union([z.string(), z.array(z.string())], { error: "must be a record type or a list of them" })).optional(),
   /** The value, or a glob of it (case-insensitive). */
   value: z.string({ error: "must be a value or a glob" }).optional(),
 };
@@ -41,8 +42,8 @@ export const dnsZoneFields = {
   /** Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName. */
   records: z.array(rawRecord, { error: "required: a list of records {name, type, value, ttl?, priority?}" }),
   /**
-   * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given
-   * (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+   * Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given
+   * (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
    */
   ignore: z.array(rawIgnore, { error: "must be a list of rules {name?, type?, value?}" }).optional(),
   /** Delete live records that are neither declared nor ignored (default true); false leaves them alone. */

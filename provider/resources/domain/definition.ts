@@ -3,7 +3,7 @@ import { isGone } from "../../core/errors";
 import { type Ctx, PartialResultError, type ResourceDefinition } from "../../core/frame";
 import { info, warn } from "../../core/log";
 import { wantsRenewal } from "../../money/renewal";
-import { domainForms } from "../../../sdk/rules";
+import { DEFAULT_NAMESERVERS, domainForms } from "../../../sdk/rules";
 import { domainFacts } from "./facts";
 import { liveState, restate, warnStatus } from "./live";
 import { acquire, domainCharges, findDomain, settlePendingOrder } from "./orders";
@@ -54,6 +54,9 @@ function restatable(olds: DomainState, news: DomainInputs): boolean {
   );
 }
 
+/** A nameservers value an earlier release recorded: "default" (before issue 29) is ["default"] now. */
+const currentNameservers = (v: unknown) => (v === "default" ? [...DEFAULT_NAMESERVERS] : v);
+
 export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
   type: "Domain",
   inputs: domainInputs,
@@ -68,6 +71,15 @@ export const domainDefinition: ResourceDefinition<DomainInputs, DomainState> = {
       olds !== undefined && sameValue(olds.contacts?.[role], news.contacts?.[role]) ? [] : contactWarnings(news.contacts?.[role], `contacts.${role}.`),
     ),
   charges: domainCharges,
+
+  upgradeState(recorded) {
+    const pending = recorded.pendingSettings as Record<string, unknown> | undefined;
+    if (recorded.nameservers !== "default" && pending?.nameservers !== "default") return recorded;
+    const out = { ...recorded };
+    if ("nameservers" in out) out.nameservers = currentNameservers(out.nameservers);
+    if (pending && "nameservers" in pending) out.pendingSettings = { ...pending, nameservers: currentNameservers(pending.nameservers) };
+    return out;
+  },
 
   diffExtra(olds, news) {
     const changes: string[] = [];

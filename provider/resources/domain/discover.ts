@@ -4,7 +4,7 @@
  * nameservers, gluerecords), and one domain/getinfo infoType=dnssec per active domain (DNSSEC is
  * no list infoType).
  */
-import { normaliseNameserver, normaliseTags } from "../../../sdk/rules";
+import { DEFAULT_NAMESERVERS, normaliseNameserver, normaliseTags } from "../../../sdk/rules";
 import type { Api } from "../../core/client";
 import { type AccountScope, asciiOf, unicodeOf } from "../../core/discovery";
 
@@ -20,7 +20,8 @@ export interface DomainSnapshot {
   whoisPrivacy?: boolean;
   viewWhois?: boolean;
   tags: string[];
-  nameservers?: string[] | "default";
+  /** ["default"]: the service's own servers. */
+  nameservers?: string[];
   glue: { name: string; ipv4: string; ipv6?: string }[];
   dnssec: { keytag: number; algorithm: number; digesttype: number; digest: string }[];
   /** Why the DNSSEC entries were not read (a domain that is not active). */
@@ -42,7 +43,7 @@ export async function discoverDomains(api: Api, scope: AccountScope): Promise<Do
     const n = nsOf.get(key);
     const nameservers = n
       ? n.defaultNS
-        ? ("default" as const)
+        ? [...DEFAULT_NAMESERVERS]
         : [...(n.nameservers ?? [])].sort((a, b) => a.order - b.order).map((x) => normaliseNameserver(x.name))
       : undefined;
     domains.push({
@@ -56,7 +57,7 @@ export async function discoverDomains(api: Api, scope: AccountScope): Promise<Do
       whoisPrivacy: d.whoisPrivacy,
       viewWhois: d.viewWhois,
       tags: d.tag ? normaliseTags(d.tag) : [],
-      nameservers: nameservers && (nameservers === "default" || nameservers.length) ? nameservers : undefined,
+      nameservers: nameservers?.length ? nameservers : undefined,
       glue: (glueOf.get(key)?.gluerecords ?? []).map((g) => ({ name: g.name, ipv4: g.ipv4, ...(g.ipv6 ? { ipv6: g.ipv6 } : {}) })),
       dnssec: [],
     });

@@ -6,7 +6,7 @@ export const inputDocs: Readonly<Record<string, string>> = {
   registration: "register (default), transfer, or adopt a domain already in the account (spends nothing).",
   period: "Years (register only; default the TLD's minimum).",
   premium: "Must be true to register a premium name.",
-  nameservers: '2 to 7 servers, or "default" for the service\'s own.',
+  nameservers: '2 to 7 servers, or `["default"]` for the service\'s own (the dynamic resources also take "default" alone, or one comma-separated string).',
   contacts:
     "`{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.",
   transferBlock: "Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.",
@@ -14,7 +14,7 @@ export const inputDocs: Readonly<Record<string, string>> = {
   whoisPrivacy: "WHOIS privacy service on (only TLDs that allow it). Changes in place.",
   viewWhois: "The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.",
   renewalMode: "autorenew, manual or letexpire: what happens at expiry. Changes in place.",
-  tags: "Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.",
+  tags: "Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.",
   authcode: "Transfer authorization code (stored encrypted).",
   exposeAuthcode: "Output the domain's current authcode (secret).",
   waitFor: 'What create waits for: "active" (default for register) or "submitted" (default for transfer).',

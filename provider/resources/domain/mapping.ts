@@ -1,6 +1,6 @@
 /** Domain <-> API shapes (pure; unit-tested in tests/provider/mapping.unit.test.ts). */
 import type { CallParams, ResultOf } from "../../../sdk";
-import { domainForms, normaliseNameserver, normaliseTags } from "../../../sdk/rules";
+import { DEFAULT_NAMESERVERS, domainForms, isDefaultNameservers, normaliseNameserver, normaliseTags } from "../../../sdk/rules";
 import type { ApiCall } from "../../core/client";
 import { sameValue } from "../../core/plain-data";
 import { contactDataFromApi, contactToApi } from "../contact/mapping";
@@ -76,7 +76,9 @@ export function stateFromApi(live: LiveDomain, inputs: Omit<DomainInputs, "authc
   };
   if (live.nameservers) {
     const n = live.nameservers;
-    state.nameservers = n.defaultNS ? "default" : [...(n.nameservers ?? [])].sort((a, b) => a.order - b.order).map((x) => normaliseNameserver(x.name));
+    state.nameservers = n.defaultNS
+      ? [...DEFAULT_NAMESERVERS]
+      : [...(n.nameservers ?? [])].sort((a, b) => a.order - b.order).map((x) => normaliseNameserver(x.name));
   }
   if (live.contact) state.contacts = liveContacts(live.contact, inputs.contacts);
   if (live.authcode !== undefined) state.authcode = live.authcode;
@@ -96,13 +98,13 @@ export function acquireParams(inputs: DomainInputs, ascii: string): ApiCall<"dom
   const ns = inputs.nameservers;
   if (inputs.registration === "transfer") {
     // Without nameservers, keep the current ones (facts.md "keepns"): a transfer should not break DNS.
-    const params: CallParams<"domain/transfer"> = { ...common, nameservers: ns === undefined || ns === "default" ? "keepns" : ns };
+    const params: CallParams<"domain/transfer"> = { ...common, nameservers: ns === undefined || isDefaultNameservers(ns) ? "keepns" : ns };
     if (inputs.authcode !== undefined) params.authcode = inputs.authcode;
     return { op: "domain/transfer", params };
   }
-  // "default" on create: send nothing, the API's default (parking) applies; update sets it later.
+  // ["default"] on create: send nothing, the API's default (parking) applies; update sets it later.
   const params: CallParams<"domain/create"> = { ...common };
-  if (Array.isArray(ns)) params.nameservers = ns;
+  if (ns !== undefined && !isDefaultNameservers(ns)) params.nameservers = ns;
   if (inputs.period !== undefined) params.period = inputs.period;
   if (inputs.premium !== undefined) params.premium = inputs.premium;
   return { op: "domain/create", params };

@@ -19,6 +19,7 @@ import {
   unicodeDomainField,
 } from "../../../sdk/rules";
 import type { PendingOrder } from "../../money/money";
+import { servedAs } from "../../core/fields";
 import type { StateOf } from "../../core/resource-class";
 import { type CONTACT_DATA_FIELDS, contactDataShape, requireContactData } from "../contact/schema";
 
@@ -29,8 +30,8 @@ export const RENEWAL_MODES = ["autorenew", "manual", "letexpire"] as const;
 
 const name = unicodeDomainField();
 
-/** 2 to 7 host names (spec "Limits"), or "default" (the service's own servers, facts.md): sdk/rules. */
-const nameservers = desiredNameservers();
+/** 2 to 7 host names (spec "Limits"), or ["default"] (the service's own servers, facts.md): sdk/rules. */
+const nameservers = servedAs(z.array(z.string()))(desiredNameservers());
 
 /**
  * Per-domain flags each TLD's registry allows (spec "Domain": transferBlock, whoisPrivacy and
@@ -134,19 +135,22 @@ const contactData = z.object(contactDataShape).superRefine((v, ctx) => requireCo
 /** A contact: a Contact's id (e.g. `contact.contactId`) or the full data inline. */
 const contactRef = z.union([contactId(), contactData], { error: "must be a contact id such as ABC-12345 or the contact data" });
 
-const tags = z.union([z.array(z.string()), z.string()]).transform((v, ctx) => {
-  // The API keeps the tags as one comma-separated list (domain/update tag): a comma inside one tag
-  // of a list would split it into two.
-  const joined = Array.isArray(v) ? v.find((t) => t.includes(",")) : undefined;
-  if (joined !== undefined)
-    ctx.addIssue({
-      code: "custom",
-      message: `"${joined}" holds a comma: the API keeps tags as one comma-separated list, so it would become two tags; give them as two list items`,
-    });
-  const list = normaliseTags(v);
-  if (list.length === 0) ctx.addIssue({ code: "custom", message: "give at least one tag, or leave tags out (the API cannot clear them)" });
-  return list;
-});
+/** A list (the plugin's schema: typed SDKs), or one comma-separated string (the dynamic resources). */
+const tags = servedAs(z.array(z.string()))(
+  z.union([z.array(z.string()), z.string()]).transform((v, ctx) => {
+    // The API keeps the tags as one comma-separated list (domain/update tag): a comma inside one tag
+    // of a list would split it into two.
+    const joined = Array.isArray(v) ? v.find((t) => t.includes(",")) : undefined;
+    if (joined !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        message: `"${joined}" holds a comma: the API keeps tags as one comma-separated list, so it would become two tags; give them as two list items`,
+      });
+    const list = normaliseTags(v);
+    if (list.length === 0) ctx.addIssue({ code: "custom", message: "give at least one tag, or leave tags out (the API cannot clear them)" });
+    return list;
+  }),
+);
 
 /** The program's inputs, each documented once (the class's Args derive from them). */
 export const domainFields = {
@@ -158,7 +162,7 @@ export const domainFields = {
   period: int({ min: 1, max: 10 }).optional(),
   /** Must be true to register a premium name. */
   premium: bool().optional(),
-  /** 2 to 7 servers, or "default" for the service's own. */
+  /** 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string). */
   nameservers: nameservers.optional(),
   /**
    * `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a
@@ -178,7 +182,7 @@ export const domainFields = {
   viewWhois: bool().optional(),
   /** autorenew, manual or letexpire: what happens at expiry. Changes in place. */
   renewalMode: oneOf(RENEWAL_MODES).optional(),
-  /** Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place. */
+  /** Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place. */
   tags: tags.optional(),
   /** Transfer authorization code (stored encrypted). */
   authcode: z.string().trim().min(1, { error: "must not be empty" }).optional(),

@@ -39,7 +39,7 @@ export function updateCall(
 ): ApiCall<"domain/updatenameservers"> | ApiCall<"domain/updatecontacts"> | ApiCall<"domain/update"> {
   switch (setting) {
     case "nameservers":
-      return { op: "domain/updatenameservers", params: { domain, nameservers: desired.nameservers === "default" ? "default" : (desired.nameservers ?? []) } };
+      return { op: "domain/updatenameservers", params: { domain, nameservers: desired.nameservers ?? [] } };
     case "contacts":
       return { op: "domain/updatecontacts", params: { domain, ...contactsToApi(desired.contacts, roles) } };
     case "modifyBlock":

@@ -4,7 +4,7 @@
 export const inputDocs: Readonly<Record<string, string>> = {
   serviceName: "The mail or hosting service's name, e.g. \"example.com\" (a HostingService's `name`).",
   name: 'The local part ("sales") or the full address under the service\'s domain.',
-  targets: "Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).",
+  targets: "Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).",
   adopt: "Take over an alias of the same address that already exists instead of failing.",
 };
 

@@ -10,6 +10,7 @@ import { aliasSelfProblem, mailKey, mailTargetsField, unresolvableHostProblem } 
 import { mailEntityInputs, mailNameInput } from "../../service-entities/mail-address";
 import { serviceNameField } from "../../service-entities/service-entities";
 import type { StateOf } from "../../core/resource-class";
+import { servedAs } from "../../core/fields";
 
 /** The program's inputs, each documented once (the class's Args derive from them). */
 export const mailAliasFields = {
@@ -17,9 +18,9 @@ export const mailAliasFields = {
   serviceName: serviceNameField,
   /** The local part ("sales") or the full address under the service's domain. */
   name: mailNameInput("sales"),
-  // The rule library's field, the catalogue's too (sdk/rules mailTargetsField).
-  /** Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept). */
-  targets: mailTargetsField("required: the destination addresses (a list)"),
+  // The rule library's field, the catalogue's too (sdk/rules mailTargetsField); the plugin's schema serves the list alone.
+  /** Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string). */
+  targets: servedAs(z.array(z.string()))(mailTargetsField("required: the destination addresses (a list)")),
   /** Take over an alias of the same address that already exists instead of failing. */
   adopt: bool().optional(),
 };

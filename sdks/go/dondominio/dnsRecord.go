@@ -22,14 +22,14 @@ type DnsRecord struct {
 	EntityId pulumi.StringOutput `pulumi:"entityId"`
 	// "@" for the apex, a name relative to the zone ("www", "*.dev") or a full one ("www.example.com.").
 	Name pulumi.StringOutput `pulumi:"name"`
-	// MX and SRV only (0 to 65535, default 10; "-" = the default).
-	Priority pulumi.AnyOutput `pulumi:"priority"`
+	// MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
+	Priority pulumi.IntPtrOutput `pulumi:"priority"`
 	// The name relative to the zone: "@", "www", "*.dev".
 	RelativeName pulumi.StringOutput `pulumi:"relativeName"`
 	// The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
-	// Seconds (60 to 604800); absent or "-" = the zone's default.
-	Ttl pulumi.AnyOutput `pulumi:"ttl"`
+	// Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
+	Ttl pulumi.IntPtrOutput `pulumi:"ttl"`
 	// A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
 	Type pulumi.StringOutput `pulumi:"type"`
 	// IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA).
@@ -98,12 +98,12 @@ type dnsRecordArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// "@" for the apex, a name relative to the zone ("www", "*.dev") or a full one ("www.example.com.").
 	Name string `pulumi:"name"`
-	// MX and SRV only (0 to 65535, default 10; "-" = the default).
-	Priority interface{} `pulumi:"priority"`
+	// MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
+	Priority *int `pulumi:"priority"`
 	// The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
 	ServiceName string `pulumi:"serviceName"`
-	// Seconds (60 to 604800); absent or "-" = the zone's default.
-	Ttl interface{} `pulumi:"ttl"`
+	// Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
+	Ttl *int `pulumi:"ttl"`
 	// A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
 	Type string `pulumi:"type"`
 	// IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA).
@@ -116,12 +116,12 @@ type DnsRecordArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// "@" for the apex, a name relative to the zone ("www", "*.dev") or a full one ("www.example.com.").
 	Name pulumi.StringInput
-	// MX and SRV only (0 to 65535, default 10; "-" = the default).
-	Priority pulumi.Input
+	// MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
+	Priority pulumi.IntPtrInput
 	// The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
 	ServiceName pulumi.StringInput
-	// Seconds (60 to 604800); absent or "-" = the zone's default.
-	Ttl pulumi.Input
+	// Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
+	Ttl pulumi.IntPtrInput
 	// A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
 	Type pulumi.StringInput
 	// IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA).
@@ -230,9 +230,9 @@ func (o DnsRecordOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// MX and SRV only (0 to 65535, default 10; "-" = the default).
-func (o DnsRecordOutput) Priority() pulumi.AnyOutput {
-	return o.ApplyT(func(v *DnsRecord) pulumi.AnyOutput { return v.Priority }).(pulumi.AnyOutput)
+// MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
+func (o DnsRecordOutput) Priority() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Priority }).(pulumi.IntPtrOutput)
 }
 
 // The name relative to the zone: "@", "www", "*.dev".
@@ -245,9 +245,9 @@ func (o DnsRecordOutput) ServiceName() pulumi.StringOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.ServiceName }).(pulumi.StringOutput)
 }
 
-// Seconds (60 to 604800); absent or "-" = the zone's default.
-func (o DnsRecordOutput) Ttl() pulumi.AnyOutput {
-	return o.ApplyT(func(v *DnsRecord) pulumi.AnyOutput { return v.Ttl }).(pulumi.AnyOutput)
+// Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
+func (o DnsRecordOutput) Ttl() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Ttl }).(pulumi.IntPtrOutput)
 }
 
 // A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.

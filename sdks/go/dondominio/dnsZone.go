@@ -20,7 +20,7 @@ type DnsZone struct {
 	AllowApexNsChanges pulumi.BoolPtrOutput `pulumi:"allowApexNsChanges"`
 	// "auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only.
 	Bulk pulumi.StringPtrOutput `pulumi:"bulk"`
-	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
 	Ignore DnsZoneIgnoreArrayOutput `pulumi:"ignore"`
 	// Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).
 	MaxChangeRatio pulumi.Float64PtrOutput `pulumi:"maxChangeRatio"`
@@ -86,7 +86,7 @@ type dnsZoneArgs struct {
 	AllowApexNsChanges *bool `pulumi:"allowApexNsChanges"`
 	// "auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only.
 	Bulk *string `pulumi:"bulk"`
-	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
 	Ignore []DnsZoneIgnore `pulumi:"ignore"`
 	// Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).
 	MaxChangeRatio *float64 `pulumi:"maxChangeRatio"`
@@ -104,7 +104,7 @@ type DnsZoneArgs struct {
 	AllowApexNsChanges pulumi.BoolPtrInput
 	// "auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only.
 	Bulk pulumi.StringPtrInput
-	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+	// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
 	Ignore DnsZoneIgnoreArrayInput
 	// Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).
 	MaxChangeRatio pulumi.Float64PtrInput
@@ -213,7 +213,7 @@ func (o DnsZoneOutput) Bulk() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Bulk }).(pulumi.StringPtrOutput)
 }
 
-// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
 func (o DnsZoneOutput) Ignore() DnsZoneIgnoreArrayOutput {
 	return o.ApplyT(func(v *DnsZone) DnsZoneIgnoreArrayOutput { return v.Ignore }).(DnsZoneIgnoreArrayOutput)
 }

@@ -28,8 +28,8 @@ type Domain struct {
 	ModifyBlock pulumi.BoolPtrOutput `pulumi:"modifyBlock"`
 	// Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// 2 to 7 servers, or "default" for the service's own.
-	Nameservers pulumi.AnyOutput `pulumi:"nameservers"`
+	// 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
+	Nameservers pulumi.StringArrayOutput `pulumi:"nameservers"`
 	// "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
 	OnDestroy pulumi.StringPtrOutput `pulumi:"onDestroy"`
 	// The owner's verification status.
@@ -54,8 +54,8 @@ type Domain struct {
 	RenewalMode pulumi.StringPtrOutput `pulumi:"renewalMode"`
 	// Domain status (spec "States and transitions"): register-init ... active ... expired-*.
 	Status pulumi.StringOutput `pulumi:"status"`
-	// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
-	Tags pulumi.AnyOutput `pulumi:"tags"`
+	// Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
+	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// The top-level domain ("com").
 	Tld pulumi.StringOutput `pulumi:"tld"`
 	// TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
@@ -140,8 +140,8 @@ type domainArgs struct {
 	ModifyBlock *bool `pulumi:"modifyBlock"`
 	// Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
 	Name string `pulumi:"name"`
-	// 2 to 7 servers, or "default" for the service's own.
-	Nameservers interface{} `pulumi:"nameservers"`
+	// 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
+	Nameservers []string `pulumi:"nameservers"`
 	// "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
 	OnDestroy *string `pulumi:"onDestroy"`
 	// Years (register only; default the TLD's minimum).
@@ -154,8 +154,8 @@ type domainArgs struct {
 	RenewUntil *string `pulumi:"renewUntil"`
 	// autorenew, manual or letexpire: what happens at expiry. Changes in place.
 	RenewalMode *string `pulumi:"renewalMode"`
-	// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
-	Tags interface{} `pulumi:"tags"`
+	// Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
+	Tags []string `pulumi:"tags"`
 	// TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
 	TldParams map[string]interface{} `pulumi:"tldParams"`
 	// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
@@ -180,8 +180,8 @@ type DomainArgs struct {
 	ModifyBlock pulumi.BoolPtrInput
 	// Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
 	Name pulumi.StringInput
-	// 2 to 7 servers, or "default" for the service's own.
-	Nameservers pulumi.Input
+	// 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
+	Nameservers pulumi.StringArrayInput
 	// "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
 	OnDestroy pulumi.StringPtrInput
 	// Years (register only; default the TLD's minimum).
@@ -194,8 +194,8 @@ type DomainArgs struct {
 	RenewUntil pulumi.StringPtrInput
 	// autorenew, manual or letexpire: what happens at expiry. Changes in place.
 	RenewalMode pulumi.StringPtrInput
-	// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
-	Tags pulumi.Input
+	// Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
+	Tags pulumi.StringArrayInput
 	// TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
 	TldParams pulumi.MapInput
 	// Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
@@ -325,9 +325,9 @@ func (o DomainOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// 2 to 7 servers, or "default" for the service's own.
-func (o DomainOutput) Nameservers() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Domain) pulumi.AnyOutput { return v.Nameservers }).(pulumi.AnyOutput)
+// 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
+func (o DomainOutput) Nameservers() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringArrayOutput { return v.Nameservers }).(pulumi.StringArrayOutput)
 }
 
 // "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
@@ -390,9 +390,9 @@ func (o DomainOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
-func (o DomainOutput) Tags() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Domain) pulumi.AnyOutput { return v.Tags }).(pulumi.AnyOutput)
+// Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
+func (o DomainOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
 // The top-level domain ("com").

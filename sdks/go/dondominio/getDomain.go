@@ -38,7 +38,7 @@ type LookupDomainResult struct {
 	AuthcodeCheck bool `pulumi:"authcodeCheck"`
 	// The contact id of each role.
 	Contacts GetDomainContacts `pulumi:"contacts"`
-	// The service's own nameservers are in use (the Domain resource's `nameservers: "default"`).
+	// The service's own nameservers are in use (the Domain resource's `nameservers: ["default"]`).
 	DefaultNS bool `pulumi:"defaultNS"`
 	// The API's domainID.
 	DomainId float64 `pulumi:"domainId"`
@@ -127,7 +127,7 @@ func (o LookupDomainResultOutput) Contacts() GetDomainContactsOutput {
 	return o.ApplyT(func(v LookupDomainResult) GetDomainContacts { return v.Contacts }).(GetDomainContactsOutput)
 }
 
-// The service's own nameservers are in use (the Domain resource's `nameservers: "default"`).
+// The service's own nameservers are in use (the Domain resource's `nameservers: ["default"]`).
 func (o LookupDomainResultOutput) DefaultNS() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupDomainResult) bool { return v.DefaultNS }).(pulumi.BoolOutput)
 }

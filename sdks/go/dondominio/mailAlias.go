@@ -88,8 +88,8 @@ type mailAliasArgs struct {
 	Name string `pulumi:"name"`
 	// The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
 	ServiceName string `pulumi:"serviceName"`
-	// Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
-	Targets interface{} `pulumi:"targets"`
+	// Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
+	Targets []string `pulumi:"targets"`
 }
 
 // The set of arguments for constructing a MailAlias resource.
@@ -100,8 +100,8 @@ type MailAliasArgs struct {
 	Name pulumi.StringInput
 	// The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
 	ServiceName pulumi.StringInput
-	// Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
-	Targets pulumi.Input
+	// Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
+	Targets pulumi.StringArrayInput
 }
 
 func (MailAliasArgs) ElementType() reflect.Type {

@@ -14,9 +14,9 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type DnsZoneIgnore struct {
-	Name  *string     `pulumi:"name"`
-	Type  interface{} `pulumi:"type"`
-	Value *string     `pulumi:"value"`
+	Name  *string  `pulumi:"name"`
+	Type  []string `pulumi:"type"`
+	Value *string  `pulumi:"value"`
 }
 
 // DnsZoneIgnoreInput is an input type that accepts DnsZoneIgnoreArgs and DnsZoneIgnoreOutput values.
@@ -31,9 +31,9 @@ type DnsZoneIgnoreInput interface {
 }
 
 type DnsZoneIgnoreArgs struct {
-	Name  pulumi.StringPtrInput `pulumi:"name"`
-	Type  pulumi.Input          `pulumi:"type"`
-	Value pulumi.StringPtrInput `pulumi:"value"`
+	Name  pulumi.StringPtrInput   `pulumi:"name"`
+	Type  pulumi.StringArrayInput `pulumi:"type"`
+	Value pulumi.StringPtrInput   `pulumi:"value"`
 }
 
 func (DnsZoneIgnoreArgs) ElementType() reflect.Type {
@@ -91,8 +91,8 @@ func (o DnsZoneIgnoreOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsZoneIgnore) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o DnsZoneIgnoreOutput) Type() pulumi.AnyOutput {
-	return o.ApplyT(func(v DnsZoneIgnore) interface{} { return v.Type }).(pulumi.AnyOutput)
+func (o DnsZoneIgnoreOutput) Type() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DnsZoneIgnore) []string { return v.Type }).(pulumi.StringArrayOutput)
 }
 
 func (o DnsZoneIgnoreOutput) Value() pulumi.StringPtrOutput {
@@ -120,11 +120,11 @@ func (o DnsZoneIgnoreArrayOutput) Index(i pulumi.IntInput) DnsZoneIgnoreOutput {
 }
 
 type DnsZoneRecords struct {
-	Name     string      `pulumi:"name"`
-	Priority interface{} `pulumi:"priority"`
-	Ttl      interface{} `pulumi:"ttl"`
-	Type     string      `pulumi:"type"`
-	Value    string      `pulumi:"value"`
+	Name     string `pulumi:"name"`
+	Priority *int   `pulumi:"priority"`
+	Ttl      *int   `pulumi:"ttl"`
+	Type     string `pulumi:"type"`
+	Value    string `pulumi:"value"`
 }
 
 // DnsZoneRecordsInput is an input type that accepts DnsZoneRecordsArgs and DnsZoneRecordsOutput values.
@@ -140,8 +140,8 @@ type DnsZoneRecordsInput interface {
 
 type DnsZoneRecordsArgs struct {
 	Name     pulumi.StringInput `pulumi:"name"`
-	Priority pulumi.Input       `pulumi:"priority"`
-	Ttl      pulumi.Input       `pulumi:"ttl"`
+	Priority pulumi.IntPtrInput `pulumi:"priority"`
+	Ttl      pulumi.IntPtrInput `pulumi:"ttl"`
 	Type     pulumi.StringInput `pulumi:"type"`
 	Value    pulumi.StringInput `pulumi:"value"`
 }
@@ -201,12 +201,12 @@ func (o DnsZoneRecordsOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DnsZoneRecords) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o DnsZoneRecordsOutput) Priority() pulumi.AnyOutput {
-	return o.ApplyT(func(v DnsZoneRecords) interface{} { return v.Priority }).(pulumi.AnyOutput)
+func (o DnsZoneRecordsOutput) Priority() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DnsZoneRecords) *int { return v.Priority }).(pulumi.IntPtrOutput)
 }
 
-func (o DnsZoneRecordsOutput) Ttl() pulumi.AnyOutput {
-	return o.ApplyT(func(v DnsZoneRecords) interface{} { return v.Ttl }).(pulumi.AnyOutput)
+func (o DnsZoneRecordsOutput) Ttl() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DnsZoneRecords) *int { return v.Ttl }).(pulumi.IntPtrOutput)
 }
 
 func (o DnsZoneRecordsOutput) Type() pulumi.StringOutput {

@@ -7,14 +7,14 @@ import * as outputs from "../types/output";
 
 export interface DnsZoneIgnoreArgs {
     name?: pulumi.Input<string | undefined>;
-    type?: pulumi.Input<string | pulumi.Input<string>[] | undefined>;
+    type?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     value?: pulumi.Input<string | undefined>;
 }
 
 export interface DnsZoneRecordsArgs {
     name: pulumi.Input<string>;
-    priority?: pulumi.Input<number | string | undefined>;
-    ttl?: pulumi.Input<number | string | undefined>;
+    priority?: pulumi.Input<number | undefined>;
+    ttl?: pulumi.Input<number | undefined>;
     type: pulumi.Input<string>;
     value: pulumi.Input<string>;
 }

@@ -7,14 +7,14 @@ import * as outputs from "../types/output";
 
 export interface DnsZoneIgnore {
     name?: string;
-    type?: string | string[];
+    type?: string[];
     value?: string;
 }
 
 export interface DnsZoneRecords {
     name: string;
-    priority?: number | string;
-    ttl?: number | string;
+    priority?: number;
+    ttl?: number;
     type: string;
     value: string;
 }

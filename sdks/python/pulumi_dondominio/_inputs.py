@@ -39,14 +39,14 @@ __all__ = [
 
 class DnsZoneIgnoreArgsDict(TypedDict):
     name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    type: NotRequired[pulumi.Input[Optional[Union[_builtins.str, Sequence[pulumi.Input[_builtins.str]]]]]]
+    type: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
 
 @pulumi.input_type
 class DnsZoneIgnoreArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 type: pulumi.Input[Optional[Union[_builtins.str, Sequence[pulumi.Input[_builtins.str]]]]] = None,
+                 type: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None):
         if name is not None:
             pulumi.set(__self__, "name", name)
@@ -66,11 +66,11 @@ class DnsZoneIgnoreArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Optional[Union[_builtins.str, Sequence[pulumi.Input[_builtins.str]]]]]:
+    def type(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Optional[Union[_builtins.str, Sequence[pulumi.Input[_builtins.str]]]]]):
+    def type(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -87,8 +87,8 @@ class DnsZoneRecordsArgsDict(TypedDict):
     name: pulumi.Input[_builtins.str]
     type: pulumi.Input[_builtins.str]
     value: pulumi.Input[_builtins.str]
-    priority: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
-    ttl: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
+    priority: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    ttl: NotRequired[pulumi.Input[Optional[_builtins.int]]]
 
 @pulumi.input_type
 class DnsZoneRecordsArgs:
@@ -96,8 +96,8 @@ class DnsZoneRecordsArgs:
                  name: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str],
                  value: pulumi.Input[_builtins.str],
-                 priority: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
-                 ttl: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None):
+                 priority: pulumi.Input[Optional[_builtins.int]] = None,
+                 ttl: pulumi.Input[Optional[_builtins.int]] = None):
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "type", type)
         pulumi.set(__self__, "value", value)
@@ -135,20 +135,20 @@ class DnsZoneRecordsArgs:
 
     @_builtins.property
     @pulumi.getter
-    def priority(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+    def priority(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "priority")
 
     @priority.setter
-    def priority(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+    def priority(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "priority", value)
 
     @_builtins.property
     @pulumi.getter
-    def ttl(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+    def ttl(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "ttl")
 
     @ttl.setter
-    def ttl(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+    def ttl(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "ttl", value)
 
 

@@ -24,8 +24,8 @@ class DnsRecordArgs:
                  type: pulumi.Input[_builtins.str],
                  value: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 priority: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
-                 ttl: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None):
+                 priority: pulumi.Input[Optional[_builtins.int]] = None,
+                 ttl: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a DnsRecord resource.
 
@@ -34,8 +34,8 @@ class DnsRecordArgs:
         :param pulumi.Input[_builtins.str] type: A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
         :param pulumi.Input[_builtins.str] value: IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA).
         :param pulumi.Input[_builtins.bool] adopt: Take over an identical record (same name, type and value) that already exists instead of failing.
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] priority: MX and SRV only (0 to 65535, default 10; "-" = the default).
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] ttl: Seconds (60 to 604800); absent or "-" = the zone's default.
+        :param pulumi.Input[_builtins.int] priority: MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
+        :param pulumi.Input[_builtins.int] ttl: Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "service_name", service_name)
@@ -110,26 +110,26 @@ class DnsRecordArgs:
 
     @_builtins.property
     @pulumi.getter
-    def priority(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+    def priority(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        MX and SRV only (0 to 65535, default 10; "-" = the default).
+        MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
         """
         return pulumi.get(self, "priority")
 
     @priority.setter
-    def priority(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+    def priority(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "priority", value)
 
     @_builtins.property
     @pulumi.getter
-    def ttl(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+    def ttl(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds (60 to 604800); absent or "-" = the zone's default.
+        Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
         """
         return pulumi.get(self, "ttl")
 
     @ttl.setter
-    def ttl(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+    def ttl(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "ttl", value)
 
 
@@ -141,9 +141,9 @@ class DnsRecord(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 priority: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 priority: pulumi.Input[Optional[_builtins.int]] = None,
                  service_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 ttl: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -154,9 +154,9 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an identical record (same name, type and value) that already exists instead of failing.
         :param pulumi.Input[_builtins.str] name: "@" for the apex, a name relative to the zone ("www", "*.dev") or a full one ("www.example.com.").
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] priority: MX and SRV only (0 to 65535, default 10; "-" = the default).
+        :param pulumi.Input[_builtins.int] priority: MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
         :param pulumi.Input[_builtins.str] service_name: The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] ttl: Seconds (60 to 604800); absent or "-" = the zone's default.
+        :param pulumi.Input[_builtins.int] ttl: Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
         :param pulumi.Input[_builtins.str] type: A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
         :param pulumi.Input[_builtins.str] value: IPv4 (A), IPv6 (AAAA), host name (CNAME, MX, NS), "weight port target" (SRV), text (TXT), `flag tag "value"` (CAA).
         """
@@ -186,9 +186,9 @@ class DnsRecord(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 priority: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 priority: pulumi.Input[Optional[_builtins.int]] = None,
                  service_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 ttl: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -278,9 +278,9 @@ class DnsRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def priority(self) -> pulumi.Output[Optional[Any]]:
+    def priority(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        MX and SRV only (0 to 65535, default 10; "-" = the default).
+        MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
         """
         return pulumi.get(self, "priority")
 
@@ -302,9 +302,9 @@ class DnsRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def ttl(self) -> pulumi.Output[Optional[Any]]:
+    def ttl(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Seconds (60 to 604800); absent or "-" = the zone's default.
+        Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
         """
         return pulumi.get(self, "ttl")
 

@@ -35,7 +35,7 @@ class DnsZoneArgs:
         :param pulumi.Input[_builtins.str] service_name: The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
         :param pulumi.Input[_builtins.bool] allow_apex_ns_changes: Allow creating, updating or deleting the NS records at the apex (default false).
         :param pulumi.Input[_builtins.str] bulk: "auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only.
-        :param pulumi.Input[Sequence[pulumi.Input['DnsZoneIgnoreArgs']]] ignore: Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+        :param pulumi.Input[Sequence[pulumi.Input['DnsZoneIgnoreArgs']]] ignore: Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
         :param pulumi.Input[_builtins.float] max_change_ratio: Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).
         :param pulumi.Input[_builtins.bool] purge: Delete live records that are neither declared nor ignored (default true); false leaves them alone.
         """
@@ -104,7 +104,7 @@ class DnsZoneArgs:
     @pulumi.getter
     def ignore(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['DnsZoneIgnoreArgs']]]]:
         """
-        Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+        Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
         """
         return pulumi.get(self, "ignore")
 
@@ -158,7 +158,7 @@ class DnsZone(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] allow_apex_ns_changes: Allow creating, updating or deleting the NS records at the apex (default false).
         :param pulumi.Input[_builtins.str] bulk: "auto" (default): service/dnssetzone when cheaper than per-record calls; "never": per-record calls only.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['DnsZoneIgnoreArgs', 'DnsZoneIgnoreArgsDict']]]] ignore: Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['DnsZoneIgnoreArgs', 'DnsZoneIgnoreArgsDict']]]] ignore: Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
         :param pulumi.Input[_builtins.float] max_change_ratio: Largest share of a zone of 10 records or more that one plan may delete or update (default 0.3).
         :param pulumi.Input[_builtins.bool] purge: Delete live records that are neither declared nor ignored (default true); false leaves them alone.
         :param pulumi.Input[Sequence[pulumi.Input[Union['DnsZoneRecordsArgs', 'DnsZoneRecordsArgsDict']]]] records: Every record the zone should hold (besides ignored and, with purge false, unmanaged ones): DnsRecord's fields without serviceName.
@@ -268,7 +268,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter
     def ignore(self) -> pulumi.Output[Optional[Sequence['outputs.DnsZoneIgnore']]]:
         """
-        Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+        Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
         """
         return pulumi.get(self, "ignore")
 

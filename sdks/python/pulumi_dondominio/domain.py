@@ -26,14 +26,14 @@ class DomainArgs:
                  contacts: pulumi.Input[Optional['DomainContactsArgs']] = None,
                  expose_authcode: pulumi.Input[Optional[_builtins.bool]] = None,
                  modify_block: pulumi.Input[Optional[_builtins.bool]] = None,
-                 nameservers: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]] = None,
+                 nameservers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  on_destroy: pulumi.Input[Optional[_builtins.str]] = None,
                  period: pulumi.Input[Optional[_builtins.int]] = None,
                  premium: pulumi.Input[Optional[_builtins.bool]] = None,
                  registration: pulumi.Input[Optional[_builtins.str]] = None,
                  renew_until: pulumi.Input[Optional[_builtins.str]] = None,
                  renewal_mode: pulumi.Input[Optional[_builtins.str]] = None,
-                 tags: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]] = None,
+                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tld_params: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
                  transfer_block: pulumi.Input[Optional[_builtins.bool]] = None,
                  view_whois: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -47,14 +47,14 @@ class DomainArgs:
         :param pulumi.Input['DomainContactsArgs'] contacts: `{ owner, admin, tech, billing }`: each a contact id (e.g. `contact.contactId`) or the contact data inline (a Contact's fields). The owner is required to register or transfer; changes are compared role by role.
         :param pulumi.Input[_builtins.bool] expose_authcode: Output the domain's current authcode (secret).
         :param pulumi.Input[_builtins.bool] modify_block: Modification lock: the domain's data cannot be changed while it is on. Changes in place.
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] nameservers: 2 to 7 servers, or "default" for the service's own.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] nameservers: 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
         :param pulumi.Input[_builtins.str] on_destroy: "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
         :param pulumi.Input[_builtins.int] period: Years (register only; default the TLD's minimum).
         :param pulumi.Input[_builtins.bool] premium: Must be true to register a premium name.
         :param pulumi.Input[_builtins.str] registration: register (default), transfer, or adopt a domain already in the account (spends nothing).
         :param pulumi.Input[_builtins.str] renew_until: Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
         :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire: what happens at expiry. Changes in place.
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] tags: Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] tld_params: TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
         :param pulumi.Input[_builtins.bool] transfer_block: Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
         :param pulumi.Input[_builtins.bool] view_whois: The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
@@ -159,14 +159,14 @@ class DomainArgs:
 
     @_builtins.property
     @pulumi.getter
-    def nameservers(self) -> pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]]:
+    def nameservers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        2 to 7 servers, or "default" for the service's own.
+        2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
         """
         return pulumi.get(self, "nameservers")
 
     @nameservers.setter
-    def nameservers(self, value: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]]):
+    def nameservers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "nameservers", value)
 
     @_builtins.property
@@ -243,14 +243,14 @@ class DomainArgs:
 
     @_builtins.property
     @pulumi.getter
-    def tags(self) -> pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]]:
+    def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+        Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
         """
         return pulumi.get(self, "tags")
 
     @tags.setter
-    def tags(self, value: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]]):
+    def tags(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "tags", value)
 
     @_builtins.property
@@ -325,14 +325,14 @@ class Domain(pulumi.CustomResource):
                  expose_authcode: pulumi.Input[Optional[_builtins.bool]] = None,
                  modify_block: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 nameservers: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]] = None,
+                 nameservers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  on_destroy: pulumi.Input[Optional[_builtins.str]] = None,
                  period: pulumi.Input[Optional[_builtins.int]] = None,
                  premium: pulumi.Input[Optional[_builtins.bool]] = None,
                  registration: pulumi.Input[Optional[_builtins.str]] = None,
                  renew_until: pulumi.Input[Optional[_builtins.str]] = None,
                  renewal_mode: pulumi.Input[Optional[_builtins.str]] = None,
-                 tags: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]] = None,
+                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tld_params: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
                  transfer_block: pulumi.Input[Optional[_builtins.bool]] = None,
                  view_whois: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -349,14 +349,14 @@ class Domain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] expose_authcode: Output the domain's current authcode (secret).
         :param pulumi.Input[_builtins.bool] modify_block: Modification lock: the domain's data cannot be changed while it is on. Changes in place.
         :param pulumi.Input[_builtins.str] name: Unicode or punycode; normalised (lower case, no trailing dot). Changing it replaces.
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] nameservers: 2 to 7 servers, or "default" for the service's own.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] nameservers: 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
         :param pulumi.Input[_builtins.str] on_destroy: "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
         :param pulumi.Input[_builtins.int] period: Years (register only; default the TLD's minimum).
         :param pulumi.Input[_builtins.bool] premium: Must be true to register a premium name.
         :param pulumi.Input[_builtins.str] registration: register (default), transfer, or adopt a domain already in the account (spends nothing).
         :param pulumi.Input[_builtins.str] renew_until: Keep the registration paid until at least this date (YYYY-MM-DD): while tsExpir is earlier, `pulumi up` renews (domain/renew, paid) for the years it takes, at most 10 years ahead.
         :param pulumi.Input[_builtins.str] renewal_mode: autorenew, manual or letexpire: what happens at expiry. Changes in place.
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] tags: Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] tld_params: TLD-specific parameters of domain/create or domain/transfer (aeroId, domainIntendedUse, ownerDateOfBirth...).
         :param pulumi.Input[_builtins.bool] transfer_block: Transfer lock: the registry refuses transfers out while it is on (only TLDs that allow it). Changes in place.
         :param pulumi.Input[_builtins.bool] view_whois: The owner's data visible in the public WHOIS (only TLDs that allow the choice). Changes in place.
@@ -392,14 +392,14 @@ class Domain(pulumi.CustomResource):
                  expose_authcode: pulumi.Input[Optional[_builtins.bool]] = None,
                  modify_block: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 nameservers: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]] = None,
+                 nameservers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  on_destroy: pulumi.Input[Optional[_builtins.str]] = None,
                  period: pulumi.Input[Optional[_builtins.int]] = None,
                  premium: pulumi.Input[Optional[_builtins.bool]] = None,
                  registration: pulumi.Input[Optional[_builtins.str]] = None,
                  renew_until: pulumi.Input[Optional[_builtins.str]] = None,
                  renewal_mode: pulumi.Input[Optional[_builtins.str]] = None,
-                 tags: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]] = None,
+                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tld_params: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
                  transfer_block: pulumi.Input[Optional[_builtins.bool]] = None,
                  view_whois: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -552,9 +552,9 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def nameservers(self) -> pulumi.Output[Optional[Any]]:
+    def nameservers(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        2 to 7 servers, or "default" for the service's own.
+        2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
         """
         return pulumi.get(self, "nameservers")
 
@@ -656,9 +656,9 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def tags(self) -> pulumi.Output[Optional[Any]]:
+    def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+        Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
         """
         return pulumi.get(self, "tags")
 

@@ -120,7 +120,7 @@ class GetDomainResult:
     @pulumi.getter(name="defaultNS")
     def default_ns(self) -> _builtins.bool:
         """
-        The service's own nameservers are in use (the Domain resource's `nameservers: "default"`).
+        The service's own nameservers are in use (the Domain resource's `nameservers: ["default"]`).
         """
         return pulumi.get(self, "default_ns")
 

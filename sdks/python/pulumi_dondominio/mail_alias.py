@@ -21,14 +21,14 @@ class MailAliasArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
                  service_name: pulumi.Input[_builtins.str],
-                 targets: pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]],
+                 targets: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a MailAlias resource.
 
         :param pulumi.Input[_builtins.str] name: The local part ("sales") or the full address under the service's domain.
         :param pulumi.Input[_builtins.str] service_name: The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] targets: Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] targets: Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
         :param pulumi.Input[_builtins.bool] adopt: Take over an alias of the same address that already exists instead of failing.
         """
         pulumi.set(__self__, "name", name)
@@ -63,14 +63,14 @@ class MailAliasArgs:
 
     @_builtins.property
     @pulumi.getter
-    def targets(self) -> pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]:
+    def targets(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
+        Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
         """
         return pulumi.get(self, "targets")
 
     @targets.setter
-    def targets(self, value: pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]):
+    def targets(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
         pulumi.set(self, "targets", value)
 
     @_builtins.property
@@ -95,7 +95,7 @@ class MailAlias(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  service_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 targets: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]] = None,
+                 targets: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
         A mail alias of a service (service/mailaliascreate). targets change in place (service/mailaliasupdate); serviceName and name replace; destroy deletes it (service/mailaliasdelete). The id is `<serviceName>/<entityID>`.
@@ -105,7 +105,7 @@ class MailAlias(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an alias of the same address that already exists instead of failing.
         :param pulumi.Input[_builtins.str] name: The local part ("sales") or the full address under the service's domain.
         :param pulumi.Input[_builtins.str] service_name: The mail or hosting service's name, e.g. "example.com" (a HostingService's `name`).
-        :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] targets: Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] targets: Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
         """
         ...
     @overload
@@ -134,7 +134,7 @@ class MailAlias(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  service_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 targets: pulumi.Input[Optional[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]]] = None,
+                 targets: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):

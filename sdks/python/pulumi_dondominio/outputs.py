@@ -46,7 +46,7 @@ __all__ = [
 class DnsZoneIgnore(dict):
     def __init__(__self__, *,
                  name: Optional[_builtins.str] = None,
-                 type: Optional[Any] = None,
+                 type: Optional[Sequence[_builtins.str]] = None,
                  value: Optional[_builtins.str] = None):
         if name is not None:
             pulumi.set(__self__, "name", name)
@@ -62,7 +62,7 @@ class DnsZoneIgnore(dict):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> Optional[Any]:
+    def type(self) -> Optional[Sequence[_builtins.str]]:
         return pulumi.get(self, "type")
 
     @_builtins.property
@@ -77,8 +77,8 @@ class DnsZoneRecords(dict):
                  name: _builtins.str,
                  type: _builtins.str,
                  value: _builtins.str,
-                 priority: Optional[Any] = None,
-                 ttl: Optional[Any] = None):
+                 priority: Optional[_builtins.int] = None,
+                 ttl: Optional[_builtins.int] = None):
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "type", type)
         pulumi.set(__self__, "value", value)
@@ -104,12 +104,12 @@ class DnsZoneRecords(dict):
 
     @_builtins.property
     @pulumi.getter
-    def priority(self) -> Optional[Any]:
+    def priority(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "priority")
 
     @_builtins.property
     @pulumi.getter
-    def ttl(self) -> Optional[Any]:
+    def ttl(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "ttl")
 
 

@@ -1,7 +1,8 @@
 /**
  * A driver is how the lifecycle table's program is written and run for one door in one language:
  * the TypeScript dynamic resources (dynamic.ts), the plugin through the generated Node SDK
- * (plugin-node.ts); a Python or Go SDK driver is one more file implementing `Driver`. The table
+ * (plugin-node.ts) and through the generated Python SDK (plugin-python.ts); a Go SDK driver is one
+ * more file implementing `Driver`. The table
  * hands a driver plain data (each resource's type, name, arguments and options: model.ts) and asks
  * for engine operations; it reads back the engine's events and printed output, the state file and
  * `pulumi stack export`, so that every driver is judged by the same cases (runner.ts).

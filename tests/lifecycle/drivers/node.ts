@@ -36,10 +36,18 @@ export interface NodeDoor {
   importType?(type: string): string;
 }
 
+/** The stack, and where another language's program runs the CLI on it (drivers/plugin-python.ts). */
+export interface NodeDoorStack extends DoorStack {
+  workDir: string;
+  stackName: string;
+  /** The engine's environment (backend, passphrase, PULUMI_HOME). */
+  envVars: Record<string, string>;
+}
+
 export async function nodeDoorStack(
   door: NodeDoor,
   ctx: { config: Record<string, { value: string; secret?: boolean }>; projectName: string },
-): Promise<DoorStack> {
+): Promise<NodeDoorStack> {
   let declared: readonly Declaration[] = [];
   const program = async () => {
     const classes = door.classes();
@@ -51,7 +59,10 @@ export async function nodeDoorStack(
   };
   const eng = await createEngineStack({ program, config: ctx.config, env: door.env, installPackage: door.installPackage, projectName: ctx.projectName });
   const keep = (run: EngineRun) => ({ onEvent: (e: EngineEvent) => run.events.push(e), onOutput: (t: string) => (run.output += t) });
-  const stack: DoorStack = {
+  const stack: NodeDoorStack = {
+    workDir: eng.workDir,
+    stackName: eng.stack.name,
+    envVars: (eng.stack.workspace as LocalWorkspace).envVars,
     declare(p) {
       declared = p;
     },

@@ -44,13 +44,13 @@ public class App {
         // Three records of three types, each its own resource. A TTL change is an update in place.
         var api = new DnsRecord("api", DnsRecordArgs.builder()
             .serviceName(zone).name("api").type("A").value("192.0.2.81")
-            .ttl(config.getInteger("apiTtl").orElse(3600).doubleValue())
+            .ttl(config.getInteger("apiTtl").orElse(3600))
             .build());
         var verify = new DnsRecord("verify", DnsRecordArgs.builder()
             .serviceName(zone).name("@").type("TXT").value("site-verification=java-web")
             .build());
         var mx = new DnsRecord("backup-mx", DnsRecordArgs.builder()
-            .serviceName(zone).name("@").type("MX").value("mx2.example.net.").priority(20.0)
+            .serviceName(zone).name("@").type("MX").value("mx2.example.net.").priority(20)
             .build());
 
         // The password stays a secret from the config to the API: encrypted in the state, never shown.

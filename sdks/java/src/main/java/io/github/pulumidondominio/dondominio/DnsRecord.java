@@ -3,7 +3,6 @@
 
 package io.github.pulumidondominio.dondominio;
 
-import com.pulumi.core.Either;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Export;
 import com.pulumi.core.annotations.ResourceType;
@@ -11,7 +10,7 @@ import com.pulumi.core.internal.Codegen;
 import io.github.pulumidondominio.dondominio.DnsRecordArgs;
 import io.github.pulumidondominio.dondominio.Utilities;
 import java.lang.Boolean;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -65,17 +64,17 @@ public class DnsRecord extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * MX and SRV only (0 to 65535, default 10; &#34;-&#34; = the default).
+     * MX and SRV only (0 to 65535, default 10; the dynamic resources also take &#34;-&#34; for the default).
      * 
      */
-    @Export(name="priority", refs={Either.class,Double.class,String.class}, tree="[0,1,2]")
-    private Output</* @Nullable */ Either<Double,String>> priority;
+    @Export(name="priority", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> priority;
 
     /**
-     * @return MX and SRV only (0 to 65535, default 10; &#34;-&#34; = the default).
+     * @return MX and SRV only (0 to 65535, default 10; the dynamic resources also take &#34;-&#34; for the default).
      * 
      */
-    public Output<Optional<Either<Double,String>>> priority() {
+    public Output<Optional<Integer>> priority() {
         return Codegen.optional(this.priority);
     }
     /**
@@ -107,17 +106,17 @@ public class DnsRecord extends com.pulumi.resources.CustomResource {
         return this.serviceName;
     }
     /**
-     * Seconds (60 to 604800); absent or &#34;-&#34; = the zone&#39;s default.
+     * Seconds (60 to 604800); absent = the zone&#39;s default (the dynamic resources also take &#34;-&#34;).
      * 
      */
-    @Export(name="ttl", refs={Either.class,Double.class,String.class}, tree="[0,1,2]")
-    private Output</* @Nullable */ Either<Double,String>> ttl;
+    @Export(name="ttl", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> ttl;
 
     /**
-     * @return Seconds (60 to 604800); absent or &#34;-&#34; = the zone&#39;s default.
+     * @return Seconds (60 to 604800); absent = the zone&#39;s default (the dynamic resources also take &#34;-&#34;).
      * 
      */
-    public Output<Optional<Either<Double,String>>> ttl() {
+    public Output<Optional<Integer>> ttl() {
         return Codegen.optional(this.ttl);
     }
     /**

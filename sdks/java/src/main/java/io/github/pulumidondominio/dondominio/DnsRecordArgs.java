@@ -3,12 +3,11 @@
 
 package io.github.pulumidondominio.dondominio;
 
-import com.pulumi.core.Either;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Boolean;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -50,17 +49,17 @@ public final class DnsRecordArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * MX and SRV only (0 to 65535, default 10; &#34;-&#34; = the default).
+     * MX and SRV only (0 to 65535, default 10; the dynamic resources also take &#34;-&#34; for the default).
      * 
      */
     @Import(name="priority")
-    private @Nullable Output<Either<Double,String>> priority;
+    private @Nullable Output<Integer> priority;
 
     /**
-     * @return MX and SRV only (0 to 65535, default 10; &#34;-&#34; = the default).
+     * @return MX and SRV only (0 to 65535, default 10; the dynamic resources also take &#34;-&#34; for the default).
      * 
      */
-    public Optional<Output<Either<Double,String>>> priority() {
+    public Optional<Output<Integer>> priority() {
         return Optional.ofNullable(this.priority);
     }
 
@@ -80,17 +79,17 @@ public final class DnsRecordArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Seconds (60 to 604800); absent or &#34;-&#34; = the zone&#39;s default.
+     * Seconds (60 to 604800); absent = the zone&#39;s default (the dynamic resources also take &#34;-&#34;).
      * 
      */
     @Import(name="ttl")
-    private @Nullable Output<Either<Double,String>> ttl;
+    private @Nullable Output<Integer> ttl;
 
     /**
-     * @return Seconds (60 to 604800); absent or &#34;-&#34; = the zone&#39;s default.
+     * @return Seconds (60 to 604800); absent = the zone&#39;s default (the dynamic resources also take &#34;-&#34;).
      * 
      */
-    public Optional<Output<Either<Double,String>>> ttl() {
+    public Optional<Output<Integer>> ttl() {
         return Optional.ofNullable(this.ttl);
     }
 
@@ -197,44 +196,24 @@ public final class DnsRecordArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param priority MX and SRV only (0 to 65535, default 10; &#34;-&#34; = the default).
+         * @param priority MX and SRV only (0 to 65535, default 10; the dynamic resources also take &#34;-&#34; for the default).
          * 
          * @return builder
          * 
          */
-        public Builder priority(@Nullable Output<Either<Double,String>> priority) {
+        public Builder priority(@Nullable Output<Integer> priority) {
             $.priority = priority;
             return this;
         }
 
         /**
-         * @param priority MX and SRV only (0 to 65535, default 10; &#34;-&#34; = the default).
+         * @param priority MX and SRV only (0 to 65535, default 10; the dynamic resources also take &#34;-&#34; for the default).
          * 
          * @return builder
          * 
          */
-        public Builder priority(Either<Double,String> priority) {
+        public Builder priority(Integer priority) {
             return priority(Output.of(priority));
-        }
-
-        /**
-         * @param priority MX and SRV only (0 to 65535, default 10; &#34;-&#34; = the default).
-         * 
-         * @return builder
-         * 
-         */
-        public Builder priority(Double priority) {
-            return priority(Either.ofLeft(priority));
-        }
-
-        /**
-         * @param priority MX and SRV only (0 to 65535, default 10; &#34;-&#34; = the default).
-         * 
-         * @return builder
-         * 
-         */
-        public Builder priority(String priority) {
-            return priority(Either.ofRight(priority));
         }
 
         /**
@@ -259,44 +238,24 @@ public final class DnsRecordArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ttl Seconds (60 to 604800); absent or &#34;-&#34; = the zone&#39;s default.
+         * @param ttl Seconds (60 to 604800); absent = the zone&#39;s default (the dynamic resources also take &#34;-&#34;).
          * 
          * @return builder
          * 
          */
-        public Builder ttl(@Nullable Output<Either<Double,String>> ttl) {
+        public Builder ttl(@Nullable Output<Integer> ttl) {
             $.ttl = ttl;
             return this;
         }
 
         /**
-         * @param ttl Seconds (60 to 604800); absent or &#34;-&#34; = the zone&#39;s default.
+         * @param ttl Seconds (60 to 604800); absent = the zone&#39;s default (the dynamic resources also take &#34;-&#34;).
          * 
          * @return builder
          * 
          */
-        public Builder ttl(Either<Double,String> ttl) {
+        public Builder ttl(Integer ttl) {
             return ttl(Output.of(ttl));
-        }
-
-        /**
-         * @param ttl Seconds (60 to 604800); absent or &#34;-&#34; = the zone&#39;s default.
-         * 
-         * @return builder
-         * 
-         */
-        public Builder ttl(Double ttl) {
-            return ttl(Either.ofLeft(ttl));
-        }
-
-        /**
-         * @param ttl Seconds (60 to 604800); absent or &#34;-&#34; = the zone&#39;s default.
-         * 
-         * @return builder
-         * 
-         */
-        public Builder ttl(String ttl) {
-            return ttl(Either.ofRight(ttl));
         }
 
         /**

@@ -53,14 +53,14 @@ public class DnsZone extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.bulk);
     }
     /**
-     * Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+     * Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: [&#34;TXT&#34;] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
      * 
      */
     @Export(name="ignore", refs={List.class,DnsZoneIgnore.class}, tree="[0,1]")
     private Output</* @Nullable */ List<DnsZoneIgnore>> ignore;
 
     /**
-     * @return Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+     * @return Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: [&#34;TXT&#34;] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
      * 
      */
     public Output<Optional<List<DnsZoneIgnore>>> ignore() {

@@ -52,14 +52,14 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+     * Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: [&#34;TXT&#34;] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
      * 
      */
     @Import(name="ignore")
     private @Nullable Output<List<DnsZoneIgnoreArgs>> ignore;
 
     /**
-     * @return Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+     * @return Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: [&#34;TXT&#34;] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
      * 
      */
     public Optional<Output<List<DnsZoneIgnoreArgs>>> ignore() {
@@ -199,7 +199,7 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: [&#34;TXT&#34;] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
          * 
          * @return builder
          * 
@@ -210,7 +210,7 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: [&#34;TXT&#34;] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
          * 
          * @return builder
          * 
@@ -220,7 +220,7 @@ public final class DnsZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: &#34;TXT&#34; }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+         * @param ignore Records never changed, deleted or reported as drift (e.g. `{ name: &#34;_acme-challenge*&#34;, type: [&#34;TXT&#34;] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
          * 
          * @return builder
          * 

@@ -3,7 +3,6 @@
 
 package io.github.pulumidondominio.dondominio;
 
-import com.pulumi.core.Either;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Export;
 import com.pulumi.core.annotations.ResourceType;
@@ -112,17 +111,17 @@ public class Domain extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * 2 to 7 servers, or &#34;default&#34; for the service&#39;s own.
+     * 2 to 7 servers, or `[&#34;default&#34;]` for the service&#39;s own (the dynamic resources also take &#34;default&#34; alone, or one comma-separated string).
      * 
      */
-    @Export(name="nameservers", refs={Either.class,List.class,String.class}, tree="[0,[1,2],2]")
-    private Output</* @Nullable */ Either<List<String>,String>> nameservers;
+    @Export(name="nameservers", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> nameservers;
 
     /**
-     * @return 2 to 7 servers, or &#34;default&#34; for the service&#39;s own.
+     * @return 2 to 7 servers, or `[&#34;default&#34;]` for the service&#39;s own (the dynamic resources also take &#34;default&#34; alone, or one comma-separated string).
      * 
      */
-    public Output<Optional<Either<List<String>,String>>> nameservers() {
+    public Output<Optional<List<String>>> nameservers() {
         return Codegen.optional(this.nameservers);
     }
     /**
@@ -294,17 +293,17 @@ public class Domain extends com.pulumi.resources.CustomResource {
         return this.status;
     }
     /**
-     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
      * 
      */
-    @Export(name="tags", refs={Either.class,List.class,String.class}, tree="[0,[1,2],2]")
-    private Output</* @Nullable */ Either<List<String>,String>> tags;
+    @Export(name="tags", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> tags;
 
     /**
-     * @return Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * @return Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
      * 
      */
-    public Output<Optional<Either<List<String>,String>>> tags() {
+    public Output<Optional<List<String>>> tags() {
         return Codegen.optional(this.tags);
     }
     /**

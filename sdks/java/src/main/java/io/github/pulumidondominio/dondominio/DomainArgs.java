@@ -3,7 +3,6 @@
 
 package io.github.pulumidondominio.dondominio;
 
-import com.pulumi.core.Either;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
@@ -100,17 +99,17 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * 2 to 7 servers, or &#34;default&#34; for the service&#39;s own.
+     * 2 to 7 servers, or `[&#34;default&#34;]` for the service&#39;s own (the dynamic resources also take &#34;default&#34; alone, or one comma-separated string).
      * 
      */
     @Import(name="nameservers")
-    private @Nullable Output<Either<List<String>,String>> nameservers;
+    private @Nullable Output<List<String>> nameservers;
 
     /**
-     * @return 2 to 7 servers, or &#34;default&#34; for the service&#39;s own.
+     * @return 2 to 7 servers, or `[&#34;default&#34;]` for the service&#39;s own (the dynamic resources also take &#34;default&#34; alone, or one comma-separated string).
      * 
      */
-    public Optional<Output<Either<List<String>,String>>> nameservers() {
+    public Optional<Output<List<String>>> nameservers() {
         return Optional.ofNullable(this.nameservers);
     }
 
@@ -205,17 +204,17 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
      * 
      */
     @Import(name="tags")
-    private @Nullable Output<Either<List<String>,String>> tags;
+    private @Nullable Output<List<String>> tags;
 
     /**
-     * @return Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+     * @return Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
      * 
      */
-    public Optional<Output<Either<List<String>,String>>> tags() {
+    public Optional<Output<List<String>>> tags() {
         return Optional.ofNullable(this.tags);
     }
 
@@ -441,44 +440,34 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param nameservers 2 to 7 servers, or &#34;default&#34; for the service&#39;s own.
+         * @param nameservers 2 to 7 servers, or `[&#34;default&#34;]` for the service&#39;s own (the dynamic resources also take &#34;default&#34; alone, or one comma-separated string).
          * 
          * @return builder
          * 
          */
-        public Builder nameservers(@Nullable Output<Either<List<String>,String>> nameservers) {
+        public Builder nameservers(@Nullable Output<List<String>> nameservers) {
             $.nameservers = nameservers;
             return this;
         }
 
         /**
-         * @param nameservers 2 to 7 servers, or &#34;default&#34; for the service&#39;s own.
-         * 
-         * @return builder
-         * 
-         */
-        public Builder nameservers(Either<List<String>,String> nameservers) {
-            return nameservers(Output.of(nameservers));
-        }
-
-        /**
-         * @param nameservers 2 to 7 servers, or &#34;default&#34; for the service&#39;s own.
+         * @param nameservers 2 to 7 servers, or `[&#34;default&#34;]` for the service&#39;s own (the dynamic resources also take &#34;default&#34; alone, or one comma-separated string).
          * 
          * @return builder
          * 
          */
         public Builder nameservers(List<String> nameservers) {
-            return nameservers(Either.ofLeft(nameservers));
+            return nameservers(Output.of(nameservers));
         }
 
         /**
-         * @param nameservers 2 to 7 servers, or &#34;default&#34; for the service&#39;s own.
+         * @param nameservers 2 to 7 servers, or `[&#34;default&#34;]` for the service&#39;s own (the dynamic resources also take &#34;default&#34; alone, or one comma-separated string).
          * 
          * @return builder
          * 
          */
-        public Builder nameservers(String nameservers) {
-            return nameservers(Either.ofRight(nameservers));
+        public Builder nameservers(String... nameservers) {
+            return nameservers(List.of(nameservers));
         }
 
         /**
@@ -608,44 +597,34 @@ public final class DomainArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tags Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+         * @param tags Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
          * 
          * @return builder
          * 
          */
-        public Builder tags(@Nullable Output<Either<List<String>,String>> tags) {
+        public Builder tags(@Nullable Output<List<String>> tags) {
             $.tags = tags;
             return this;
         }
 
         /**
-         * @param tags Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
-         * 
-         * @return builder
-         * 
-         */
-        public Builder tags(Either<List<String>,String> tags) {
-            return tags(Output.of(tags));
-        }
-
-        /**
-         * @param tags Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+         * @param tags Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
          * 
          * @return builder
          * 
          */
         public Builder tags(List<String> tags) {
-            return tags(Either.ofLeft(tags));
+            return tags(Output.of(tags));
         }
 
         /**
-         * @param tags Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+         * @param tags Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
          * 
          * @return builder
          * 
          */
-        public Builder tags(String tags) {
-            return tags(Either.ofRight(tags));
+        public Builder tags(String... tags) {
+            return tags(List.of(tags));
         }
 
         /**

@@ -3,7 +3,6 @@
 
 package io.github.pulumidondominio.dondominio;
 
-import com.pulumi.core.Either;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
@@ -65,17 +64,17 @@ public final class MailAliasArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
+     * Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
      * 
      */
     @Import(name="targets", required=true)
-    private Output<Either<List<String>,String>> targets;
+    private Output<List<String>> targets;
 
     /**
-     * @return Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
+     * @return Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
      * 
      */
-    public Output<Either<List<String>,String>> targets() {
+    public Output<List<String>> targets() {
         return this.targets;
     }
 
@@ -170,44 +169,34 @@ public final class MailAliasArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param targets Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
+         * @param targets Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
          * 
          * @return builder
          * 
          */
-        public Builder targets(Output<Either<List<String>,String>> targets) {
+        public Builder targets(Output<List<String>> targets) {
             $.targets = targets;
             return this;
         }
 
         /**
-         * @param targets Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
-         * 
-         * @return builder
-         * 
-         */
-        public Builder targets(Either<List<String>,String> targets) {
-            return targets(Output.of(targets));
-        }
-
-        /**
-         * @param targets Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
+         * @param targets Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
          * 
          * @return builder
          * 
          */
         public Builder targets(List<String> targets) {
-            return targets(Either.ofLeft(targets));
+            return targets(Output.of(targets));
         }
 
         /**
-         * @param targets Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
+         * @param targets Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
          * 
          * @return builder
          * 
          */
-        public Builder targets(String targets) {
-            return targets(Either.ofRight(targets));
+        public Builder targets(String... targets) {
+            return targets(List.of(targets));
         }
 
         public MailAliasArgs build() {

@@ -3,7 +3,6 @@
 
 package io.github.pulumidondominio.dondominio.inputs;
 
-import com.pulumi.core.Either;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import java.lang.String;
@@ -25,9 +24,9 @@ public final class DnsZoneIgnoreArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     @Import(name="type")
-    private @Nullable Output<Either<String,List<String>>> type;
+    private @Nullable Output<List<String>> type;
 
-    public Optional<Output<Either<String,List<String>>>> type() {
+    public Optional<Output<List<String>>> type() {
         return Optional.ofNullable(this.type);
     }
 
@@ -73,21 +72,17 @@ public final class DnsZoneIgnoreArgs extends com.pulumi.resources.ResourceArgs {
             return name(Output.of(name));
         }
 
-        public Builder type(@Nullable Output<Either<String,List<String>>> type) {
+        public Builder type(@Nullable Output<List<String>> type) {
             $.type = type;
             return this;
         }
 
-        public Builder type(Either<String,List<String>> type) {
+        public Builder type(List<String> type) {
             return type(Output.of(type));
         }
 
-        public Builder type(String type) {
-            return type(Either.ofLeft(type));
-        }
-
-        public Builder type(List<String> type) {
-            return type(Either.ofRight(type));
+        public Builder type(String... type) {
+            return type(List.of(type));
         }
 
         public Builder value(@Nullable Output<String> value) {

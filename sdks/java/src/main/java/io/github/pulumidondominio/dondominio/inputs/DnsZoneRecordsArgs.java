@@ -3,11 +3,10 @@
 
 package io.github.pulumidondominio.dondominio.inputs;
 
-import com.pulumi.core.Either;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,16 +25,16 @@ public final class DnsZoneRecordsArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     @Import(name="priority")
-    private @Nullable Output<Either<Double,String>> priority;
+    private @Nullable Output<Integer> priority;
 
-    public Optional<Output<Either<Double,String>>> priority() {
+    public Optional<Output<Integer>> priority() {
         return Optional.ofNullable(this.priority);
     }
 
     @Import(name="ttl")
-    private @Nullable Output<Either<Double,String>> ttl;
+    private @Nullable Output<Integer> ttl;
 
-    public Optional<Output<Either<Double,String>>> ttl() {
+    public Optional<Output<Integer>> ttl() {
         return Optional.ofNullable(this.ttl);
     }
 
@@ -90,38 +89,22 @@ public final class DnsZoneRecordsArgs extends com.pulumi.resources.ResourceArgs 
             return name(Output.of(name));
         }
 
-        public Builder priority(@Nullable Output<Either<Double,String>> priority) {
+        public Builder priority(@Nullable Output<Integer> priority) {
             $.priority = priority;
             return this;
         }
 
-        public Builder priority(Either<Double,String> priority) {
+        public Builder priority(Integer priority) {
             return priority(Output.of(priority));
         }
 
-        public Builder priority(Double priority) {
-            return priority(Either.ofLeft(priority));
-        }
-
-        public Builder priority(String priority) {
-            return priority(Either.ofRight(priority));
-        }
-
-        public Builder ttl(@Nullable Output<Either<Double,String>> ttl) {
+        public Builder ttl(@Nullable Output<Integer> ttl) {
             $.ttl = ttl;
             return this;
         }
 
-        public Builder ttl(Either<Double,String> ttl) {
+        public Builder ttl(Integer ttl) {
             return ttl(Output.of(ttl));
-        }
-
-        public Builder ttl(Double ttl) {
-            return ttl(Either.ofLeft(ttl));
-        }
-
-        public Builder ttl(String ttl) {
-            return ttl(Either.ofRight(ttl));
         }
 
         public Builder type(Output<String> type) {

@@ -3,7 +3,6 @@
 
 package io.github.pulumidondominio.dondominio.outputs;
 
-import com.pulumi.core.Either;
 import com.pulumi.core.annotations.CustomType;
 import java.lang.String;
 import java.util.List;
@@ -14,15 +13,15 @@ import javax.annotation.Nullable;
 @CustomType
 public final class DnsZoneIgnore {
     private @Nullable String name;
-    private @Nullable Either<String,List<String>> type;
+    private @Nullable List<String> type;
     private @Nullable String value;
 
     private DnsZoneIgnore() {}
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
-    public Optional<Either<String,List<String>>> type() {
-        return Optional.ofNullable(this.type);
+    public List<String> type() {
+        return this.type == null ? List.of() : this.type;
     }
     public Optional<String> value() {
         return Optional.ofNullable(this.value);
@@ -38,7 +37,7 @@ public final class DnsZoneIgnore {
     @CustomType.Builder
     public static final class Builder {
         private @Nullable String name;
-        private @Nullable Either<String,List<String>> type;
+        private @Nullable List<String> type;
         private @Nullable String value;
         public Builder() {}
         public Builder(DnsZoneIgnore defaults) {
@@ -55,10 +54,13 @@ public final class DnsZoneIgnore {
             return this;
         }
         @CustomType.Setter
-        public Builder type(@Nullable Either<String,List<String>> type) {
+        public Builder type(@Nullable List<String> type) {
 
             this.type = type;
             return this;
+        }
+        public Builder type(String... type) {
+            return type(List.of(type));
         }
         @CustomType.Setter
         public Builder value(@Nullable String value) {

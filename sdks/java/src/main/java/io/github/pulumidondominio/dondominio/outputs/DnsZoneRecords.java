@@ -3,10 +3,9 @@
 
 package io.github.pulumidondominio.dondominio.outputs;
 
-import com.pulumi.core.Either;
 import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
-import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,8 +14,8 @@ import javax.annotation.Nullable;
 @CustomType
 public final class DnsZoneRecords {
     private String name;
-    private @Nullable Either<Double,String> priority;
-    private @Nullable Either<Double,String> ttl;
+    private @Nullable Integer priority;
+    private @Nullable Integer ttl;
     private String type;
     private String value;
 
@@ -24,10 +23,10 @@ public final class DnsZoneRecords {
     public String name() {
         return this.name;
     }
-    public Optional<Either<Double,String>> priority() {
+    public Optional<Integer> priority() {
         return Optional.ofNullable(this.priority);
     }
-    public Optional<Either<Double,String>> ttl() {
+    public Optional<Integer> ttl() {
         return Optional.ofNullable(this.ttl);
     }
     public String type() {
@@ -47,8 +46,8 @@ public final class DnsZoneRecords {
     @CustomType.Builder
     public static final class Builder {
         private String name;
-        private @Nullable Either<Double,String> priority;
-        private @Nullable Either<Double,String> ttl;
+        private @Nullable Integer priority;
+        private @Nullable Integer ttl;
         private String type;
         private String value;
         public Builder() {}
@@ -70,13 +69,13 @@ public final class DnsZoneRecords {
             return this;
         }
         @CustomType.Setter
-        public Builder priority(@Nullable Either<Double,String> priority) {
+        public Builder priority(@Nullable Integer priority) {
 
             this.priority = priority;
             return this;
         }
         @CustomType.Setter
-        public Builder ttl(@Nullable Either<Double,String> ttl) {
+        public Builder ttl(@Nullable Integer ttl) {
 
             this.ttl = ttl;
             return this;

@@ -32,7 +32,7 @@ public final class GetDomainResult {
      */
     private GetDomainContacts contacts;
     /**
-     * @return The service&#39;s own nameservers are in use (the Domain resource&#39;s `nameservers: &#34;default&#34;`).
+     * @return The service&#39;s own nameservers are in use (the Domain resource&#39;s `nameservers: [&#34;default&#34;]`).
      * 
      */
     private Boolean defaultNS;
@@ -150,7 +150,7 @@ public final class GetDomainResult {
         return this.contacts;
     }
     /**
-     * @return The service&#39;s own nameservers are in use (the Domain resource&#39;s `nameservers: &#34;default&#34;`).
+     * @return The service&#39;s own nameservers are in use (the Domain resource&#39;s `nameservers: [&#34;default&#34;]`).
      * 
      */
     public Boolean defaultNS() {

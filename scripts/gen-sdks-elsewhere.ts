@@ -3,7 +3,8 @@
  * module: each is generated only where its generator is on PATH, else skipped with the reason.
  *
  * - C#: `pulumi package gen-sdk --language dotnet`, which hands the schema to pulumi-language-dotnet
- *   (committed output: its v3.107.3). That generator always downloads the package icon (the schema's
+ *   (committed output: its v3.107.3; the Go module proxy refuses that module, so it is built with `go
+ *   build` from a snapshot of github.com/pulumi/pulumi-dotnet at tag pulumi-language-dotnet/v3.107.3). That generator always downloads the package icon (the schema's
  *   logoUrl, else a raw.githubusercontent.com URL), so during generation a loopback server hands it
  *   a 1x1 transparent PNG (no network here; the icon is a placeholder until the project has a logo).
  *   It writes no version.txt (the csproj embeds one; release builds write it): written here.

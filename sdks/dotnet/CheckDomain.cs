@@ -13,19 +13,25 @@ namespace PulumiDondominio.Dondominio
     public static class CheckDomain
     {
         /// <summary>
-        /// Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+        /// Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+        /// 
+        /// API calls: one `domain/check` per name and process.
         /// </summary>
         public static Task<CheckDomainResult> InvokeAsync(CheckDomainArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<CheckDomainResult>("dondominio:index:checkDomain", args ?? new CheckDomainArgs(), options.WithDefaults());
 
         /// <summary>
-        /// Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+        /// Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+        /// 
+        /// API calls: one `domain/check` per name and process.
         /// </summary>
         public static Output<CheckDomainResult> Invoke(CheckDomainInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<CheckDomainResult>("dondominio:index:checkDomain", args ?? new CheckDomainInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// Availability and yearly price of a domain name (domain/check). The API bans abusive use: ask once per name.
+        /// Availability, premium flag and yearly price of a domain name (domain/check). The API bans abusive use: the answer is kept for the process, so a program asks once per name.
+        /// 
+        /// API calls: one `domain/check` per name and process.
         /// </summary>
         public static Output<CheckDomainResult> Invoke(CheckDomainInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<CheckDomainResult>("dondominio:index:checkDomain", args ?? new CheckDomainInvokeArgs(), options.WithDefaults());
@@ -35,7 +41,7 @@ namespace PulumiDondominio.Dondominio
     public sealed class CheckDomainArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Unicode or punycode.
+        /// The name to check, Unicode or punycode ("example.com", "españa.es").
         /// </summary>
         [Input("name", required: true)]
         public string Name { get; set; } = null!;
@@ -49,7 +55,7 @@ namespace PulumiDondominio.Dondominio
     public sealed class CheckDomainInvokeArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// Unicode or punycode.
+        /// The name to check, Unicode or punycode ("example.com", "españa.es").
         /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
@@ -64,15 +70,33 @@ namespace PulumiDondominio.Dondominio
     [OutputType]
     public sealed class CheckDomainResult
     {
+        /// <summary>
+        /// Whether it can be registered now.
+        /// </summary>
         public readonly bool Available;
+        /// <summary>
+        /// The account's currency ("EUR").
+        /// </summary>
         public readonly string Currency;
+        /// <summary>
+        /// The name as the API answers it (Unicode).
+        /// </summary>
         public readonly string Name;
+        /// <summary>
+        /// A premium name: registering it needs `premium: true` and costs `price`.
+        /// </summary>
         public readonly bool Premium;
         /// <summary>
-        /// Price per year.
+        /// Price per year, in `currency`.
         /// </summary>
         public readonly double Price;
+        /// <summary>
+        /// The name in ASCII (punycode).
+        /// </summary>
         public readonly string Punycode;
+        /// <summary>
+        /// The top-level domain ("com").
+        /// </summary>
         public readonly string Tld;
 
         [OutputConstructor]

@@ -35,10 +35,10 @@ namespace PulumiDondominio.Dondominio
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// MX and SRV only (0 to 65535, default 10; "-" = the default).
+        /// MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
         /// </summary>
         [Output("priority")]
-        public Output<Union<double, string>?> Priority { get; private set; } = null!;
+        public Output<int?> Priority { get; private set; } = null!;
 
         /// <summary>
         /// The name relative to the zone: "@", "www", "*.dev".
@@ -53,10 +53,10 @@ namespace PulumiDondominio.Dondominio
         public Output<string> ServiceName { get; private set; } = null!;
 
         /// <summary>
-        /// Seconds (60 to 604800); absent or "-" = the zone's default.
+        /// Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
         /// </summary>
         [Output("ttl")]
-        public Output<Union<double, string>?> Ttl { get; private set; } = null!;
+        public Output<int?> Ttl { get; private set; } = null!;
 
         /// <summary>
         /// A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.
@@ -135,10 +135,10 @@ namespace PulumiDondominio.Dondominio
         public Input<string> Name { get; set; } = null!;
 
         /// <summary>
-        /// MX and SRV only (0 to 65535, default 10; "-" = the default).
+        /// MX and SRV only (0 to 65535, default 10; the dynamic resources also take "-" for the default).
         /// </summary>
         [Input("priority")]
-        public InputUnion<double, string>? Priority { get; set; }
+        public Input<int>? Priority { get; set; }
 
         /// <summary>
         /// The zone: the name of the hosting or redirect service that holds it, e.g. "example.com".
@@ -147,10 +147,10 @@ namespace PulumiDondominio.Dondominio
         public Input<string> ServiceName { get; set; } = null!;
 
         /// <summary>
-        /// Seconds (60 to 604800); absent or "-" = the zone's default.
+        /// Seconds (60 to 604800); absent = the zone's default (the dynamic resources also take "-").
         /// </summary>
         [Input("ttl")]
-        public InputUnion<double, string>? Ttl { get; set; }
+        public Input<int>? Ttl { get; set; }
 
         /// <summary>
         /// A, AAAA, CNAME, MX, SRV, TXT, NS or CAA.

@@ -29,7 +29,7 @@ namespace PulumiDondominio.Dondominio
         public Output<string?> Bulk { get; private set; } = null!;
 
         /// <summary>
-        /// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+        /// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
         /// </summary>
         [Output("ignore")]
         public Output<ImmutableArray<Outputs.DnsZoneIgnore>> Ignore { get; private set; } = null!;
@@ -124,7 +124,7 @@ namespace PulumiDondominio.Dondominio
         private InputList<Inputs.DnsZoneIgnoreArgs>? _ignore;
 
         /// <summary>
-        /// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: "TXT" }`): every part given (name, type or a list of types, value) must match; globs take `*` (any text) and `?` (one character).
+        /// Records never changed, deleted or reported as drift (e.g. `{ name: "_acme-challenge*", type: ["TXT"] }`): every part given (name, one of the types, value) must match; globs take `*` (any text) and `?` (one character).
         /// </summary>
         public InputList<Inputs.DnsZoneIgnoreArgs> Ignore
         {

@@ -53,10 +53,10 @@ namespace PulumiDondominio.Dondominio
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// 2 to 7 servers, or "default" for the service's own.
+        /// 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
         /// </summary>
         [Output("nameservers")]
-        public Output<Union<ImmutableArray<string>, string>?> Nameservers { get; private set; } = null!;
+        public Output<ImmutableArray<string>> Nameservers { get; private set; } = null!;
 
         /// <summary>
         /// "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
@@ -131,10 +131,10 @@ namespace PulumiDondominio.Dondominio
         public Output<string> Status { get; private set; } = null!;
 
         /// <summary>
-        /// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
+        /// Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
         /// </summary>
         [Output("tags")]
-        public Output<Union<ImmutableArray<string>, string>?> Tags { get; private set; } = null!;
+        public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
 
         /// <summary>
         /// The top-level domain ("com").
@@ -284,11 +284,17 @@ namespace PulumiDondominio.Dondominio
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
 
-        /// <summary>
-        /// 2 to 7 servers, or "default" for the service's own.
-        /// </summary>
         [Input("nameservers")]
-        public InputUnion<ImmutableArray<string>, string>? Nameservers { get; set; }
+        private InputList<string>? _nameservers;
+
+        /// <summary>
+        /// 2 to 7 servers, or `["default"]` for the service's own (the dynamic resources also take "default" alone, or one comma-separated string).
+        /// </summary>
+        public InputList<string> Nameservers
+        {
+            get => _nameservers ?? (_nameservers = new InputList<string>());
+            set => _nameservers = value;
+        }
 
         /// <summary>
         /// "forget" (default) or "letexpire": set renewalMode letexpire on destroy. Never deletes.
@@ -326,11 +332,17 @@ namespace PulumiDondominio.Dondominio
         [Input("renewalMode")]
         public Input<string>? RenewalMode { get; set; }
 
-        /// <summary>
-        /// Tags of the domain in the account: a list or one comma-separated string, at least one (sorted, deduplicated). Changes in place.
-        /// </summary>
         [Input("tags")]
-        public InputUnion<ImmutableArray<string>, string>? Tags { get; set; }
+        private InputList<string>? _tags;
+
+        /// <summary>
+        /// Tags of the domain in the account, at least one (sorted, deduplicated; the dynamic resources also take one comma-separated string). Changes in place.
+        /// </summary>
+        public InputList<string> Tags
+        {
+            get => _tags ?? (_tags = new InputList<string>());
+            set => _tags = value;
+        }
 
         [Input("tldParams")]
         private InputMap<object>? _tldParams;

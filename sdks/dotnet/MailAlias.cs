@@ -115,11 +115,17 @@ namespace PulumiDondominio.Dondominio
         [Input("serviceName", required: true)]
         public Input<string> ServiceName { get; set; } = null!;
 
-        /// <summary>
-        /// Destination addresses, at least one: a list or one comma-separated string (lower-cased, duplicates dropped, order kept).
-        /// </summary>
         [Input("targets", required: true)]
-        public InputUnion<ImmutableArray<string>, string> Targets { get; set; } = null!;
+        private InputList<string>? _targets;
+
+        /// <summary>
+        /// Destination addresses, at least one (lower-cased, duplicates dropped, order kept; the dynamic resources also take one comma-separated string).
+        /// </summary>
+        public InputList<string> Targets
+        {
+            get => _targets ?? (_targets = new InputList<string>());
+            set => _targets = value;
+        }
 
         public MailAliasArgs()
         {

@@ -17,7 +17,12 @@ namespace PulumiDondominio.Dondominio.Inputs
         public Input<string>? Name { get; set; }
 
         [Input("type")]
-        public InputUnion<string, ImmutableArray<string>>? Type { get; set; }
+        private InputList<string>? _type;
+        public InputList<string> Type
+        {
+            get => _type ?? (_type = new InputList<string>());
+            set => _type = value;
+        }
 
         [Input("value")]
         public Input<string>? Value { get; set; }

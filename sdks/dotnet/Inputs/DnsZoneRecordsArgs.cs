@@ -17,10 +17,10 @@ namespace PulumiDondominio.Dondominio.Inputs
         public Input<string> Name { get; set; } = null!;
 
         [Input("priority")]
-        public InputUnion<double, string>? Priority { get; set; }
+        public Input<int>? Priority { get; set; }
 
         [Input("ttl")]
-        public InputUnion<double, string>? Ttl { get; set; }
+        public Input<int>? Ttl { get; set; }
 
         [Input("type", required: true)]
         public Input<string> Type { get; set; } = null!;

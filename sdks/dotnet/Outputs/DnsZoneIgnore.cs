@@ -15,14 +15,14 @@ namespace PulumiDondominio.Dondominio.Outputs
     public sealed class DnsZoneIgnore
     {
         public readonly string? Name;
-        public readonly Union<string, ImmutableArray<string>>? Type;
+        public readonly ImmutableArray<string> Type;
         public readonly string? Value;
 
         [OutputConstructor]
         private DnsZoneIgnore(
             string? name,
 
-            Union<string, ImmutableArray<string>>? type,
+            ImmutableArray<string> type,
 
             string? value)
         {

@@ -15,8 +15,8 @@ namespace PulumiDondominio.Dondominio.Outputs
     public sealed class DnsZoneRecords
     {
         public readonly string Name;
-        public readonly Union<double, string>? Priority;
-        public readonly Union<double, string>? Ttl;
+        public readonly int? Priority;
+        public readonly int? Ttl;
         public readonly string Type;
         public readonly string Value;
 
@@ -24,9 +24,9 @@ namespace PulumiDondominio.Dondominio.Outputs
         private DnsZoneRecords(
             string name,
 
-            Union<double, string>? priority,
+            int? priority,
 
-            Union<double, string>? ttl,
+            int? ttl,
 
             string type,
 

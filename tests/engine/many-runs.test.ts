@@ -18,16 +18,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { engineRuns } from "../harness/budget";
 import { createEngineStack, type EngineStack, WORK_ROOT } from "../harness/engine";
 
 const CYCLES = 5;
-/**
- * What one engine run (a preview or an up of one resource) may take before it counts as hung: a
- * guard against hangs, not a speed test (measured: a cycle of two runs took 12-20 s at a load of 20
- * on 2 cores; the five cycles in one 120 s test timed out at a load of 10-17). Each cycle is its own
- * test with a budget of two runs.
- */
-const RUN_BUDGET_MS = 180_000;
 
 /** Under node_modules, so Pulumi serializes the provider as one require() line. */
 const PROVIDER = `
@@ -89,7 +83,9 @@ async function forwarderOnOneOf(addrs: string[]): Promise<Forwarder> {
 }
 
 describe("engine: many inline runs in one process", function () {
-  this.timeout(2 * RUN_BUDGET_MS);
+  // Each cycle is its own test with the budget of its two runs (the five cycles in one 120 s test
+  // timed out at a load of 10-17; a cycle took 12-20 s at a load of 20 on 2 cores).
+  this.timeout(engineRuns(2));
   const providerDir = join(WORK_ROOT, "node_modules", "engine-many-runs-provider");
   const runs: { engineAddr: string; monitorAddr: string }[] = [];
   let redirect: Forwarder | undefined;

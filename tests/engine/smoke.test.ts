@@ -10,13 +10,14 @@
 import { expect } from "chai";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
+import { engineRuns } from "../harness/budget";
 import { ensurePulumi, type EngineStack, loadInstalled } from "../harness/engine";
 import { checkStoredProviders, countCalls, expectNoPlaintext, type Harness, type ProviderModule, startHarness, writeCalls } from "../provider/harness";
 
 const ZONE = "smoke.example";
 
 describe("engine smoke: the package's DnsRecord through the real Pulumi CLI (Automation API)", function () {
-  this.timeout(600_000);
+  this.timeout(engineRuns(2)); // each test makes one or two runs
   let h: Harness;
   let eng: EngineStack;
   let value = "smoke-test=1";

@@ -184,6 +184,14 @@ export const FIGURES: readonly Figure[] = [
       return order.map((k) => n[k]);
     },
   },
+  {
+    file: "examples/yaml-dns/README.md",
+    sentence: "CheckConfig, DiffConfig and Configure calls ({} to {} lines a run, by kind of run",
+    values: () => {
+      const n = Object.values(engineLines());
+      return [Math.min(...n), Math.max(...n)];
+    },
+  },
   // ---- sdk/README.md ----
   { file: "sdk/README.md", sentence: "one entry per operation ({})", values: () => [operations.length] },
   // ---- emulator/README.md ----

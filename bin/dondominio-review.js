@@ -1,3 +1,4 @@
 #!/usr/bin/env node
-// Launcher of `dondominio-review` (provider/review/index.ts), through bin/run-cli.js.
+// Launcher of `dondominio-review` (provider/review/index.ts) through bin/run-cli.js, which hands the arguments and
+// the environment to its main unread. Written by scripts/gen-commands.ts from bin/commands.js: do not edit.
 require("./run-cli").runCli("dondominio-review", "provider/review/index");

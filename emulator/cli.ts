@@ -3,16 +3,27 @@
  * exactly one JSON line when the server is ready (url, dyndnsUrl, caFile, apiUser, apiPasswd,
  * dyndnsKey, controlToken; dnsPort with --dns-port), so scripts can read it with one `read`. The flags only map onto
  * startEmulator's options (the access limits onto `limits`, --allowed-ips onto `allowedIps`).
+ * main(argv, env, io) is the whole command (bin/run-cli.js runs it; tests run it in process).
  */
 import { isIP } from "node:net";
 import { parseArgs } from "node:util";
 import type { Limits } from "./core/access";
-import { startEmulator } from "./index";
+import { type EmulatorOptions, startEmulator } from "./index";
+
+export interface EmulatorCliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /**
+   * Resolves with a signal's name when the emulator is to stop; until then it serves. bin/run-cli.js:
+   * the first SIGINT or SIGTERM (later ones are ignored while it stops).
+   */
+  untilStopped(): Promise<string>;
+}
 
 const USAGE = [
   "usage: dondominio-emulator [--host 127.0.0.1] [--port 0] [--dyndns-port 0] [--dns-port 0] [--data DIR] [--seed FILE] [--random-seed TEXT] [--no-tls] [--latency MS] [--verbose]",
   "         [--allowed-ips ADDR,ADDR|*] [--max-concurrent N] [--operations-per-minute N] [--errors-per-minute N]",
-  "         [--max-distinct-checks N] [--check-window SECONDS] [--block-seconds SECONDS]",
+  "         [--max-distinct-checks N] [--check-window SECONDS] [--block-seconds SECONDS] [--contact-verification-seconds SECONDS]",
 ].join("\n");
 
 function num(name: string, v: string | undefined, min = 0): number | undefined {
@@ -35,33 +46,33 @@ function addresses(v: string | undefined): string[] | undefined {
   return list;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      host: { type: "string" },
-      port: { type: "string" },
-      "dyndns-port": { type: "string" },
-      "dns-port": { type: "string" },
-      data: { type: "string" },
-      seed: { type: "string" },
-      "random-seed": { type: "string" },
-      "no-tls": { type: "boolean" },
-      latency: { type: "string" },
-      verbose: { type: "boolean" },
-      "allowed-ips": { type: "string" },
-      "max-concurrent": { type: "string" },
-      "operations-per-minute": { type: "string" },
-      "errors-per-minute": { type: "string" },
-      "max-distinct-checks": { type: "string" },
-      "check-window": { type: "string" },
-      "block-seconds": { type: "string" },
-      help: { type: "boolean" },
-    },
-  });
-  if (values.help) {
-    process.stderr.write(`${USAGE}\n`);
-    return;
-  }
+/** The flags (node:util parseArgs); the values are checked and mapped onto startEmulator options by optionsOf. */
+const FLAGS = {
+  host: { type: "string" },
+  port: { type: "string" },
+  "dyndns-port": { type: "string" },
+  "dns-port": { type: "string" },
+  data: { type: "string" },
+  seed: { type: "string" },
+  "random-seed": { type: "string" },
+  "no-tls": { type: "boolean" },
+  latency: { type: "string" },
+  verbose: { type: "boolean" },
+  "allowed-ips": { type: "string" },
+  "max-concurrent": { type: "string" },
+  "operations-per-minute": { type: "string" },
+  "errors-per-minute": { type: "string" },
+  "max-distinct-checks": { type: "string" },
+  "check-window": { type: "string" },
+  "block-seconds": { type: "string" },
+  "contact-verification-seconds": { type: "string" },
+  help: { type: "boolean" },
+} as const;
+
+/** The options of the command line (a bad flag throws, naming it); `help` when --help was given. */
+function optionsOf(argv: string[]): { help: true } | { help: false; verbose: boolean; options: EmulatorOptions } {
+  const { values } = parseArgs({ args: argv, options: FLAGS });
+  if (values.help) return { help: true };
   const limits: Partial<Limits> = {};
   const set = (key: keyof Limits, n: number | undefined) => {
     if (n !== undefined) limits[key] = n;
@@ -72,7 +83,9 @@ async function main(): Promise<void> {
   set("maxDistinctChecks", num("max-distinct-checks", values["max-distinct-checks"], 1));
   set("checkWindowSeconds", num("check-window", values["check-window"], 1));
   set("blockSeconds", num("block-seconds", values["block-seconds"]));
-  const emu = await startEmulator({
+  // Contacts are verified only on request (control API) unless the timer is turned on.
+  const verificationSec = num("contact-verification-seconds", values["contact-verification-seconds"]);
+  const options: EmulatorOptions = {
     host: values.host,
     port: num("port", values.port),
     dyndnsPort: num("dyndns-port", values["dyndns-port"]),
@@ -84,13 +97,27 @@ async function main(): Promise<void> {
     latencyMs: num("latency", values.latency),
     limits,
     allowedIps: addresses(values["allowed-ips"]),
-    logger: (line, error) => {
-      if (error || values.verbose) process.stderr.write(`[dondominio-emulator] ${line}\n`);
-    },
-  });
-  process.stderr.write(
-    `[dondominio-emulator] listening on ${emu.url} (dynamic DNS ${emu.dyndnsUrl}${emu.dnsPort !== undefined ? `, DNS udp+tcp port ${emu.dnsPort}` : ""}), data in ${emu.dataDir}\n`,
-  );
+    ...(verificationSec !== undefined ? { delays: { contactVerificationSec: verificationSec } } : {}),
+  };
+  return { help: false, verbose: values.verbose === true, options };
+}
+
+/** The command: serves until io.untilStopped() resolves; resolves to the exit status (2: bad arguments or start). */
+export async function main(argv: string[], _env: NodeJS.ProcessEnv, io: EmulatorCliIo): Promise<number> {
+  const say = (line: string) => io.stderr.write(`[dondominio-emulator] ${line}\n`);
+  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  try {
+    const args = optionsOf(argv);
+    if (args.help) {
+      io.stderr.write(`${USAGE}\n`);
+      return 0;
+    }
+    emu = await startEmulator({ ...args.options, logger: (line, error) => (error || args.verbose ? say(line) : undefined) });
+  } catch (err) {
+    say(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  say(`listening on ${emu.url} (dynamic DNS ${emu.dyndnsUrl}${emu.dnsPort !== undefined ? `, DNS udp+tcp port ${emu.dnsPort}` : ""}), data in ${emu.dataDir}`);
   const ready = {
     url: emu.url,
     dyndnsUrl: emu.dyndnsUrl,
@@ -101,26 +128,13 @@ async function main(): Promise<void> {
     controlToken: emu.controlToken,
     ...(emu.dnsPort !== undefined ? { dnsPort: emu.dnsPort } : {}),
   };
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`[dondominio-emulator] ${signal}: stopping\n`);
-    emu.close().then(
-      () => process.exit(0),
-      (err) => {
-        process.stderr.write(`[dondominio-emulator] stop failed: ${(err as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  io.stdout.write(`${JSON.stringify(ready)}\n`);
+  say(`${await io.untilStopped()}: stopping`);
+  try {
+    await emu.close();
+    return 0;
+  } catch (err) {
+    say(`stop failed: ${(err as Error).message}`);
+    return 1;
+  }
 }
-
-main().catch((err) => {
-  process.stderr.write(`[dondominio-emulator] ${(err as Error).message}\n${USAGE}\n`);
-  process.exit(2);
-});

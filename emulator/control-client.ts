@@ -2,9 +2,11 @@
  * Client of the emulator's control API (emulator/control.ts), for tests and benchmarks. Talks HTTPS
  * trusting only the emulator's CA (verification stays on); plain HTTP when the URL says so. Sends
  * the emulator's control token (RunningEmulator.controlToken, or `controlToken` of the CLI's ready
- * line) as `Authorization: Bearer`.
+ * line) as `Authorization: Bearer`. One method per route of emulator/control-routes.ts (its paths
+ * typed as ControlPath; tests/emulator/server-control.test.ts checks that every route has one).
  */
 import { Agent, fetch } from "undici";
+import type { ControlPath } from "./control-routes";
 import type { CountersSnapshot } from "./core/counters";
 import type { FaultSpec } from "./core/faults";
 import type { Seed } from "./core/seed";
@@ -30,7 +32,7 @@ export class EmulatorControl {
     this.agent = new Agent({ connect: opts.caCert ? { ca: opts.caCert } : {} });
   }
 
-  private async call<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+  private async call<T>(path: ControlPath, body: Record<string, unknown> = {}): Promise<T> {
     const res = await fetch(`${this.opts.url}/_emulator/${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${this.opts.controlToken}` },

@@ -64,14 +64,20 @@ const MAGIC_NAMES = 'a label containing "taken" (or a fixed list) is registered 
 const WRONG_AUTHCODE = 'an authcode shorter than 6 characters or containing "wrong" is wrong';
 const PER_NAME = "set per name through the control API (domain/outcome: taken, premium, price)";
 
+/** How a contact's verification ends by itself, from the default (core/clock.ts). */
+const VERIFICATION_TIMER =
+  CONTACT_VERIFICATION_SEC < 0
+    ? "by itself only with the timer on (option `delays.contactVerificationSec` or `--contact-verification-seconds N`: N s after creation; off by default)"
+    : `by default also by itself ${CONTACT_VERIFICATION_SEC} s after creation (option \`delays.contactVerificationSec\`, negative = only on request)`;
+
 /** Operations that are not modelled as the real service runs them (the rest: modelled). */
 const OPERATION_NOTES: Record<string, { fidelity: Fidelity; how: string; tests?: readonly Reliance[] }> = {
   "account/promos": { fidelity: "simplified", how: "a fixed table (data/promos.ts)" },
   "account/zones": { fidelity: "simplified", how: `a fixed table of ${TLDS.length} TLDs with emulator prices (data/tlds.ts)` },
   "contact/create": {
     fidelity: "simplified",
-    how: `verification starts inprocess; no mail is sent: decided on request (control API contact/verification) or by default by itself ${CONTACT_VERIFICATION_SEC} s later`,
-    tests: [t("tests/provider/contact.test.ts", "advanceClock"), t("tests/provider/contact-verification.test.ts", "setContactVerification")],
+    how: `verification starts inprocess; no mail is sent: decided on request (control API contact/verification); ${VERIFICATION_TIMER}`,
+    tests: [t("tests/provider/contact.test.ts", "setContactVerification"), t("tests/provider/contact-verification.test.ts", "setContactVerification")],
   },
   "contact/resendverificationmail": { fidelity: "simplified", how: "back to inprocess and restarts the verification timer (when on); no mail" },
   "domain/check": {
@@ -169,7 +175,7 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
       t("tests/e2e/flows.test.ts", "registerPendingSec"),
       t("tests/e2e/restart.test.ts", "registerInitSec"),
       t("tests/e2e/operation-table.ts", "register-init"),
-      t("tests/lifecycle/cases.ts", "advanceClock"),
+      t("tests/lifecycle/fixture.ts", "advanceClock"),
       t("tests/plugin/import-seed.ts", "advanceClock"),
       t("tests/plugin/migrate.test.ts", "advanceClock"),
       t("tests/plugin/yaml-cancel.test.ts", "advanceClock"),
@@ -202,8 +208,8 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   {
     behaviour: "contact verification: inprocess -> verified / failed",
     fidelity: "simplified",
-    how: `on request through the control API (contact/verification: verified, failed, or held inprocess); by default also by itself ${CONTACT_VERIFICATION_SEC} s after creation (option \`delays.contactVerificationSec\`, negative = only on request): verified, failed for addresses under .invalid`,
-    tests: [t("tests/provider/contact.test.ts", "advanceClock"), t("tests/provider/contact-verification.test.ts", "setContactVerification")],
+    how: `on request through the control API (contact/verification: verified, failed, or held inprocess); ${VERIFICATION_TIMER}: verified, failed for addresses under .invalid`,
+    tests: [t("tests/provider/contact.test.ts", "setContactVerification"), t("tests/provider/contact-verification.test.ts", "setContactVerification")],
   },
   {
     behaviour: "domain owner verification mail (domain/resendverificationmail)",
@@ -257,8 +263,8 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
   {
     behaviour: "hosting objects (FTP accounts, databases, mailboxes, aliases, redirections, subdomains) and hosted DNS zones",
     fidelity: "simplified",
-    how: "records with the API's rules and quotas; nothing is served (no FTP, SQL, mail, web or DNS server answers for them; tool/dig reads the zones)",
-    tests: [],
+    how: 'records with the API\'s rules and quotas; no FTP, SQL, mail or web server serves them. DNS: with `dnsPort` (`--dns-port`) the emulator answers for every hosted zone as its authoritative server, UDP and TCP (emulator/dns; no delegation below the apex, no DNSSEC, no zone transfer; limits in README "DNS"); tool/dig reads the zones',
+    tests: [t("tests/acme/dns-server.test.ts", "dnsPort"), t("tests/acme/acme-certificate.test.ts", "dnsPort")],
   },
   {
     behaviour: "hosting usage counters and error log",

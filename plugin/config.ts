@@ -1,40 +1,26 @@
 /**
- * The provider's configuration through the plugin protocol: CheckConfig refuses a bad value naming
- * its key (the rules are provider/core/config.ts's resolveConfig, run on the given values with the
- * DONDOMINIO_* environment under them), and Configure hands the values to the same module state the
- * dynamic provider's configure() fills. Missing credentials are not refused here: check and diff need
- * none, and the first API call names the missing key (as with the dynamic resources).
+ * The provider's configuration through the plugin protocol, from the one table of settings
+ * (provider/core/config.ts CONFIG_KEYS): CheckConfig refuses an unknown key or a bad value (the given
+ * one, else its DONDOMINIO_* environment variable) with the rule's own message, and Configure hands
+ * the values to the same module state the dynamic provider's configure() fills. Missing credentials
+ * are not refused here: check and diff need none, and the first API call names the missing key (as
+ * with the dynamic resources).
+ *
+ * A failure names its key in the reason only, never as the CheckFailure's property: the engine
+ * prints a failure's property with its value in plaintext, secret or not (Pulumi 3.250:
+ * "property apiPassword value <the password> has a problem"), so a secret set under a misspelt key
+ * would be shown (issue 27 item 1).
  */
-import { resolveConfig, setStackConfig } from "../provider/core/config";
-
-/** Config key (without the `dondominio:` namespace) -> [environment variable, schema type, doc]. */
-export const CONFIG_KEYS: Readonly<Record<string, { env: string; type: "string" | "integer" | "number"; secret?: boolean; doc: string }>> = {
-  apiUser: { env: "DONDOMINIO_API_USER", type: "string", doc: "The API username." },
-  apiPasswd: { env: "DONDOMINIO_API_PASSWD", type: "string", secret: true, doc: "The API password (set it with `pulumi config set --secret`)." },
-  baseUrl: { env: "DONDOMINIO_BASE_URL", type: "string", doc: "The API's base URL (default https://simple-api.dondominio.net)." },
-  caCertFile: { env: "DONDOMINIO_CA_CERT_FILE", type: "string", doc: "PEM text or a file path of an extra trusted CA (e.g. the emulator's)." },
-  maxConcurrency: { env: "DONDOMINIO_MAX_CONCURRENCY", type: "integer", doc: "Most API calls in flight at once." },
-  maxOpsPerMinute: { env: "DONDOMINIO_MAX_OPS_PER_MINUTE", type: "integer", doc: "API calls started in any rolling minute (default 100)." },
-  timeoutMs: { env: "DONDOMINIO_TIMEOUT_MS", type: "integer", doc: "Timeout of one API call, in ms." },
-  pollIntervalMs: {
-    env: "DONDOMINIO_POLL_INTERVAL_MS",
-    type: "integer",
-    doc: "First delay between status polls of long-running operations (default 2000 ms).",
-  },
-  orderSettleMs: {
-    env: "DONDOMINIO_ORDER_SETTLE_MS",
-    type: "integer",
-    doc: "How long to look for the result of a paid order whose reply was lost before sending it again (default 5 minutes).",
-  },
-  maxSpend: { env: "DONDOMINIO_MAX_SPEND", type: "number", doc: "The most one run may spend, in the account's currency. Unset: no limit but the balance." },
-};
+import { CONFIG_KEYS, CONFIG_NAMES, type ConfigName, checkConfigValue, setStackConfig } from "../provider/core/config";
 
 type Data = Record<string, unknown>;
 
 /** Provider inputs the engine itself adds (older engines at the top level; newer under `__internal`). */
 const ENGINE_KEYS = new Set(["version", "pluginDownloadURL", "pluginChecksums"]);
 
-/** The config values as strings, keyed `dondominio:<key>` (the form resolveConfig and setStackConfig read). */
+const isKey = (key: string): key is ConfigName => Object.hasOwn(CONFIG_KEYS, key);
+
+/** The config values as strings, keyed `dondominio:<key>` (the form setStackConfig reads). */
 function getterOf(values: Data): (key: string) => string | undefined {
   return (key) => {
     const v = values[key.replace(/^dondominio:/, "")];
@@ -42,21 +28,19 @@ function getterOf(values: Data): (key: string) => string | undefined {
   };
 }
 
-/** CheckConfig: [key, reason] for each unknown key or bad value (values never in the reason but the rule's own echo of non-secret numbers). */
-export function checkConfig(values: Data): [string, string][] {
+/** CheckConfig: [key, reason] of each unknown key or bad value, each reason starting `dondominio:<key>`. */
+export function checkConfig(values: Data, env: NodeJS.ProcessEnv = process.env): [string, string][] {
   const failures: [string, string][] = [];
   for (const key of Object.keys(values)) {
-    if (ENGINE_KEYS.has(key) || key.startsWith("__")) continue;
-    if (!(key in CONFIG_KEYS)) failures.push([key, `dondominio:${key} is not a setting of this provider (known: ${Object.keys(CONFIG_KEYS).join(", ")})`]);
+    if (ENGINE_KEYS.has(key) || key.startsWith("__") || isKey(key)) continue;
+    failures.push([key, `dondominio:${key} is not a setting of this provider (known: ${CONFIG_NAMES.join(", ")})`]);
   }
   const get = getterOf(values);
-  // resolveConfig stops at the first bad value: run it once per key (its value, or its environment
-  // variable, alone) so each is named. Credentials are judged at first use: placeholders here.
-  for (const key of Object.keys(CONFIG_KEYS)) {
-    if (key === "apiUser" || key === "apiPasswd") continue;
-    const env = { DONDOMINIO_API_USER: "-", DONDOMINIO_API_PASSWD: "-", [CONFIG_KEYS[key].env]: process.env[CONFIG_KEYS[key].env] };
+  for (const key of CONFIG_NAMES) {
+    const raw = get(key) || env[CONFIG_KEYS[key].env];
+    if (!raw) continue;
     try {
-      resolveConfig(env, (k) => (k === `dondominio:${key}` ? get(k) : undefined));
+      checkConfigValue(key, raw);
     } catch (e) {
       failures.push([key, (e as Error).message]);
     }
@@ -68,3 +52,6 @@ export function checkConfig(values: Data): [string, string][] {
 export function configure(values: Data): void {
   setStackConfig(getterOf(values));
 }
+
+/** The keys to return secret from CheckConfig: the table's secret settings. */
+export const SECRET_CONFIG: readonly string[] = CONFIG_NAMES.filter((k) => (CONFIG_KEYS[k] as { secret?: true }).secret);

@@ -7,9 +7,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { activateRunGate } from "../provider/core/run-gate";
+import { buildInfo } from "./build-info";
 import { serve } from "./server";
 
 function packageVersion(): string {
+  const built = buildInfo()?.version;
+  if (built) return built;
   for (const up of ["..", "../.."]) {
     try {
       return JSON.parse(readFileSync(join(__dirname, up, "package.json"), "utf8")).version;

@@ -3,16 +3,18 @@
  * descriptors through describeResource (provider/core/descriptor.ts): every property's type, doc,
  * required, secret and replace-on-change, and the outputs, come from the descriptor and its class
  * spec (no second list); the provider config with its DONDOMINIO_* environment defaults
- * (plugin/config.ts). scripts/gen-schema.ts writes it to schema.json, which the plugin serves.
+ * (provider/core/config.ts CONFIG_KEYS). scripts/gen-schema.ts writes it to schema.json, which the plugin serves.
  */
 import { describeResource, type PropertySpec, type TypeSpec } from "../provider/core/descriptor";
 import { RESOURCES } from "../provider/registry";
-import { CONFIG_KEYS } from "./config";
+import { CONFIG_KEYS, type ConfigKey, type ConfigKind, docText } from "../provider/core/config";
 import { PACKAGE } from "./resources";
 
 type Json = Record<string, any>;
 
 const ANY = { $ref: "pulumi.json#/Any" };
+/** A setting's kind as the schema's type (every SDK then gives it that type). */
+export const SCHEMA_TYPE: Record<ConfigKind, string> = { string: "string", count: "integer", amount: "number", boolean: "boolean" };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A descriptor's TypeSpec -> a Pulumi type spec; object types are named (`hint`) and put in `types`. */
@@ -99,10 +101,10 @@ export function packageSchema(version: string): Json {
   const resources: Json = {};
   for (const d of RESOURCES) resources[`${PACKAGE}:index:${d.type}`] = resourceSpec(d, types);
   const variables: Json = {};
-  for (const [k, c] of Object.entries(CONFIG_KEYS)) {
+  for (const [k, c] of Object.entries(CONFIG_KEYS) as [string, ConfigKey][]) {
     variables[k] = {
-      type: c.type,
-      description: `${c.doc} Default: the ${c.env} environment variable.`,
+      type: SCHEMA_TYPE[c.kind],
+      description: `${docText(c)} Default: the ${c.env} environment variable.`,
       defaultInfo: { environment: [c.env] },
       ...(c.secret ? { secret: true } : {}),
     };
@@ -112,11 +114,13 @@ export function packageSchema(version: string): Json {
     displayName: "DonDominio",
     version,
     description: "Domains, DNS, hosting, mail and SSL at DonDominio (MrDomain), through its reseller API.",
-    keywords: ["pulumi", "dondominio", "mrdomain", "dns", "domains", "category/network"],
+    // The Registry's facets: one category/, and kind/native (a provider of its own, not a bridged Terraform one).
+    keywords: ["pulumi", "dondominio", "mrdomain", "dns", "domains", "category/network", "kind/native"],
     homepage: "https://github.com/pulumi-dondominio/pulumi-dondominio",
     repository: "https://github.com/pulumi-dondominio/pulumi-dondominio",
     license: "Apache-2.0",
     publisher: "pulumi-dondominio",
+    logoUrl: "https://raw.githubusercontent.com/pulumi-dondominio/pulumi-dondominio/main/docs/logo.svg",
     // Releases (plugin archives) are published on the repository's GitHub releases.
     pluginDownloadURL: "github://api.github.com/pulumi-dondominio/pulumi-dondominio",
     config: { variables },
@@ -131,9 +135,9 @@ export function packageSchema(version: string): Json {
         dependencies: { "@pulumi/pulumi": "^3.0.0" },
       },
       python: { packageName: "pulumi_dondominio", requires: { pulumi: ">=3.0.0,<4.0.0" } },
-      go: { importBasePath: "github.com/pulumi-dondominio/pulumi-dondominio/sdk/go/dondominio", generateResourceContainerTypes: true },
+      go: { importBasePath: "github.com/pulumi-dondominio/pulumi-dondominio/sdks/go/dondominio", generateResourceContainerTypes: true },
       csharp: { rootNamespace: "PulumiDondominio", packageReferences: { Pulumi: "3.*" } },
-      java: { basePackage: "io.github.pulumidondominio", buildFiles: "gradle" },
+      java: { basePackage: "io.github.pulumidondominio", buildFiles: "gradle", dependencies: { "com.pulumi:pulumi": "1.16.0" } },
     },
   };
 }

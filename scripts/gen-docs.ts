@@ -1,15 +1,17 @@
 /**
  * `npx tsx scripts/gen-docs.ts`: writes the parts of the docs that are generated from code, between
  * their markers: the DnsRecord support matrix from the rule library's capability table
- * (sdk/rules/dns-capabilities.ts), the emulator's parity table (emulator/parity.ts) and the README's
+ * (sdk/rules/dns-capabilities.ts), the emulator's parity table (emulator/parity.ts), its control API's
+ * table (emulator/control-routes.ts) and the README's
  * resource table and each resource README's input table from the resources' descriptors
- * (provider/registry.ts, describeResource: each field's doc is its JSDoc in schema.ts, read by
+ * (provider/registry.ts: each resource README's first paragraph is its description; describeResource: each field's doc is its JSDoc in schema.ts, read by
  * scripts/gen-field-docs.ts, which this command runs first). `--check` writes nothing and exits 1 when a file is out of date;
  * tests/rules/docs.test.ts runs the same check.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { controlTable } from "../emulator/control-routes";
 import { parityTables } from "../emulator/parity";
 import { describeResource, type ResourceDescriptor, type TypeSpec } from "../provider/core/descriptor";
 import { RESOURCES } from "../provider/registry";
@@ -78,8 +80,12 @@ export const BLOCKS: readonly GeneratedBlock[] = [
   { file: "provider/resources/dns-record/README.md", name: "dns-support-matrix", render: dnsSupportMatrix },
   // emulator/parity.ts: what the emulator models, simplifies or leaves out, and the tests relying on it.
   { file: "emulator/README.md", name: "emulator-parity", render: parityTables },
+  // emulator/control-routes.ts: the control API's paths, bodies and effects.
+  { file: "emulator/README.md", name: "control-api", render: controlTable },
   { file: "README.md", name: "resource-table", render: resourceTable },
-  // Each resource's inputs, from its descriptor (the docs: the JSDoc beside each field in schema.ts).
+  // Each resource's description (its class's JSDoc too: scripts/gen-field-docs.ts) and inputs, from its
+  // descriptor (the docs: the JSDoc beside each field in schema.ts).
+  ...RESOURCES.map((d) => ({ file: `provider/resources/${d.folder}/README.md`, name: "description", render: () => d.description })),
   ...RESOURCES.map((d) => ({ file: `provider/resources/${d.folder}/README.md`, name: "inputs", render: () => inputTable(d) })),
 ];
 

@@ -5,7 +5,9 @@
  * editors show that JSDoc on the class's Args and outputs (provider/core/fields.ts), and this reads
  * the same JSDoc with the TypeScript compiler, as an editor does, for what runs without sources:
  * the descriptors' docs (describeResource), schema.json, the SDKs and the READMEs' input tables.
- * A field without a doc is an error. `--check` writes nothing and exits 1 when a file is out of date;
+ * A field without a doc is an error. It also writes each class's JSDoc (resource.ts) from its
+ * descriptor's description, the resource's one description (the schema's, the README's first
+ * paragraph: scripts/gen-docs.ts). `--check` writes nothing and exits 1 when a file is out of date;
  * tests/provider/field-docs.unit.test.ts runs the same check.
  */
 import { execFileSync } from "node:child_process";
@@ -112,9 +114,48 @@ export function generateFieldDocs(check: boolean): string[] {
   return stale;
 }
 
+/** A description as JSDoc lines of at most 100 characters (" * " and the words). */
+function jsdoc(text: string): string {
+  if (text.includes("*/")) throw new Error(`a description cannot hold "*/" (it would end the comment): ${JSON.stringify(text)}`);
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && ` * ${line} ${word}`.length > 100) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return ["/**", ...lines.map((l) => ` * ${l}`), " */"].join("\n");
+}
+
+/** resource.ts with the JSDoc of `export class <type>` written from the description (the comment in front of it replaced). */
+export function renderClassDoc(source: string, type: string, description: string): string {
+  const at = source.indexOf(`export class ${type} `);
+  if (at < 0) throw new Error(`no \`export class ${type} \` to document`);
+  const head = source.slice(0, at).replace(/\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*$/, "");
+  return `${head}${jsdoc(description)}\n${source.slice(at)}`;
+}
+
+/** The resource.ts files whose class JSDoc is not their descriptor's description (writes them unless `check`). */
+export function generateClassDocs(check: boolean): string[] {
+  // Loaded here, not at the top: the descriptors read the field-docs.ts files this script writes.
+  const { RESOURCES } = require("../provider/registry") as typeof import("../provider/registry");
+  const stale: string[] = [];
+  for (const d of RESOURCES) {
+    const path = join(RESOURCES_DIR, d.folder, "resource.ts");
+    const current = readFileSync(path, "utf8");
+    const next = renderClassDoc(current, d.type, d.description);
+    if (current === next) continue;
+    stale.push(`provider/resources/${d.folder}/resource.ts`);
+    if (!check) writeFileSync(path, next);
+  }
+  return stale;
+}
+
 if (require.main === module) {
   const check = process.argv.includes("--check");
-  const stale = generateFieldDocs(check);
+  const stale = [...generateFieldDocs(check), ...generateClassDocs(check)];
   for (const f of stale) console.log(`${check ? "out of date" : "written"}: ${f}`);
   if (check && stale.length) process.exit(1);
 }

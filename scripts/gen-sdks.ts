@@ -10,7 +10,8 @@
  * generated only where their generator is on PATH, else skipped with the reason
  * (scripts/gen-sdks-elsewhere.ts).
  *
- * The SDKs are committed (tests/plugin/sdks.test.ts fails on drift): Go users take a Go SDK from a
+ * The SDKs are committed (tests/plugin/sdks.test.ts fails on drift; `--check` compares a fresh
+ * generation with them and exits 1 on a difference): Go users take a Go SDK from a
  * repository path (`go get`), and the generator needs Go, which a TypeScript contributor may lack.
  */
 import { execFileSync } from "node:child_process";
@@ -34,7 +35,7 @@ function cacheRoot(): string {
 export function ensureSdkgen(): string {
   const src = join(REPO, "scripts", "pulumi-sdkgen");
   const hash = createHash("sha256");
-  for (const f of ["main.go", "go.mod", "go.sum"]) hash.update(readFileSync(join(src, f)));
+  for (const f of ["main.go", "langhost.go", "modzip.go", "go.mod", "go.sum"]) hash.update(readFileSync(join(src, f)));
   const bin = join(cacheRoot(), `pulumi-sdkgen-${hash.digest("hex").slice(0, 12)}`, "sdkgen");
   if (existsSync(bin)) return bin;
   mkdirSync(join(bin, ".."), { recursive: true });
@@ -48,11 +49,26 @@ export function ensureSdkgen(): string {
   return bin;
 }
 
-/** schema.json with the Go import path of sdks/go (the Go module the repository holds). */
+/**
+ * `dir` with pulumi-language-{python,nodejs,go}: each execs `sdkgen serve-language <runtime>`, a
+ * host that answers GenerateProgram only (scripts/pulumi-sdkgen/langhost.go), for `pulumi import
+ * --generate-code` where the real hosts are absent. Put `dir` first on PATH for that command only.
+ */
+export function generateOnlyHosts(dir: string): string {
+  const sdkgen = ensureSdkgen();
+  mkdirSync(dir, { recursive: true });
+  for (const runtime of GENERATED) {
+    writeFileSync(join(dir, `pulumi-language-${runtime}`), `#!/bin/sh\nexec '${sdkgen}' serve-language ${runtime}\n`, { mode: 0o755 });
+  }
+  return dir;
+}
+
+/** schema.json, whose Go import path must be sdks/go's (the module a release tags as sdks/go/v<version>). */
 function schemaForSdks(): string {
-  const schema = JSON.parse(readFileSync(join(REPO, "schema.json"), "utf8"));
-  schema.language = { ...schema.language, go: { ...schema.language?.go, importBasePath: `${GO_MODULE}/dondominio` } };
-  return `${JSON.stringify(schema, null, 2)}\n`;
+  const text = readFileSync(join(REPO, "schema.json"), "utf8");
+  const base = JSON.parse(text).language?.go?.importBasePath;
+  if (base !== `${GO_MODULE}/dondominio`) throw new Error(`schema.json: language.go.importBasePath is ${base}; sdks/go is ${GO_MODULE}/dondominio`);
+  return text;
 }
 
 const GO_MOD = `module ${GO_MODULE}
@@ -91,7 +107,7 @@ export async function generateSdks(outRoot: string): Promise<{ generated: string
         continue;
       }
       if (language === "dotnet") await generateDotnet(schemaFile, outRoot, work);
-      else generateJava(schemaFile, outRoot);
+      else await generateJava(schemaFile, outRoot, work);
       generated.push(language);
     }
   } finally {
@@ -111,9 +127,46 @@ export function listFiles(dir: string, prefix = ""): string[] {
   return out;
 }
 
-if (require.main === module) {
-  generateSdks(join(REPO, "sdks")).then(({ generated, skipped }) => {
-    console.log(`sdks/: ${generated.join(", ")}`);
+/** The files of sdks/<language> that differ from a fresh generation under `out` (go.mod, go.sum and build output are not generated). */
+export function sdkDrift(out: string, language: string): string[] {
+  const kept = (f: string) => f !== "go.mod" && f !== "go.sum" && !f.startsWith("bin/") && !f.startsWith("obj/");
+  const fresh = listFiles(join(out, language)).filter(kept);
+  const committed = existsSync(join(REPO, "sdks", language)) ? listFiles(join(REPO, "sdks", language)).filter(kept) : [];
+  const all = [...new Set([...fresh, ...committed])].sort();
+  const same = (f: string) =>
+    fresh.includes(f) && committed.includes(f) && readFileSync(join(out, language, f)).equals(readFileSync(join(REPO, "sdks", language, f)));
+  return all.filter((f) => !same(f)).map((f) => `sdks/${language}/${f}`);
+}
+
+/** `--check`: generates into a temp dir and exits 1 when a committed SDK differs (what could not be generated here says SKIPPED). */
+async function check(): Promise<number> {
+  try {
+    execFileSync("go", ["version"], { stdio: "ignore" });
+  } catch {
+    console.log("sdks/: SKIPPED: Go is absent (the generator, scripts/pulumi-sdkgen, is Go)");
+    return 0;
+  }
+  const out = mkdtempSync(join(tmpdir(), "dondominio-sdks-check-"));
+  try {
+    const { generated, skipped } = await generateSdks(out);
     for (const [language, why] of Object.entries(skipped)) console.log(`sdks/${language}: SKIPPED: ${why}`);
-  });
+    const stale = generated.flatMap((language) => sdkDrift(out, language));
+    for (const f of stale) console.log(`out of date: ${f}`);
+    return stale.length ? 1 : 0;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  if (process.argv.includes("--check")) {
+    check().then((status) => {
+      process.exitCode = status;
+    });
+  } else {
+    generateSdks(join(REPO, "sdks")).then(({ generated, skipped }) => {
+      console.log(`sdks/: ${generated.join(", ")}`);
+      for (const [language, why] of Object.entries(skipped)) console.log(`sdks/${language}: SKIPPED: ${why}`);
+    });
+  }
 }

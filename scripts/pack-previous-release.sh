@@ -5,11 +5,12 @@
 #
 #   bash scripts/pack-previous-release.sh [commit] [out-dir]
 #
-# Default commit 676028b: main just before issue 20's restructuring (the descriptors merge c4e842a
-# moved provider/core apart and rewrote every crud.ts); the package has no tagged release yet.
+# Default commit ca2d0c3: main just before issue 28's one lifecycle (frame.ts became the dynamic door
+# over provider/core/lifecycle.ts, each class is built from its descriptor); the package has no
+# tagged release yet. Before it: 676028b, main before issue 20's restructuring.
 # node_modules is this checkout's (the commit's lock file is the same one for what the build needs).
 set -euo pipefail
-commit=${1:-676028b}
+commit=${1:-ca2d0c3}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 out=${2:-$repo/tests/fixtures/previous-release}
 tmp=$(mktemp -d)

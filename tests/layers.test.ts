@@ -1,10 +1,15 @@
 /**
- * The import graph of the three layers, read from the sources, so a new import that breaks a rule
- * fails here (README "Architecture", sdk/, emulator/ and provider/ READMEs):
+ * The import graph of the sources (the layers, the plugin, and the tooling: bench/, scripts/,
+ * tests/), read from the files, so a new import that breaks a rule fails here (README
+ * "Architecture", sdk/, emulator/ and provider/ READMEs):
  * - provider -> sdk <- emulator: the sdk imports neither; the emulator and the provider do not
  *   import each other; sdk/rules imports nothing of the project but itself;
- * - no cycle between files anywhere (type-only imports included: a type cycle is still a cycle of
- *   meaning);
+ * - plugin -> provider (and sdk): the plugin is a door onto the provider, never the emulator, and
+ *   no layer imports it;
+ * - what the package ships (sdk/, emulator/, provider/, plugin/) imports no tooling (bench/,
+ *   scripts/, tests/, which are not packed); nothing imports bench/ (a benchmark is an end);
+ * - no cycle between files anywhere but tests/ (type-only imports included: a type cycle is still
+ *   a cycle of meaning; tests/lifecycle has one, runner.ts <-> steps.ts, verify.ts, through a type);
  * - in the provider, core/ is the framework only: it imports no resource and none of the families
  *   built on it (dns/, service-entities/; one exception: every class waits for the run's DNS
  *   claims, dns/dns-claims.ts), and of money/ only the spend rule the frame enforces at preview
@@ -19,7 +24,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const ROOT = resolve(__dirname, "..");
-const LAYERS = ["sdk", "emulator", "provider"];
+/** What the package ships, then the tooling around it. */
+const SHIPPED = ["sdk", "emulator", "provider", "plugin"];
+const TOOLING = ["bench", "scripts", "tests"];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -29,12 +36,12 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Relative specifiers of `import ... from`, `export ... from` and side-effect imports. */
+/** Relative specifiers of `import ... from`, `export ... from`, side-effect imports and `require("./...")`. */
 function importsOf(text: string): string[] {
   const out: string[] = [];
-  const re = /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gms;
+  const re = /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\brequire\(\s*["'](\.[^"']*)["']\s*\)/gms;
   for (const m of text.matchAll(re)) {
-    const spec = m[1] ?? m[2];
+    const spec = m[1] ?? m[2] ?? m[3];
     if (spec.startsWith(".")) out.push(spec);
   }
   return out;
@@ -42,13 +49,13 @@ function importsOf(text: string): string[] {
 
 function resolveSpec(from: string, spec: string): string | undefined {
   const base = resolve(dirname(from), spec);
-  return [`${base}.ts`, join(base, "index.ts")].find((c) => existsSync(c));
+  return [`${base}.ts`, join(base, "index.ts"), `${base}.js`].find((c) => existsSync(c));
 }
 
-/** File -> the project files it imports (paths relative to the repository), over the three layers. */
+/** File -> the project files it imports (paths relative to the repository), over the shipped layers and the tooling. */
 function projectGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of LAYERS.flatMap((l) => sources(join(ROOT, l)))) {
+  for (const file of [...SHIPPED, ...TOOLING].flatMap((l) => sources(join(ROOT, l)))) {
     const deps = importsOf(readFileSync(file, "utf8"))
       .map((s) => resolveSpec(file, s))
       .filter((p): p is string => p?.startsWith(`${ROOT}/`) === true)
@@ -100,15 +107,20 @@ function edges(graph: Map<string, string[]>, from: RegExp, to: RegExp): string[]
 describe("layers: the import graph", () => {
   const graph = projectGraph();
 
-  it("reads the imports of every file of sdk/, emulator/ and provider/", () => {
-    expect(graph.size).to.be.greaterThan(150);
+  it("reads the imports of every file of sdk/, emulator/, provider/, plugin/, bench/, scripts/ and tests/", () => {
+    expect(graph.size).to.be.greaterThan(500);
     expect(graph.get("emulator/server.ts")).to.include("emulator/http/api.ts");
     expect(graph.get("provider/core/client.ts")).to.include("sdk/index.ts");
-    expect(importsOf('import type { A } from "./a";\nexport { b } from "../b";\nimport "./c";\nimport x from "node:fs";')).to.deep.equal([
-      "./a",
-      "../b",
-      "./c",
-    ]);
+    expect(edges(graph, /^plugin\//, /^provider\//)).to.not.deep.equal([]);
+    expect(graph.get("scripts/gen-commands.ts")).to.include("bin/commands.js");
+    for (const dir of [...SHIPPED, ...TOOLING])
+      expect(
+        [...graph.keys()].some((f) => f.startsWith(`${dir}/`)),
+        dir,
+      ).to.equal(true);
+    expect(
+      importsOf('import type { A } from "./a";\nexport { b } from "../b";\nimport "./c";\nimport x from "node:fs";\nconst d = require("./d");'),
+    ).to.deep.equal(["./a", "../b", "./c", "./d"]);
   });
 
   it("finds a cycle when there is one (the check itself)", () => {
@@ -121,14 +133,25 @@ describe("layers: the import graph", () => {
     expect(cycles(g)).to.deep.equal([["a.ts", "b.ts", "c.ts"]]);
   });
 
-  it("has no import cycle, type-only imports included", () => {
-    expect(cycles(graph)).to.deep.equal([]);
+  it("has no import cycle, type-only imports included (tests/ aside: its helpers are not held to it yet)", () => {
+    const withoutTests = new Map([...graph].filter(([f]) => !f.startsWith("tests/")).map(([f, deps]) => [f, deps.filter((d) => !d.startsWith("tests/"))]));
+    expect(cycles(withoutTests)).to.deep.equal([]);
   });
 
   it("provider -> sdk <- emulator: the sdk imports neither, and they do not import each other", () => {
     expect(edges(graph, /^sdk\//, /^(emulator|provider)\//)).to.deep.equal([]);
     expect(edges(graph, /^emulator\//, /^provider\//)).to.deep.equal([]);
     expect(edges(graph, /^provider\//, /^emulator\//)).to.deep.equal([]);
+  });
+
+  it("plugin -> provider (and sdk): the plugin never imports the emulator, and no layer imports the plugin", () => {
+    expect(edges(graph, /^plugin\//, /^(?!(plugin|provider|sdk)\/)/)).to.deep.equal([]);
+    expect(edges(graph, /^(sdk|emulator|provider)\//, /^plugin\//)).to.deep.equal([]);
+  });
+
+  it("what the package ships imports no tooling (bench/, scripts/, tests/ are not packed); nothing imports bench/", () => {
+    expect(edges(graph, /^(sdk|emulator|provider|plugin)\//, /^(?!(sdk|emulator|provider|plugin)\/)/)).to.deep.equal([]);
+    expect(edges(graph, /^(?!bench\/)/, /^bench\//)).to.deep.equal([]);
   });
 
   it("sdk/rules imports nothing of the project but itself", () => {

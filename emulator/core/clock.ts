@@ -16,8 +16,9 @@ export interface Delays {
   sslValidationSec: number;
   /**
    * Seconds from a contact's creation (or a resent verification mail) to its verification outcome
-   * by itself (verified; failed under .invalid). Negative: never by itself, only on request (control
-   * API contact/verification).
+   * by itself (verified; failed under .invalid). Negative (the default): never by itself, only on
+   * request (control API contact/verification), so a contact's state changes only when a test says
+   * so; 0 or more turns the timer on (`--contact-verification-seconds`).
    */
   contactVerificationSec: number;
 }
@@ -31,7 +32,7 @@ export const DEFAULT_DELAYS: Delays = {
   renewSec: 1,
   serviceInitSec: 0,
   sslValidationSec: 1,
-  contactVerificationSec: 3,
+  contactVerificationSec: -1,
 };
 
 export class Clock {

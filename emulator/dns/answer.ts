@@ -13,6 +13,7 @@
  * records default to the emulator's nameservers when the zone has none (as tool/zonecheck does).
  * Delegations below the apex are not emulated: an NS record there is answered as data.
  */
+import { createHash } from "node:crypto";
 import type { Answer } from "dns-packet";
 import { asciiOrSelf } from "../../sdk/rules";
 import type { World } from "../core/state";
@@ -37,21 +38,28 @@ const NEGATIVE_TTL = 300;
 
 interface Zone {
   apex: string;
+  /** The service's records as stored (the serial is hashed from them). */
+  stored: ZoneRecord[];
   records: { r: ZoneRecord; name: string }[];
+  /** serial(), computed once per answer. */
+  serial?: number;
 }
 
 function zoneOf(world: World, qname: string): Zone | undefined {
   const found = findZone(world, qname);
   if (!found) return undefined;
   const svc = found.account.services[found.serviceName];
-  return { apex: asciiOrSelf(found.serviceName), records: svc.dns.map((r) => ({ r, name: asciiOrSelf(r.name) })) };
+  return { apex: asciiOrSelf(found.serviceName), stored: svc.dns, records: svc.dns.map((r) => ({ r, name: asciiOrSelf(r.name) })) };
 }
 
-/** FNV-1a of the zone's records: a serial that changes whenever the zone does. */
+/**
+ * A hash of the zone's records: a serial that changes whenever the zone does. Computed at each
+ * answer that shows the SOA, so its cost grows with the zone: the state has no change counter to
+ * key a cache on, and a stale serial would be wrong.
+ */
 function serial(zone: Zone): number {
-  let h = 0x811c9dc5;
-  for (const ch of JSON.stringify(zone.records.map((x) => x.r))) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return h;
+  zone.serial ??= createHash("sha256").update(JSON.stringify(zone.stored)).digest().readUInt32BE(0);
+  return zone.serial;
 }
 
 function apexNs(zone: Zone): string[] {
@@ -87,8 +95,9 @@ function exists(zone: Zone, name: string): boolean {
 /** The records that answer for `name`: its own, or a wildcard's at the closest encloser (RFC 4592 4.1). */
 function lookup(zone: Zone, name: string, owner: string): Answer[] | undefined {
   if (exists(zone, name)) return recordsAt(zone, name, owner);
+  // Up label by label to the apex (a name in the zone ends with it; stop at the last label anyway).
   let encloser = name;
-  while (encloser !== zone.apex) {
+  while (encloser !== zone.apex && encloser.includes(".")) {
     encloser = encloser.slice(encloser.indexOf(".") + 1);
     if (exists(zone, encloser)) break;
   }
@@ -110,7 +119,7 @@ export function answer(world: World, qname: string, qtype: string): DnsResult {
     const cname = here.find((a) => a.type === "CNAME");
     if (cname && qtype !== "CNAME" && qtype !== "ANY") {
       answers.push(cname);
-      const target = String((cname as { data: string }).data);
+      const target = asciiOrSelf(String((cname as { data: string }).data));
       const next = zoneOf(world, target);
       // A target outside the hosted zones is the asker's to resolve: the chain ends here.
       if (!next || answers.some((a) => a.type === "CNAME" && a.name === target)) return { rcode: "NOERROR", authoritative: true, answers, authorities: [] };

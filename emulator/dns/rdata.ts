@@ -11,22 +11,22 @@ import type { ZoneRecord } from "../modules/service/model";
 /** Zone-file quoted strings, as sdk/rules/dns-values.ts reads them (`"a" "b"`, `\"`, `\\`, `\DDD`). */
 const QUOTED = /"(?:[^"\\]|\\.)*"/gs;
 
+/** At most this many bytes per character-string (read once: asked for every record of every answer). */
+const PIECE = TXT_STRING_BYTES;
+
 /** Text cut into pieces of at most 255 bytes, between characters (each piece stays valid UTF-8). */
 function split255(text: string): Buffer[] {
+  const all = Buffer.from(text, "utf8");
   const out: Buffer[] = [];
-  let cur = "";
-  let bytes = 0;
-  for (const ch of text) {
-    const n = Buffer.byteLength(ch, "utf8");
-    if (bytes + n > TXT_STRING_BYTES) {
-      out.push(Buffer.from(cur, "utf8"));
-      cur = "";
-      bytes = 0;
-    }
-    cur += ch;
-    bytes += n;
+  let start = 0;
+  while (all.length - start > PIECE) {
+    let end = start + PIECE;
+    // Back off to the first byte of a character (UTF-8 continuation bytes are 10xxxxxx).
+    while ((all[end] & 0xc0) === 0x80) end--;
+    out.push(all.subarray(start, end));
+    start = end;
   }
-  out.push(Buffer.from(cur, "utf8"));
+  out.push(all.subarray(start));
   return out;
 }
 

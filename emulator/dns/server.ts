@@ -5,20 +5,27 @@
  * Per RFC 1035/6891: one question per query (FORMERR otherwise), opcode QUERY only (NOTIMP), class
  * IN only (REFUSED); UDP answers larger than 512 bytes, or the size the query's EDNS OPT offers
  * (capped at 1232), are sent truncated (TC) so the asker retries over TCP; TCP messages carry a
- * 2-byte length and a connection may ask many questions.
+ * 2-byte length and a connection may ask many questions (tcp.ts, with its limits). An answer too
+ * large even for TCP (over 65,535 bytes: hundreds of long TXT records at one name) is sent truncated
+ * too (TC, no records), as RFC 1035 4.1.1 defines TC. Nothing a peer sends can end the process:
+ * every handler is guarded, and a failure answers SERVFAIL.
+ * Query names are logged escaped (sdk/core/printable.ts): they are the peer's bytes.
  */
 import dgram from "node:dgram";
 import net from "node:net";
 import dnsPacket, { type Answer, type Packet } from "dns-packet";
+import { printable } from "../../sdk/core/printable";
 import type { World } from "../core/state";
 import { answer } from "./answer";
+import { MAX_TCP_MESSAGE, serveTcp, TCP_LIMITS, type TcpLimits } from "./tcp";
 
 const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
 type RcodeName = keyof typeof RCODE;
 /** Largest UDP answer when the query offers more by EDNS (the DNS flag day 2020 figure). */
 const EDNS_MAX = 1232;
-/** A TCP connection idle this long is closed (RFC 7766 suggests seconds). */
-const TCP_IDLE_MS = 10_000;
+/** Longest name on the wire (RFC 1035 2.3.4) and longest label. */
+const MAX_NAME_BYTES = 255;
+const MAX_LABEL_BYTES = 63;
 
 export interface DnsListener {
   port: number;
@@ -41,38 +48,61 @@ function reply(query: DecodedPacket, rcode: RcodeName, body: { aa?: boolean; ans
   };
 }
 
-/** The response to one query message, or undefined when it is not worth an answer (too short, a response). */
+/**
+ * Whether `name` (as dns-packet decoded it) encodes back within the wire limits: bytes that are not
+ * UTF-8 decode to U+FFFD, three bytes each, so a 63-byte label can come back as 189.
+ */
+function encodable(name: string): boolean {
+  const labels = name.replace(/\.$/, "").split(".");
+  return labels.every((l) => Buffer.byteLength(l) <= MAX_LABEL_BYTES) && labels.reduce((n, l) => n + Buffer.byteLength(l) + 1, 1) <= MAX_NAME_BYTES;
+}
+
+/** Records a query may carry besides its question (an EDNS OPT, a TSIG, a few more); past it FORMERR, undecoded. */
+const MAX_EXTRA_RECORDS = 4;
+
+/**
+ * The response to one query message, or undefined when it is not worth an answer (shorter than a
+ * header, a response). The header is checked before dns-packet decodes the rest, so a message that
+ * cannot be a supported query costs nothing to refuse: a 64 KB TCP message holds 10,000 questions,
+ * which take dns-packet some 80 ms to decode.
+ */
 export function respond(world: World, message: Buffer, udp: boolean, log: (line: string) => void): Buffer | undefined {
+  if (message.length < 12 || message[2] & 0x80) return undefined;
+  const bare = (rcode: RcodeName) =>
+    dnsPacket.encode(reply({ id: message.readUInt16BE(0), questions: [], flag_rd: (message[2] & 1) === 1 } as DecodedPacket, rcode, {}, false));
+  if ((message[2] >> 3) & 0x0f) return bare("NOTIMP");
+  const extra = message.readUInt16BE(6) + message.readUInt16BE(8) + message.readUInt16BE(10);
+  if (message.readUInt16BE(4) !== 1 || extra > MAX_EXTRA_RECORDS) return bare("FORMERR");
   let query: DecodedPacket;
   try {
     query = dnsPacket.decode(message) as DecodedPacket;
   } catch {
-    if (message.length < 12 || message[2] & 0x80) return undefined;
     // Undecodable past the header: FORMERR with the query's id, no question echoed.
-    return dnsPacket.encode(reply({ id: message.readUInt16BE(0), questions: [], flag_rd: false } as DecodedPacket, "FORMERR", {}, false));
+    return bare("FORMERR");
   }
-  if (query.type === "response") return undefined;
   const opt = (query.additionals ?? []).find((a) => a.type === "OPT") as { udpPayloadSize?: number } | undefined;
   const edns = opt !== undefined;
   let packet: Packet;
   const q = query.questions?.[0];
-  if (query.opcode !== "QUERY") packet = reply(query, "NOTIMP", {}, edns);
-  else if (!q || (query.questions?.length ?? 0) !== 1) packet = reply(query, "FORMERR", {}, edns);
+  if (!q || (query.questions?.length ?? 0) !== 1 || !encodable(String(q.name))) packet = reply({ ...query, questions: [] }, "FORMERR", {}, edns);
   else if ((q.class ?? "IN") !== "IN") packet = reply(query, "REFUSED", {}, edns);
   else {
     const result = answer(world, q.name, String(q.type).toUpperCase());
-    log(`DNS ${udp ? "udp" : "tcp"} ${q.name} ${q.type} -> ${result.rcode} (${result.answers.length} answers)`);
+    log(`DNS ${udp ? "udp" : "tcp"} ${printable(q.name)} ${printable(String(q.type))} -> ${result.rcode} (${result.answers.length} answers)`);
     packet = reply(query, result.rcode, { aa: result.authoritative, answers: result.answers, authorities: result.authorities }, edns);
   }
-  let out = dnsPacket.encode(packet);
-  const limit = edns ? Math.min(Math.max(opt?.udpPayloadSize ?? 512, 512), EDNS_MAX) : 512;
-  if (udp && out.length > limit) {
+  const limit = !udp ? MAX_TCP_MESSAGE : edns ? Math.min(Math.max(opt?.udpPayloadSize ?? 512, 512), EDNS_MAX) : 512;
+  const truncate = () => {
     packet.flags = (packet.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE;
     packet.answers = [];
     packet.authorities = [];
-    out = dnsPacket.encode(packet);
-  }
-  return out;
+  };
+  // Measured before it is written: an answer too large is not encoded only to be dropped.
+  if (dnsPacket.encodingLength(packet) > limit) truncate();
+  const out = dnsPacket.encode(packet);
+  if (out.length <= limit) return out;
+  truncate();
+  return dnsPacket.encode(packet);
 }
 
 /**
@@ -105,52 +135,40 @@ export async function listenDns(host: string, port: number, world: () => World, 
       if (port === 0 && (err as NodeJS.ErrnoException).code === "EADDRINUSE" && attempt < 5) continue;
       throw err;
     }
-    return serve(udp, tcp, host, chosen, world, log);
+    return serve(udp, tcp, host, chosen, world, log, TCP_LIMITS);
   }
 }
 
-function serve(udp: dgram.Socket, tcp: net.Server, host: string, port: number, world: () => World, log: (line: string, error: boolean) => void): DnsListener {
+function serve(
+  udp: dgram.Socket,
+  tcp: net.Server,
+  host: string,
+  port: number,
+  world: () => World,
+  log: (line: string, error: boolean) => void,
+  limits: TcpLimits,
+): DnsListener {
   const quiet = (line: string) => log(line, false);
   const guarded = (message: Buffer, isUdp: boolean): Buffer | undefined => {
     try {
       return respond(world(), message, isUdp, quiet);
     } catch (err) {
-      log(`DNS error: ${(err as Error).stack ?? err}`, true);
+      log(`DNS error: ${printable(String((err as Error).stack ?? err))}`, true);
       return message.length >= 12 ? dnsPacket.encode(reply({ id: message.readUInt16BE(0), questions: [] } as DecodedPacket, "SERVFAIL", {}, false)) : undefined;
     }
   };
   udp.on("error", (err) => log(`DNS udp: ${err.message}`, true));
   udp.on("message", (msg, rinfo) => {
     const out = guarded(msg, true);
-    if (out) udp.send(out, rinfo.port, rinfo.address);
+    // A send that fails (the asker gone, a full buffer) is the asker's loss: reported, never thrown.
+    if (out) udp.send(out, rinfo.port, rinfo.address, (err) => err && quiet(`DNS udp send: ${err.message}`));
   });
-  const sockets = new Set<net.Socket>();
-  tcp.on("connection", (sock) => {
-    sockets.add(sock);
-    sock.once("close", () => sockets.delete(sock));
-    sock.setTimeout(TCP_IDLE_MS, () => sock.destroy());
-    sock.on("error", () => sock.destroy());
-    let buf = Buffer.alloc(0);
-    sock.on("data", (chunk) => {
-      buf = Buffer.concat([buf, chunk]);
-      while (buf.length >= 2) {
-        const len = buf.readUInt16BE(0);
-        if (buf.length < 2 + len) break;
-        const msg = buf.subarray(2, 2 + len);
-        buf = buf.subarray(2 + len);
-        const out = guarded(msg, false);
-        if (!out) continue;
-        const head = Buffer.alloc(2);
-        head.writeUInt16BE(out.length);
-        sock.write(Buffer.concat([head, out]));
-      }
-    });
-  });
+  const conns = serveTcp(tcp, (message) => guarded(message, false), limits, quiet);
   return {
     port,
     host,
     async close() {
-      for (const s of sockets) s.destroy();
+      conns.closeAll();
       await Promise.all([new Promise<void>((r) => udp.close(() => r())), new Promise<void>((r) => tcp.close(() => r()))]);
     },
   };

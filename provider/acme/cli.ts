@@ -9,7 +9,7 @@ import { printable } from "../../sdk/core/printable";
 import { scrubText } from "../../sdk/core/redact";
 import { closeTransports } from "../../sdk/core/transport";
 import { getApi } from "../core/client";
-import { challengeName, challengeValue, cleanupTxt, presentTxt } from "./challenge";
+import { apiZones, challengeName, challengeTarget, challengeValue, cleanupTxt, presentTxt } from "./challenge";
 import { acmeConfig } from "./credentials";
 import { parseServers, waitForTxt } from "./propagation";
 
@@ -31,19 +31,23 @@ export const ACME_HELP = `usage: dondominio-acme present FQDN VALUE        lego 
 Adds (present, certbot-auth) or removes (cleanup, certbot-cleanup) the ACME DNS-01 TXT record
 FQDN = VALUE (certbot: _acme-challenge.$CERTBOT_DOMAIN = $CERTBOT_VALIDATION) in the zone of your
 DonDominio account that holds the name (the hosting service with the longest matching name). A
-_acme-challenge name that is a CNAME is followed: the record goes to the CNAME's target, which must
-be in a zone of the account. Values sharing a name (a wildcard and its apex) are kept side by side;
+_acme-challenge name that is a CNAME is followed (at most 8 in a row; a loop fails): the record
+goes to the end of the chain, which must be in a zone of the account. CNAMEs in the account's zones
+are read through the API; a name in none of them is looked up in DNS. Values sharing a name (a wildcard and its apex) are kept side by side;
 cleanup removes only its own value. present waits until the zone's nameservers serve the value.
 
 Environment:
   DONDOMINIO_API_USER, DONDOMINIO_API_PASSWD   the API credentials (never as arguments)
   DONDOMINIO_CREDENTIALS_FILE                  or a file of NAME=value lines with them, chmod 600
   DONDOMINIO_BASE_URL, DONDOMINIO_CA_CERT_FILE as for the Pulumi provider (an emulator, its CA)
+  DONDOMINIO_MAX_OPS_PER_MINUTE                likewise: API calls a minute (default 100)
+  DONDOMINIO_TIMEOUT_MS                        likewise: ms one API call may take
   DONDOMINIO_ACME_DNS_SERVERS                  addresses[:port] to check instead of the zone's
-                                               nameservers (and to follow CNAMEs with)
+                                               nameservers (and to look CNAMEs up with)
   DONDOMINIO_ACME_PROPAGATION_TIMEOUT          seconds present waits for DNS (default 300; 0 = no wait)
   DONDOMINIO_ACME_POLL_INTERVAL                seconds between DNS checks (default 5)
 
+The whole command ends within the propagation timeout plus 120 s, naming the step it stopped in.
 The machine running this must call from an IP address registered for the account's API access.
 Exit status: 0 done; 1 the API or DNS failed (the reason on stderr); 2 bad arguments or settings.
 `;
@@ -96,21 +100,19 @@ function seconds(env: NodeJS.ProcessEnv, key: string, dflt: number): number {
   return n;
 }
 
-/** Follows CNAMEs from `name` (at most 8) through `servers` (or the system's resolvers). */
-async function followCname(name: string, servers: string[] | undefined): Promise<string> {
+/** The CNAME at a name in no zone of the account, from DNS (`servers` or the system's resolvers), or undefined. */
+function dnsCname(servers: string[] | undefined): (name: string) => Promise<string | undefined> {
   const r = new Resolver({ timeout: 3000, tries: 2 });
   if (servers) r.setServers(servers);
-  let current = name;
-  for (let i = 0; i < 8; i++) {
-    const next = await r.resolveCname(current).then(
+  return (name) =>
+    r.resolveCname(name).then(
       (a) => a[0],
       () => undefined,
     );
-    if (!next) break;
-    current = challengeName(next);
-  }
-  return current;
 }
+
+/** The whole command's deadline beyond the propagation wait: the API calls, the CNAME lookups, the writes. */
+export const COMMAND_MARGIN_MS = 120_000;
 
 /**
  * One line of output. Its text holds API and DNS data (zone names, entity ids, service names in
@@ -141,13 +143,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.stderr.write(`\n${ACME_HELP}`);
     return EXIT_USAGE;
   }
-  try {
-    const name = await followCname(job.fqdn, servers);
+  // Every exchange below is bounded on its own (the API client's timeouts, DNS queries of 3 s, the
+  // propagation wait); the command as a whole ends by this deadline too, naming the step it was in.
+  let step = "following CNAMEs";
+  const run = async () => {
+    const target = await challengeTarget(apiZones(api, dnsCname(servers)), job.fqdn);
+    const name = target.name;
     const via = name === job.fqdn ? "" : ` (CNAME of ${job.fqdn})`;
     if (job.action === "present") {
-      const p = await presentTxt(api, name, job.value);
+      step = "writing the TXT record";
+      const p = await presentTxt(api, name, job.value, target.zone);
       say(io.stdout, `${name}${via} TXT ${p.created ? "created" : "already present"} in zone ${p.zone} (${p.entityID})`);
       if (timeoutMs > 0) {
+        step = "waiting for DNS to serve it";
         const w = await waitForTxt(api, p.zone, name, job.value, {
           servers,
           timeoutMs,
@@ -157,14 +165,32 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         say(io.stdout, `${name} served by ${w.servers.join(", ")} after ${(w.waitedMs / 1000).toFixed(1)} s`);
       }
     } else {
-      const c = await cleanupTxt(api, name, job.value);
+      step = "deleting the TXT record";
+      const c = await cleanupTxt(api, name, job.value, target.zone);
       say(io.stdout, `${name}${via} TXT ${c.deleted ? `deleted (${c.deleted})` : "not present"} in zone ${c.zone}`);
     }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const limitMs = timeoutMs + COMMAND_MARGIN_MS;
+  try {
+    await Promise.race([
+      run(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(`not done after ${Math.round(limitMs / 1000)} s (the propagation timeout plus ${COMMAND_MARGIN_MS / 1000} s): stopped while ${step}`),
+            ),
+          limitMs,
+        );
+      }),
+    ]);
     return EXIT_OK;
   } catch (e) {
     say(io.stderr, `${job.action} ${job.fqdn} failed: ${scrubText((e as Error).message, [api.config.apiPasswd])}`);
     return EXIT_FAILED;
   } finally {
+    clearTimeout(timer);
     // Run as the command, the pools are closed so the process ends at once (keep-alive sockets
     // would hold it 10 s); in-process callers (tests) keep their shared pools.
     if (io === process) await closeTransports();

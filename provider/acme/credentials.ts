@@ -10,6 +10,8 @@ import { readFileSync, statSync } from "node:fs";
 import { type ProviderConfig, resolveConfig } from "../core/config";
 
 const FILE_KEYS = ["DONDOMINIO_API_USER", "DONDOMINIO_API_PASSWD", "DONDOMINIO_BASE_URL", "DONDOMINIO_CA_CERT_FILE"] as const;
+/** The provider's pacing and timeout settings, taken from the environment as the provider takes them (provider/core/config.ts). */
+const ENV_KEYS = ["DONDOMINIO_MAX_OPS_PER_MINUTE", "DONDOMINIO_TIMEOUT_MS"] as const;
 
 /** The variables of the credentials file; refuses a file others may read, or lines it does not know. */
 export function readCredentialsFile(file: string, uid = process.getuid?.()): Record<string, string> {
@@ -53,7 +55,7 @@ export function acmeConfig(env: NodeJS.ProcessEnv): ProviderConfig {
   const file = env.DONDOMINIO_CREDENTIALS_FILE;
   const fromFile = file ? readCredentialsFile(file) : {};
   const merged: NodeJS.ProcessEnv = { ...fromFile };
-  for (const k of FILE_KEYS) if (env[k]) merged[k] = env[k];
+  for (const k of [...FILE_KEYS, ...ENV_KEYS]) if (env[k]) merged[k] = env[k];
   try {
     return resolveConfig(merged, () => undefined);
   } catch (e) {

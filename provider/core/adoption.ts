@@ -98,6 +98,8 @@ export interface GroupAdoption {
   adopt(states: Data[]): Adoption | undefined;
   /** What the listed items are, in the summary ("records"). */
   readonly unit: string;
+  /** What `dondominio-export --zones` does, for its help (plain text, one sentence). */
+  readonly help: string;
   /** The section of the project's README.md that says what this form decided (Markdown, no data). */
   readonly readme: readonly string[];
 }

@@ -1,5 +1,5 @@
 /**
- * Cancellation of the provider's work in this process: the plugin's Cancel RPC (plugin/server.ts),
+ * Cancellation of the provider's work in this process: the plugin's Cancel RPC (plugin/handlers.ts),
  * which the engine sends on Ctrl-C of `pulumi up` and at its own shutdown. The dynamic provider has
  * no such call and never cancels.
  *

@@ -1,12 +1,14 @@
 /**
- * What a resource is, in one value: its type, its definition (schema, CRUD and hooks: frame.ts),
- * its class (resource-class.ts), the doc of each field, its id format and how its live objects are
- * discovered. Each resource folder's descriptor.ts exports one; provider/registry.ts lists them, and
- * everything that loops over resources (the export's reads, the review, the docs generator, the
- * plugin's schema) reads them from there, never from a second copy.
+ * What a resource is, in one value: its type, description, definition (schema, CRUD and hooks:
+ * lifecycle.ts), outputs and secret fields, the doc of each field, its id format, how `pulumi
+ * import` finds an object (or why it cannot), and how its live objects are discovered. Each resource
+ * folder's descriptor.ts exports one; provider/registry.ts lists them, and everything that loops over
+ * resources (the export's reads and import files, the plugin's import and schema, the review, the
+ * docs generator) reads them from there, never from a second copy. The class (resource-class.ts) is
+ * built from its descriptor too, and its JSDoc is the description (scripts/gen-field-docs.ts).
  *
  * `describeResource` derives the schema a plugin needs (every property with its type, doc,
- * required/optional, secret, replace-on-change, and the outputs) from the zod fields and the class.
+ * required/optional, secret, replace-on-change, and the outputs) from the zod fields.
  */
 import { z } from "zod";
 import type { NormalRecord } from "../../sdk/rules";
@@ -14,13 +16,11 @@ import type { Api } from "./client";
 import type { Adoption, ExportPlace, GroupAdoption, MemberScope } from "./adoption";
 import type { AccountScope } from "./discovery";
 import type { ResourceDefinition } from "./frame";
-// Types only: resource-class.ts loads @pulumi/pulumi, which the plugin archive does not carry.
-import type { ClassSpec } from "./resource-class";
 
 type Data = Record<string, any>;
 
-/** A resource class as the descriptor holds it: any class made by resourceClass. */
-export type AnyResourceClass = abstract new (...args: any[]) => unknown;
+/** Output name -> the schema of its value: the outputs a resource's state adds or redefines (schema.ts). */
+export type OutputShape = Record<string, z.ZodType>;
 
 /**
  * How `dondominio-export` finds the live objects of a resource, through read-only calls: at the
@@ -47,16 +47,51 @@ export type Discovery =
     }
   | { readonly scope: "domain"; readonly key: string };
 
+/**
+ * How `pulumi import <type> <name> <id>` (the plugin's Read with an id alone: lifecycle.ts
+ * `importObject`) finds the object with read-only calls, or why the resource cannot be imported.
+ */
+export type ImportSpec =
+  | {
+      readonly importable: false;
+      /** Why, said after "cannot be imported: " (and after "not moved: " by `dondominio-export --from-state`). */
+      readonly why: string;
+    }
+  | {
+      readonly importable: true;
+      /** Another id that names the object (Markdown), e.g. "`<serviceName>/<name>`": `locate` turns it into the id recorded. */
+      readonly byName?: string;
+      /** An id naming the object by `byName` -> the id the definition reads and the state records (read-only); any other id as given. */
+      locate?(api: Api, id: string): Promise<string>;
+      /** The state the definition's read needs, from the id alone, where the read takes a field from the recorded state. */
+      stateOf?(id: string): Data;
+      /** Inputs the read leaves out, from read-only calls (a product the read's summary does not name). */
+      complete?(api: Api, live: Data): Promise<Data>;
+      /**
+       * A discovered object (as `discover` and memberState give it) as a line of
+       * `dondominio-export --import-file`: the id `pulumi import` takes and the parts of its name
+       * (after the type's). Left out, or undefined for an object: not listed (another resource's
+       * form, or a kind of object the resource does not take).
+       */
+      entry?(state: Data): { readonly id: string; readonly name: readonly string[] } | undefined;
+    };
+
 export interface ResourceDescriptor<I extends Data = any, S extends Data = any> {
   /** The type name, part of every URN (`pulumi-nodejs:dynamic/dondominio:<type>`): never changes. */
   readonly type: string;
   /** The resource folder (provider/resources/<folder>/): crud.ts there is the module in users' state. */
   readonly folder: string;
-  /** What the resource is, for docs and the plugin's schema. */
+  /** What the resource is: the class's JSDoc (generated from it), its README's first paragraph and the plugin's schema. */
   readonly description: string;
   readonly definition: ResourceDefinition<I, S>;
-  /** The class users write; built by resourceClass, so it carries its ClassSpec. */
-  readonly resource: AnyResourceClass;
+  /** The outputs the state adds or redefines (schema.ts `<r>Outputs`, a JSDoc each): the class's and the schema's. */
+  readonly outputs: OutputShape;
+  /** Inputs stored encrypted even when the program gives plain text (and returned secret by the plugin). */
+  readonly secretInputs?: readonly string[];
+  /** Outputs always stored as secrets. */
+  readonly secretOutputs?: readonly string[];
+  /** How `pulumi import` finds an object of this resource, or why it cannot. */
+  readonly imports: ImportSpec;
   /** The doc of every input field, by name: the field's JSDoc in schema.ts, read into field-docs.ts (scripts/gen-field-docs.ts). */
   readonly docs: Readonly<Record<string, string>>;
   /** The doc of every output the state adds or redefines, read as `docs` (other outputs are inputs: their doc is the input's). */
@@ -85,11 +120,18 @@ export interface ResourceDescriptor<I extends Data = any, S extends Data = any> 
   recordsOf?(outputs: Record<string, any>): NormalRecord[];
 }
 
-/** The spec the class was built from (resourceClass attaches it). */
-export function classSpecOf(d: Pick<ResourceDescriptor, "resource" | "type">): ClassSpec {
-  const spec = (d.resource as unknown as { spec?: ClassSpec }).spec;
-  if (!spec) throw new Error(`${d.type}: its class was not built by resourceClass`);
-  return spec;
+/** Every key the state holds as a secret: the secret outputs and the secret inputs (which the state keeps too). */
+export function secretKeysOf(d: Pick<ResourceDescriptor, "secretInputs" | "secretOutputs">): string[] {
+  return [...new Set([...(d.secretOutputs ?? []), ...(d.secretInputs ?? [])])];
+}
+
+/** The input names of a descriptor: the keys of its inputs' object (under the transforms). */
+export function inputNamesOf(d: Pick<ResourceDescriptor, "type" | "definition">): string[] {
+  try {
+    return Object.keys(inputFields(d.definition.inputs));
+  } catch {
+    throw new Error(`${d.type}: the inputs schema must be an object, possibly transformed`);
+  }
 }
 
 /** The object schema of the program's inputs, under the inputs' transforms. */
@@ -192,12 +234,11 @@ export interface ResourceSchema {
 
 /** Everything a schema of the resource needs, derived from the descriptor (no second copy). */
 export function describeResource(d: ResourceDescriptor): ResourceSchema {
-  const spec = classSpecOf(d);
   const fields = inputFields(d.definition.inputs);
   const replaceOn = new Set(d.definition.replaceOn);
   const createOnly = new Set(d.definition.createOnly ?? []);
-  const secretIn = new Set(spec.secretInputs ?? []);
-  const secretOut = new Set([...(spec.secretOutputs ?? []), ...(spec.secretInputs ?? [])]);
+  const secretIn = new Set(d.secretInputs ?? []);
+  const secretOut = new Set(secretKeysOf(d));
   const doc = (name: string) => d.docs[name] ?? "";
   const inputs = Object.entries(fields).map(([name, schema]) => ({
     name,
@@ -209,9 +250,9 @@ export function describeResource(d: ResourceDescriptor): ResourceSchema {
     createOnly: createOnly.has(name),
   }));
   // The state's members: the inputs, then what the state adds (resource-class.ts outputNames).
-  const names = [...new Set([...Object.keys(fields), ...Object.keys(spec.outputs)])];
+  const names = [...new Set([...Object.keys(fields), ...Object.keys(d.outputs)])];
   const outputs = names.map((name) => {
-    const out = spec.outputs[name];
+    const out = d.outputs[name];
     return {
       name,
       type: out ? typeOf(out) : typeOf(fields[name]),

@@ -11,13 +11,13 @@
  * is an Output on the instance.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import { afterRunClaims } from "../dns/dns-claims";
+import type { z } from "zod";
+import { afterRunClaims, claimsOf } from "../dns/dns-claims";
+import { inputFields, type OutputShape, type ResourceDescriptor } from "./descriptor";
 import { CLAIMS_KEY } from "./frame";
 import { dynamicArgs } from "./resource-args";
 
-/** Output name -> the schema of its value. */
-export type OutputShape = Record<string, z.ZodType>;
+export type { OutputShape };
 
 /** A resource's state: its normalised inputs, with the outputs of `Shape` added (or redefined). */
 export type StateOf<Inputs, Shape extends OutputShape> = Omit<Inputs, keyof Shape> & z.output<z.ZodObject<Shape>>;
@@ -38,54 +38,49 @@ export type ResourceClass<Args, S, Shape = {}> = new (
   opts?: pulumi.CustomResourceOptions,
 ) => pulumi.dynamic.Resource & Outputs<S, Args, Shape>;
 
-export interface ClassSpec<Args = object, Shape extends OutputShape = OutputShape> {
-  /** The inputs schema: its object's keys are input names. */
-  readonly inputs: z.ZodType;
-  /** The outputs the state adds to the inputs (schema.ts). */
-  readonly outputs: Shape;
-  /** Inputs stored encrypted even when the program gives plain text. */
-  readonly secretInputs?: readonly string[];
-  /** Outputs always stored as secrets (additionalSecretOutputs). */
-  readonly secretOutputs?: readonly string[];
-  /**
-   * What the resource claims among the program's resources (DNS records: provider/dns/dns-claims.ts),
-   * made from the constructor: registration waits for the Output (a hidden input, never stored),
-   * and fails with its error, before anything reaches the engine.
-   */
-  readonly claims?: (name: string, args: Args) => pulumi.Output<unknown>;
-}
+/** What a class is built from: its descriptor (core/descriptor.ts), of which it reads these. */
+export type ClassSource = Pick<ResourceDescriptor, "type" | "definition" | "outputs" | "secretInputs" | "secretOutputs">;
 
 /**
  * The base class of a resource: `export class MailBox extends resourceClass<MailBoxArgs,
- * MailBoxState, typeof mailBoxOutputs>("MailBox", crud, {...}) {}`. The type token is `pulumi-nodejs:dynamic/dondominio:<type>`
- * (part of every URN: never change `type`), the provider is the resource's crud module (serialized
- * by reference, provider/README.md).
+ * MailBoxState, typeof mailBoxOutputs>(mailBoxDescriptor, crud) {}`. The type token is
+ * `pulumi-nodejs:dynamic/dondominio:<type>` (part of every URN: never change `type`), the provider is
+ * the resource's crud module (serialized by reference, provider/README.md). A resource whose
+ * definition claims DNS records (`dnsClaims`) claims them among the program's resources from the
+ * constructor (provider/dns/dns-claims.ts): registration waits for the Output (a hidden input, never
+ * stored), and fails with its error, before anything reaches the engine.
  */
 export function resourceClass<Args extends object, S extends object, Shape extends OutputShape>(
-  type: string,
+  d: ClassSource,
   provider: pulumi.dynamic.ResourceProvider,
-  spec: ClassSpec<Args, Shape>,
 ): ResourceClass<Args, S, Shape> {
-  const names = outputNames(spec);
-  const secretOutputs = spec.secretOutputs ?? [];
+  const names = outputNames(d.definition.inputs, d.outputs);
+  const secretOutputs = d.secretOutputs ?? [];
+  const claims = d.definition.dnsClaims ? claimsOf(d.definition.dnsClaims) : undefined;
   class Resource extends pulumi.dynamic.Resource {
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const withSecrets = secretOutputs.length ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] } : opts;
-      const props = dynamicArgs(args, names, opts, spec.secretInputs);
+      const props = dynamicArgs(args, names, opts, d.secretInputs);
       // Every resource waits for the run's DNS claims (provider/dns/dns-claims.ts): a refused run registers none.
-      props[CLAIMS_KEY] = spec.claims ? spec.claims(name, args) : afterRunClaims();
-      super(provider, name, props, withSecrets, "dondominio", type);
+      props[CLAIMS_KEY] = claims ? claims(name, args as Record<string, any>) : afterRunClaims();
+      super(provider, name, props, withSecrets, "dondominio", d.type);
     }
   }
-  // The spec stays readable from the class (core/descriptor.ts derives the resource's schema from it).
-  Object.defineProperty(Resource, "spec", { value: spec, enumerable: false });
+  SOURCES.set(Resource, d);
   return Resource as unknown as ResourceClass<Args, S, Shape>;
 }
 
+// The descriptor each class was built from. The descriptor holds no class (the class imports it:
+// a reference back would be an import cycle, and would load @pulumi/pulumi into the export).
+const SOURCES = new WeakMap<Function, ClassSource>();
+
+/** The descriptor a resource class (or a class extending one) was built from: tests tie the package's exports to the registry. */
+export function sourceOfClass(cls: unknown): ClassSource | undefined {
+  for (let c = cls; typeof c === "function"; c = Object.getPrototypeOf(c)) if (SOURCES.has(c)) return SOURCES.get(c);
+  return undefined;
+}
+
 /** Input names (the object under the inputs' transforms) and output names, each once. */
-export function outputNames(spec: Pick<ClassSpec, "inputs" | "outputs">): string[] {
-  let s: z.ZodType = spec.inputs;
-  while (s instanceof z.ZodPipe) s = s.in as z.ZodType;
-  if (!(s instanceof z.ZodObject)) throw new Error("resourceClass: the inputs schema must be an object, possibly transformed");
-  return [...new Set([...Object.keys(s.shape), ...Object.keys(spec.outputs)])];
+export function outputNames(inputs: z.ZodType, outputs: OutputShape): string[] {
+  return [...new Set([...Object.keys(inputFields(inputs)), ...Object.keys(outputs)])];
 }

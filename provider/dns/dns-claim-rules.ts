@@ -1,7 +1,7 @@
 /**
  * The rule of DNS claims (dns-claims.ts says why and how the dynamic resources use it): which
  * resource of a run manages which records, and the message of a conflict. Pure (no @pulumi/pulumi),
- * so that the program's process (dns-claims.ts) and the provider plugin (plugin/server.ts, across
+ * so that the program's process (dns-claims.ts) and the provider plugin (plugin/handlers.ts, across
  * the Check calls of one deployment) run this same code and print the same text.
  */
 import { normalizeName, normalizeType, normalizeValue, normalizeZone, unicodeOrSelf } from "../../sdk/rules";

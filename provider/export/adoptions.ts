@@ -8,12 +8,12 @@
  *   but for an object that holds others, which stays in place with them;
  * - then the heading, when the group declares anything;
  * - then each resource's declarations in its order, each with its lines above it.
- * A grouped form (RenderOptions.zones: DnsZone) takes the place of the resource it declares.
+ * A grouped form (a descriptor's `adoptAll`, RenderOptions.zones) takes the place of the resource it declares.
  */
 import { type Adoption, type Line, type MemberScope, memberState } from "../core/adoption";
 import type { ResourceDescriptor } from "../core/descriptor";
 import { RESOURCES } from "../registry";
-import type { AccountSnapshot } from "./read";
+import { type AccountSnapshot, membersOf } from "./read";
 
 type Data = Record<string, any>;
 
@@ -27,19 +27,13 @@ interface Item {
   grouped: boolean;
 }
 
-/** The pieces of the program for a snapshot; `grouped`: the grouped forms to use (DnsZone for --zones). */
+/** The pieces of the program for a snapshot; `grouped`: the grouped forms to use (a descriptor's `adoptAll`: --zones). */
 export function adoptionsOf(snapshot: AccountSnapshot, grouped: readonly ResourceDescriptor[]): Piece[] {
   const out: Piece[] = [];
   const top = RESOURCES.filter((d) => d.discover?.scope === "account");
   writeHolder(top, undefined, (d) => ((snapshot as unknown as Record<string, Data[]>)[d.discover!.key] ?? []) as Data[], grouped, out);
   return out;
 }
-
-/** The resources discovered inside an object of `d` (HostingService: the service's families). */
-const membersOf = (d: ResourceDescriptor): ResourceDescriptor[] => {
-  const scope = d.discover?.scope === "account" ? d.discover.members : undefined;
-  return scope ? RESOURCES.filter((m) => m.discover?.scope === scope) : [];
-};
 
 function writeHolder(
   resources: ResourceDescriptor[],

@@ -7,17 +7,24 @@
  * state afterwards with `pulumi state delete` (which edits the state only: the dynamic provider's
  * delete is never called). README "Moving a stack from the dynamic resources to the plugin".
  *
- * Not moved: AcmeCertificate (its certificate lives only in the state; the plugin issues a new one),
- * and resources under a component (the import file names no parent: move those by hand). The
- * dynamic provider resource is listed for deletion only when every resource using it is.
+ * Not moved: a resource its descriptor says cannot be imported (provider/registry.ts, `imports`:
+ * the reason is the descriptor's), and resources under a component (the import file names no parent:
+ * move those by hand). The dynamic provider resource is listed for deletion only when a moved
+ * resource used it and every resource using it is moved. Every URN listed is checked: the type it
+ * names is the resource's own, and it holds no control or format character (it is printed one a line).
  */
+import { descriptorOf } from "../registry";
 import { uniqueNames, slug } from "./names";
-import type { ImportFileEntry } from "./import-file";
+import { type ImportFileEntry, kebabType } from "./import-file";
 
 const DYNAMIC = /^pulumi-nodejs:dynamic\/dondominio:([A-Za-z]+)$/;
-const NOT_MOVABLE: Record<string, string> = {
-  AcmeCertificate: "its certificate and keys live only in the state: declare it with the plugin and it is issued again (no DonDominio spend)",
-};
+
+/** Why a type is not moved, or undefined when it is (a type of no descriptor: a newer release's). */
+function notMovable(type: string): string | undefined {
+  const d = descriptorOf(type);
+  if (!d) return "this release of the package has no such resource";
+  return d.imports.importable ? undefined : d.imports.why;
+}
 
 interface StateResource {
   urn: string;
@@ -39,6 +46,19 @@ export interface Migration {
 
 /** The last part of a URN: the resource's name (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
 const nameOf = (urn: string) => urn.split("::").slice(3).join("::");
+/** The type a URN names (the last of `<parent$type>`). */
+const typeOf = (urn: string) => (urn.split("::")[2] ?? "").split("$").pop() ?? "";
+const PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
+
+/**
+ * A URN as it is printed for `pulumi state delete`, one a line: a control or format character (a
+ * line break, an escape sequence, a bidi override) would forge, hide or reorder a line of the list.
+ */
+function printableUrn(urn: string, what: string): string {
+  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(urn))
+    throw new Error(`--from-state: the URN of ${what} holds a control or format character; rename it first (pulumi state rename)`);
+  return urn;
+}
 
 export function migrationFromState(stateText: string): Migration {
   let state: { deployment?: { resources?: StateResource[] } };
@@ -56,18 +76,17 @@ export function migrationFromState(stateText: string): Migration {
     const type = DYNAMIC.exec(r.type)?.[1];
     if (!type) continue;
     const name = nameOf(r.urn);
-    // URNs go to a file, one a line: a name with a control character (a line break) is refused.
-    if (/[\x00-\x1f\x7f]/.test(r.urn)) throw new Error(`--from-state: a ${type}'s name holds a control character; rename it first (pulumi state rename)`);
-    if (NOT_MOVABLE[type]) notes.push(`${type} ${JSON.stringify(name)} not moved: ${NOT_MOVABLE[type]}`);
+    const why = notMovable(type);
+    // A URN naming another type (the stack's, in a crafted export) is never listed for deletion.
+    if (typeOf(r.urn) !== r.type) notes.push(`${type} ${JSON.stringify(name)} not moved: its URN names another type (${JSON.stringify(typeOf(r.urn))})`);
+    else if (why) notes.push(`${type} ${JSON.stringify(name)} not moved: ${why}`);
     else if (!isRoot(r.parent))
       notes.push(`${type} ${JSON.stringify(name)} not moved: it is under a component (${JSON.stringify(nameOf(r.parent ?? ""))}); move it by hand`);
     else if (!r.id) notes.push(`${type} ${JSON.stringify(name)} not moved: it has no id in the state (never created)`);
-    else moving.push({ type, name, id: r.id, urn: r.urn });
+    else moving.push({ type, name, id: r.id, urn: printableUrn(r.urn, `a ${type}`) });
   }
   // Variable names for the generated code: plain and unique in the file; the URN keeps the resource's name.
-  const variables = uniqueNames(
-    moving.map((m) => ({ base: `${slug(m.type.replace(/([a-z0-9])([A-Z])/g, "$1-$2"))}-${slug(m.name) || "resource"}`, identity: m.urn })),
-  );
+  const variables = uniqueNames(moving.map((m) => ({ base: `${kebabType(m.type)}-${slug(m.name) || "resource"}`, identity: m.urn })));
   const entries: (ImportFileEntry & { logicalName: string })[] = moving.map((m, i) => ({
     type: `dondominio:index:${m.type}`,
     name: variables[i],
@@ -76,10 +95,11 @@ export function migrationFromState(stateText: string): Migration {
   }));
   const urns = moving.map((m) => m.urn);
   const movedUrns = new Set(urns);
-  // The dynamic provider resource goes too when nothing left in the state uses it.
-  for (const p of resources.filter((r) => r.type === "pulumi:providers:pulumi-nodejs")) {
+  // The dynamic provider resource goes too once a moved resource used it and nothing left in the
+  // state uses it; only what was moved is listed.
+  for (const p of resources.filter((r) => r.type === PROVIDER_TYPE && typeOf(r.urn) === PROVIDER_TYPE)) {
     const users = resources.filter((r) => r.provider?.startsWith(`${p.urn}::`));
-    if (users.every((u) => movedUrns.has(u.urn))) urns.push(p.urn);
+    if (users.some((u) => movedUrns.has(u.urn)) && users.every((u) => movedUrns.has(u.urn))) urns.push(printableUrn(p.urn, "the dynamic provider"));
   }
   return { importFile: `${JSON.stringify({ resources: entries }, null, 2)}\n`, urns, notes, moved: moving.length };
 }

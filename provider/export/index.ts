@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { getApi } from "../core/client";
 import { resolveConfig } from "../core/config";
+import { RESOURCES } from "../registry";
 import { type AccountSnapshot, readAccount } from "./read";
 import { inline } from "./code";
 import { migrationFromState } from "./from-state";
@@ -79,6 +80,17 @@ export async function exportAccount(options: ExportOptions): Promise<ExportResul
   return { summary, snapshot, files: Object.keys(files), elapsedMs: Date.now() - started };
 }
 
+/** Help text continued on lines of at most 100 characters, each indented by `indent` spaces. */
+function wrapped(text: string, indent: number): string {
+  const lines: string[] = [""];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (lines[last] && indent + lines[last].length + 1 + word.length > 100) lines.push(word);
+    else lines[last] = lines[last] ? `${lines[last]} ${word}` : word;
+  }
+  return lines.join(`\n${" ".repeat(indent)}`);
+}
+
 export const EXPORT_HELP = `usage: dondominio-export --out DIR [--domain NAME]... [--service NAME]... [--zones] [--project NAME] [--import-file FILE]
        dondominio-export --from-state STATE --import-file FILE > URNS
 
@@ -90,8 +102,7 @@ tsconfig.json, index.ts, README.md) in which every object is adopted, so that it
                      symbolic link is refused, never written through)
   --domain NAME      only this domain and its hosting service (repeat for several)
   --service NAME     only this hosting service and what lives in it (repeat for several)
-  --zones            each service's records as one DnsZone (purge: true; apex NS records left
-                     undeclared) instead of one DnsRecord per record
+  --zones            ${wrapped(RESOURCES.flatMap((d) => (d.adoptAll ? [d.adoptAll.help] : [])).join("; "), 21)}
   --project NAME     the Pulumi project name: 1 to 100 letters, digits, "-", "_" or "."
                      (Pulumi's rule; default dondominio-account)
   --import-file FILE also write a Pulumi import file (ids only) of the same objects, for the provider

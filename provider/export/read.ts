@@ -6,34 +6,46 @@
  * read-only operations are called. Passwords the API returns (FTP, databases) are dropped by the
  * discoveries: nothing after them ever holds them.
  */
-import type { ListedRecord } from "../../sdk/rules";
 import type { Api } from "../core/client";
+import { memberState, type MemberScope } from "../core/adoption";
+import type { ResourceDescriptor } from "../core/descriptor";
 import { type AccountScope, unicodeOf } from "../core/discovery";
 import { RESOURCES } from "../registry";
-import type { ContactSnapshot } from "../resources/contact/discover";
-import type { DomainSnapshot } from "../resources/domain/discover";
-import type { ServiceHead } from "../resources/hosting-service/discover";
-import type { CertificateSnapshot } from "../resources/ssl-certificate/discover";
 
-export type { DomainSnapshot } from "../resources/domain/discover";
+type Data = Record<string, any>;
 
-export interface ServiceSnapshot extends ServiceHead {
-  dns: ListedRecord[];
-  mail: { name: string; usage: number; quotaMax: number }[];
-  aliases: { name: string; targets: string[] }[];
-  redirects: { origin: string; destination: string; type: string }[];
-  ftp: { name: string; ftpPath: string }[];
-  databases: { name: string; user: string; externalAccess: boolean }[];
-  subdomains: { name: string; ftpPath: string; hasSsl: boolean }[];
+/**
+ * What the export read, as plain data keyed by the registry: each account-scope resource's objects
+ * under its `discover.key` ("domains"), each object holding the objects inside it under their
+ * resources' keys (a service's "dns", "mail"...); the shapes are each resource's discover's. Plus the
+ * collections left out, and why (filters).
+ */
+export interface AccountSnapshot {
+  notes: string[];
+  [key: string]: any[];
 }
 
-export interface AccountSnapshot {
-  contacts: ContactSnapshot[];
-  domains: DomainSnapshot[];
-  services: ServiceSnapshot[];
-  certificates: CertificateSnapshot[];
-  /** Collections left out, and why (filters). */
-  notes: string[];
+/** The resources discovered inside an object of `d` (a service's families, a domain's glue and DS entries). */
+export const membersOf = (d: ResourceDescriptor): ResourceDescriptor[] => {
+  const scope = d.discover?.scope === "account" ? d.discover.members : undefined;
+  return scope ? RESOURCES.filter((m) => m.discover?.scope === scope) : [];
+};
+
+/**
+ * Every discovered object in program order, as its resource's state: the account-scope resources
+ * in registry order, each object followed by the objects it holds (memberState: with its holder's name).
+ */
+export function* discovered(snapshot: AccountSnapshot): Generator<{ d: ResourceDescriptor; state: Data }> {
+  for (const d of RESOURCES) {
+    if (d.discover?.scope !== "account") continue;
+    const scope = d.discover.members as MemberScope | undefined;
+    for (const state of (snapshot[d.discover.key] ?? []) as Data[]) {
+      yield { d, state };
+      if (!scope) continue;
+      for (const m of membersOf(d))
+        for (const item of (state[m.discover!.key] ?? []) as object[]) yield { d: m, state: memberState(scope, state as { name: string }, item) };
+    }
+  }
 }
 
 export interface ReadOptions {
@@ -69,5 +81,5 @@ export async function readAccount(api: Api, options: ReadOptions = {}): Promise<
   };
   const snapshot: Record<string, unknown> = {};
   for (const d of RESOURCES) if (d.discover?.scope === "account") snapshot[d.discover.key] = await d.discover.read(api, scope);
-  return { ...(snapshot as Omit<AccountSnapshot, "notes">), notes: scope.notes };
+  return { ...snapshot, notes: scope.notes };
 }

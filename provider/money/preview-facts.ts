@@ -303,6 +303,11 @@ export class PreviewFacts {
     });
   }
 
+  /** The names of the account's hosting services (service/list): the zones it hosts. */
+  hostedZones(): Promise<string[]> {
+    return this.#once("zones:hosted", async () => ((await this.#list("service/list", {})) as { name: string }[]).map((s) => s.name));
+  }
+
   /** The live records of a zone (service/dnslist: name, type, value as listed), undefined when there is no such service. */
   dnsRecords(serviceName: string): Promise<{ name: string; type: string; value: string }[] | undefined> {
     return this.#once(`dns:${serviceName}`, async () => {

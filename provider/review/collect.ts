@@ -256,6 +256,19 @@ function deletedRecordLines(m: StepMetadata): ProviderLine[] {
   return lines;
 }
 
+/**
+ * The engine's check-failure forms print the failing property's value, in plaintext even when the
+ * engine holds it as a secret (Pulumi 3.250: "property <p> value <v> has a problem: <reason>",
+ * sdk/go/common/diag/errors.go; "- property <p> with value '<v>' has a problem: <reason>",
+ * pkg/resource/deploy/source_eval.go): a secret provider setting under a misspelt key would be
+ * copied into the comment. The review cannot tell which value was secret, so it shows none: the value
+ * ends at the message's last " has a problem: " (a value holding that text hides part of the
+ * reason; it never shows itself).
+ */
+function withoutPropertyValues(message: string): string {
+  return message.replace(/(property \S+) (?:with )?value [\s\S]* has a problem: /g, "$1 (value not shown) has a problem: ");
+}
+
 class Collector {
   readonly review: Review = { steps: [], drift: [], changeSummary: {}, failed: false, lines: [], messages: [] };
   private readonly seenSteps = new Set<string>();
@@ -294,8 +307,9 @@ class Collector {
     if (d && !this.review.drift.some((x) => x.urn === d.urn)) this.review.drift.push(d);
   }
 
-  diagnostic(d: { urn?: string; message: string; severity: string; ephemeral?: boolean }): void {
-    if (d.ephemeral || d.severity === "debug") return;
+  diagnostic(raw: { urn?: string; message: string; severity: string; ephemeral?: boolean }): void {
+    if (raw.ephemeral || raw.severity === "debug") return;
+    const d = { ...raw, message: withoutPropertyValues(raw.message) };
     const urn = d.urn || undefined;
     if (d.severity === "error") this.review.failed = true;
     // The provider plugin's lines (Log RPC): one line per message, with the URN of a resource of this

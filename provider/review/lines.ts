@@ -42,7 +42,7 @@ export function parseProviderLine(line: string): ProviderLine | undefined {
 
 /**
  * A line the provider plugin sent through the engine's Log RPC with its resource's URN: the same
- * text without the console prefix, a warning by its severity (plugin/server.ts EngineLog).
+ * text without the console prefix, a warning by its severity (plugin/wire.ts EngineLog).
  */
 export function parsePluginLine(text: string, severity: string): ProviderLine | undefined {
   return parseProviderLine(`${LINE_PREFIX}${severity === "warning" ? "warning: " : ""}${text}`);

@@ -13,7 +13,7 @@ import type { CallParams, ItemOf, OperationName } from "../../sdk";
 import { domainForms, passwordField as passwordRule, pathField, unicodeDomainField } from "../../sdk/rules";
 import type { Api } from "../core/client";
 import { hasCode, isGone, isNotAllowed, onceWithLookup } from "../core/errors";
-import type { Discovery } from "../core/descriptor";
+import type { Discovery, ImportSpec } from "../core/descriptor";
 import type { ResourceDefinition } from "../core/frame";
 
 export type Family = "ftp" | "ddbb" | "subdomain" | "mail" | "mailalias" | "redirect" | "dns";
@@ -120,6 +120,35 @@ export function discoverFamily<F extends Family>(
       });
       return items.map((item) => map(item, name));
     },
+  };
+}
+
+/**
+ * How an object of a family is imported (core/descriptor.ts ImportSpec): by its recorded id
+ * `<serviceName>/<entityID>`, or by `<serviceName>/<name>` with the name as the service's list gives
+ * it (a mailbox's or alias's address, a redirect's origin, an FTP account's, database's or
+ * subdomain's name), e.g. `example.com/info@example.com`: what `dondominio-export --import-file`
+ * writes, since its snapshot keeps names, not entityIDs. `name` gives an item's name (in the list and
+ * in the discovered state); `parts`, the import file's name of a discovered object.
+ */
+export function importByName<F extends Family>(
+  family: F,
+  name: (item: Record<string, any>) => unknown,
+  parts?: (state: Record<string, any>) => string[],
+): ImportSpec {
+  return {
+    importable: true,
+    byName: "`<serviceName>/<name>`",
+    async locate(api, id) {
+      const cut = id.indexOf("/");
+      if (cut <= 0) return id;
+      const [serviceName, key] = [id.slice(0, cut), id.slice(cut + 1).toLowerCase()];
+      const items = (await listEntities(api, family, serviceName)) as unknown as Record<string, any>[];
+      if (items.some((i) => String(i.entityID).toLowerCase() === key)) return id;
+      const found = items.find((i) => String(name(i)).toLowerCase() === key);
+      return found ? entityResourceId(serviceName, String(found.entityID)) : id;
+    },
+    entry: (state) => ({ id: `${state.serviceName}/${name(state)}`, name: parts?.(state) ?? [String(name(state))] }),
   };
 }
 

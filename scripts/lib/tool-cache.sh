@@ -17,20 +17,22 @@ wait_for_other_build() {
   if "$2"; then echo "$3"; exit 0; fi
 }
 
-# build_in_background BUILDLOG CLEANUP [--packages] [--note TEXT] -- COMMAND...
+# build_in_background BUILDLOG CLEANUP [--packages] [--note TEXT] [--maven] -- COMMAND...
 # Runs COMMAND in the background with its output in BUILDLOG (Go prints hundreds of "go:
 # downloading" lines, then nothing for minutes); every PULUMI_BUILD_PROGRESS_SECONDS (20) a line
 # says the build is alive: modules downloaded and, with --packages (a `go ... -v` build), packages
 # compiled, then TEXT. CLEANUP (shell code: remove the half-built output) runs on exit, also when
-# the script is interrupted. On failure: the log's last lines and exit 1. Uses $start (the caller's
+# the script is interrupted. --maven: COMMAND is Maven's, whose log counts "Downloaded from" lines
+# (artefacts) instead of Go's modules. On failure: the log's last lines and exit 1. Uses $start (the caller's
 # `date +%s` before the build), for the times it prints.
 build_in_background() {
-  local buildlog=$1 cleanup=$2 packages="" note=""
+  local buildlog=$1 cleanup=$2 packages="" note="" pattern='^go: downloading' what="modules"
   shift 2
   while [ "$1" != "--" ]; do
     case "$1" in
       --packages) packages=1; shift ;;
       --note) note=" $2"; shift 2 ;;
+      --maven) pattern='^\[INFO\] Downloaded from'; what="artefacts"; shift ;;
       *) log "build_in_background: unknown option $1"; exit 2 ;;
     esac
   done
@@ -43,12 +45,12 @@ build_in_background() {
   while kill -0 "$build_pid" 2>/dev/null; do
     for _ in $(seq 1 "${PULUMI_BUILD_PROGRESS_SECONDS:-20}"); do kill -0 "$build_pid" 2>/dev/null || break; sleep 1; done
     kill -0 "$build_pid" 2>/dev/null || break
-    downloads=$(grep -c '^go: downloading' "$buildlog" 2>/dev/null || true)
+    downloads=$(grep -c "$pattern" "$buildlog" 2>/dev/null || true)
     if [ -n "$packages" ]; then
       compiled=$(grep -vc '^go: ' "$buildlog" 2>/dev/null || true)
-      log "still building ($(( $(date +%s) - start )) s): ${downloads:-0} modules downloaded, ${compiled:-0} packages compiled${note}"
+      log "still building ($(( $(date +%s) - start )) s): ${downloads:-0} $what downloaded, ${compiled:-0} packages compiled${note}"
     else
-      log "still building ($(( $(date +%s) - start )) s): ${downloads:-0} modules downloaded${note}"
+      log "still building ($(( $(date +%s) - start )) s): ${downloads:-0} $what downloaded${note}"
     fi
   done
   if ! wait "$build_pid"; then

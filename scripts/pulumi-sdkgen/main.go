@@ -5,6 +5,8 @@
 // is in the module cache). dotnet and java generators live outside pkg/v3 and are not here.
 //
 //	sdkgen <schema.json> <nodejs|python|go> <out-dir>
+//	sdkgen serve-language <python|nodejs|go>   (a generate-only language host: langhost.go)
+//	sdkgen go-module-zip <dir> <module> <version> <out.zip>   (modzip.go)
 package main
 
 import (
@@ -44,6 +46,20 @@ func (noRefs) LoadPackageReferenceV2(_ context.Context, d *schema.PackageDescrip
 }
 
 func main() {
+	if len(os.Args) == 3 && os.Args[1] == "serve-language" {
+		if err := serveLanguage(os.Args[2]); err != nil {
+			fmt.Fprintf(os.Stderr, "sdkgen: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if len(os.Args) == 6 && os.Args[1] == "go-module-zip" {
+		if err := goModuleZip(os.Args[2], os.Args[3], os.Args[4], os.Args[5]); err != nil {
+			fmt.Fprintf(os.Stderr, "sdkgen: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) != 4 {
 		fmt.Fprintln(os.Stderr, "usage: sdkgen <schema.json> <nodejs|python|go> <out-dir>")
 		os.Exit(2)

@@ -52,6 +52,12 @@ let version: string | undefined;
 /** This package's version, for the user agent (found by walking up to package.json). */
 export function packageVersion(): string {
   if (version) return version;
+  // A release executable of the plugin has no package.json: its version is inside (plugin/build-info.ts).
+  const built = (globalThis as Record<symbol, { version?: string } | undefined>)[Symbol.for("pulumi-dondominio.build")]?.version;
+  if (built) {
+    version = built;
+    return version;
+  }
   let dir = __dirname;
   for (let i = 0; i < 5; i++) {
     try {

@@ -24,7 +24,7 @@ setup(name='pulumi_dondominio',
       description="Domains, DNS, hosting, mail and SSL at DonDominio (MrDomain), through its reseller API.",
       long_description=readme(),
       long_description_content_type='text/markdown',
-      keywords='pulumi dondominio mrdomain dns domains category/network',
+      keywords='pulumi dondominio mrdomain dns domains category/network kind/native',
       url='https://github.com/pulumi-dondominio/pulumi-dondominio',
       project_urls={
           'Repository': 'https://github.com/pulumi-dondominio/pulumi-dondominio'

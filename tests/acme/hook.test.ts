@@ -2,8 +2,9 @@
  * dondominio-acme (provider/acme/cli.ts) in-process against the emulator over HTTPS, its DNS
  * checked through the emulator's own DNS listener: the certbot hook sequence for a wildcard and its
  * apex (two values at one name) leaves the zone exactly as it was, lego's exec forms (default and
- * RAW), zones by longest suffix, CNAME delegation, and the refusals (credentials as arguments, an
- * open credentials file, a name outside the account's zones, DNS that never serves the value).
+ * RAW), zones by longest suffix, CNAME delegation (a chain; a loop, and a CNAME out of the account,
+ * refused), and the refusals (credentials as arguments, an open credentials file, a name outside
+ * the account's zones, DNS that never serves the value), each checked to write nothing.
  */
 import { createHash } from "node:crypto";
 import { Resolver } from "node:dns/promises";
@@ -43,6 +44,15 @@ describe("dondominio-acme hook", function () {
     return { status, out, err };
   };
   const zone = async (serviceName = ZONE) => (await client.call("service/dnslist", { serviceName })).dns;
+  /** The write calls (dnscreate, dnsdelete) `f` made, and every zone of the account left as it was. */
+  const writesOf = async (f: () => Promise<Run>): Promise<{ r: Run; writes: number }> => {
+    const before = [await zone(), await zone("shop.example.com"), await zone("other.org")];
+    await emu.control.counters({ reset: true });
+    const r = await f();
+    const calls = (await emu.control.counters()).calls as Record<string, number>;
+    expect([await zone(), await zone("shop.example.com"), await zone("other.org")]).to.deep.equal(before);
+    return { r, writes: (calls["service/dnscreate"] ?? 0) + (calls["service/dnsdelete"] ?? 0) };
+  };
   const txt = (name: string) =>
     resolver.resolveTxt(name).then(
       (r) => r.map((s) => s.join("")).sort(),
@@ -55,7 +65,12 @@ describe("dondominio-acme hook", function () {
     other = await startEmulator({ dnsPort: 0 });
     client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caCert });
     for (const serviceName of [ZONE, "shop.example.com", "other.org"]) await client.call("service/create", { serviceName, productkey: "basic" });
-    await client.call("service/dnscreate", { serviceName: ZONE, name: "_acme-challenge.delegated", type: "CNAME", value: "_acme-challenge.other.org" });
+    const cname = (name: string, value: string) => client.call("service/dnscreate", { serviceName: ZONE, name, type: "CNAME", value });
+    await cname("_acme-challenge.delegated", "_acme-challenge.other.org");
+    await cname("_acme-challenge.chain", "_acme-challenge.delegated.example.com");
+    await cname("_acme-challenge.out", "_acme-challenge.elsewhere.net");
+    await cname("_acme-challenge.loop", "_acme-challenge.loop2.example.com");
+    await cname("_acme-challenge.loop2", "_acme-challenge.loop.example.com");
     resolver = new Resolver({ timeout: 2000, tries: 1 });
     resolver.setServers([`127.0.0.1:${emu.dnsPort}`]);
     env = {
@@ -65,6 +80,8 @@ describe("dondominio-acme hook", function () {
       DONDOMINIO_CA_CERT_FILE: emu.caFile,
       DONDOMINIO_ACME_DNS_SERVERS: `127.0.0.1:${emu.dnsPort}`,
       DONDOMINIO_ACME_POLL_INTERVAL: "0.2",
+      // The emulator takes more than the real API's pace (as the engine tests set it, tests/provider/harness.ts).
+      DONDOMINIO_MAX_OPS_PER_MINUTE: "20000",
     };
   });
   after(async () => {
@@ -133,10 +150,33 @@ describe("dondominio-acme hook", function () {
     expect(await txt("_acme-challenge.other.org")).to.deep.equal([]);
   });
 
+  it("a chain of CNAMEs is followed to its end (chain -> delegated -> other.org)", async () => {
+    const r = await run(["certbot-auth"], { CERTBOT_DOMAIN: "chain.example.com", CERTBOT_VALIDATION: B });
+    expect(r.status, r.err).to.equal(0);
+    expect(r.out).to.contain("_acme-challenge.other.org (CNAME of _acme-challenge.chain.example.com) TXT created in zone other.org");
+    expect(await txt("_acme-challenge.chain.example.com")).to.deep.equal([B]);
+    expect((await run(["certbot-cleanup"], { CERTBOT_DOMAIN: "chain.example.com", CERTBOT_VALIDATION: B })).status).to.equal(0);
+    expect(await txt("_acme-challenge.other.org")).to.deep.equal([]);
+  });
+
+  it("a CNAME loop fails naming it, bounded; a CNAME to a name in no zone of the account fails naming both; nothing is written", async () => {
+    const loop = await writesOf(() => run(["certbot-auth"], { CERTBOT_DOMAIN: "loop.example.com", CERTBOT_VALIDATION: A }));
+    expect([loop.r.status, loop.writes]).to.deep.equal([1, 0]);
+    expect(loop.r.err).to.contain(
+      "_acme-challenge.loop.example.com: the CNAMEs loop (_acme-challenge.loop.example.com -> _acme-challenge.loop2.example.com -> _acme-challenge.loop.example.com)",
+    );
+    const out = await writesOf(() => run(["certbot-auth"], { CERTBOT_DOMAIN: "out.example.com", CERTBOT_VALIDATION: A }));
+    expect([out.r.status, out.writes]).to.deep.equal([1, 0]);
+    expect(out.r.err)
+      .to.contain("_acme-challenge.out.example.com is a CNAME to _acme-challenge.elsewhere.net")
+      .and.contain("no zone of this account holds this name");
+  });
+
   it("a name in none of the account's zones fails naming it; nothing is written", async () => {
-    const r = await run(["present", "_acme-challenge.example.net", A]);
+    const { r, writes } = await writesOf(() => run(["present", "_acme-challenge.example.net", A]));
     expect(r.status).to.equal(1);
     expect(r.err).to.contain("_acme-challenge.example.net: no zone of this account holds this name");
+    expect(writes).to.equal(0);
   });
 
   it("DNS that never serves the value: present fails after the timeout naming the servers (the record stays for cleanup)", async () => {

@@ -1,9 +1,10 @@
 /**
  * AcmeCertificate's ACME client when the directory cannot be used (provider/acme/transport.ts):
  * a closed port, a plain HTTP server behind an https:// URL, a certificate of a CA not given as
- * directoryCaCert, and an https server that answers an HTML page. Each fails the issue with the
- * directory URL and the cause in words; none with acme-client's "Cannot read properties of
- * undefined". Loopback servers only; no ACME server is needed.
+ * directoryCaCert, and an https server that answers an HTML page. Each fails the issue naming the
+ * CA (its directory URL), the step ("directory") and the cause in words; none with acme-client's
+ * "Cannot read properties of undefined" (its transport, replaced since). Loopback servers only; no
+ * ACME server is needed.
  */
 import { expect } from "chai";
 import http from "node:http";
@@ -42,7 +43,7 @@ describe("AcmeCertificate: an ACME directory that cannot be used is named with t
     await new Promise((r) => s.close(r));
     const url = `https://127.0.0.1:${port}/directory`;
     const msg = await failure(url);
-    expect(msg).to.include(`the ACME directory ${url} could not be reached: connection refused (ECONNREFUSED`);
+    expect(msg).to.include(`cert: ACME CA ${url}: directory: could not be reached: connection refused (ECONNREFUSED`);
     expect(msg).not.to.include("Cannot read properties");
   });
 
@@ -51,7 +52,7 @@ describe("AcmeCertificate: an ACME directory that cannot be used is named with t
     servers.push(s);
     const url = `https://127.0.0.1:${await listen(s)}/directory`;
     const msg = await failure(url);
-    expect(msg).to.include(`the ACME directory ${url} could not be reached: the TLS handshake failed (is it an https server?)`);
+    expect(msg).to.include(`cert: ACME CA ${url}: directory: could not be reached: the TLS handshake failed (is it an https server?)`);
     expect(msg).not.to.include("Cannot read properties");
   });
 
@@ -63,10 +64,12 @@ describe("AcmeCertificate: an ACME directory that cannot be used is named with t
     servers.push(s);
     const url = `https://localhost:${await listen(s)}/directory`;
     const untrusted = await failure(url);
-    expect(untrusted).to.include(`the ACME directory ${url} could not be reached: its TLS certificate is not issued by a trusted CA`);
+    expect(untrusted).to.include(`cert: ACME CA ${url}: directory: could not be reached: its TLS certificate is not issued by a trusted CA`);
     expect(untrusted).to.include("directoryCaCert");
     expect(untrusted).not.to.include("--use-system-ca");
     const html = await failure(url, ca.certPem);
-    expect(html).to.include(`the ACME directory ${url} did not answer with an ACME directory (HTTP 200, text/html): check directoryUrl`);
+    expect(html).to.include(
+      `cert: ACME CA ${url}: directory: the reply is not an ACME directory (HTTP 200, text/html; RFC 8555 7.1.1 needs newNonce, newAccount, newOrder): check directoryUrl`,
+    );
   });
 });

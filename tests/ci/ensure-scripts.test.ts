@@ -12,7 +12,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO } from "../harness/engine";
 
-const SCRIPTS = ["ensure-pebble.sh", "ensure-lego.sh", "ensure-pulumi.sh", "ensure-pulumi-yaml.sh", "ensure-actionlint.sh"];
+const SCRIPTS = ["ensure-pebble.sh", "ensure-lego.sh", "ensure-pulumi.sh", "ensure-pulumi-yaml.sh", "ensure-pulumi-java.sh", "ensure-actionlint.sh"];
 const CACHE = process.env.PULUMI_DONDOMINIO_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-dondominio");
 /** PATH without Go nor any of the tools (so that only the cache can answer). */
 const BARE_PATH = "/usr/bin:/bin";

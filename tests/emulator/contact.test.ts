@@ -5,7 +5,7 @@ import { type DispatchEnv, dispatch } from "../../emulator/core/dispatch";
 import { RandomSource } from "../../emulator/core/random";
 import { type AccountState, newAccount, newWorld } from "../../emulator/core/state";
 import { modules } from "../../emulator/modules";
-import { CONTACT_VERIFICATION_SEC, createContact } from "../../emulator/modules/contact/model";
+import { createContact } from "../../emulator/modules/contact/model";
 import { PERSON } from "../fixtures";
 
 const noCa: CertificateAuthority = {
@@ -28,6 +28,9 @@ const company = {
   IdentNumber: "B12345678",
 };
 
+/** The verification timer, turned on for these tests of the state machine (off by default: only requests decide). */
+const TIMER_SEC = 3;
+
 describe("contact module", () => {
   let env: DispatchEnv;
   let account: AccountState;
@@ -42,7 +45,7 @@ describe("contact module", () => {
     account = newAccount({ apiuser: "alice", apipasswd: "pw-alice-1" });
     env = {
       world: newWorld([account, newAccount({ apiuser: "bob", apipasswd: "pw-bob-1" })]),
-      clock: new Clock(),
+      clock: new Clock({ contactVerificationSec: TIMER_SEC }),
       ca: noCa,
       random: new RandomSource(),
       modules,
@@ -99,9 +102,18 @@ describe("contact module", () => {
   });
 
   describe("verification", () => {
-    it("moves inprocess -> verified when the clock passes the delay", async () => {
+    it("by default (no timer) stays inprocess however far the clock moves", async () => {
+      env.clock = new Clock();
       const c = await create(person);
-      env.clock.advance(CONTACT_VERIFICATION_SEC - 1);
+      env.clock.advance(365 * 86_400);
+      expect(((await call("contact/getinfo", { contactID: c.contactID as string })).responseData as Record<string, unknown>).verificationstatus).to.equal(
+        "inprocess",
+      );
+    });
+
+    it("with the timer on, moves inprocess -> verified when the clock passes the delay", async () => {
+      const c = await create(person);
+      env.clock.advance(TIMER_SEC - 1);
       expect(((await call("contact/getinfo", { contactID: c.contactID as string })).responseData as Record<string, unknown>).verificationstatus).to.equal(
         "inprocess",
       );
@@ -113,7 +125,7 @@ describe("contact module", () => {
 
     it("moves a contact with an .invalid address to failed", async () => {
       const c = await create({ ...person, Email: "nobody@mail.invalid" });
-      env.clock.advance(CONTACT_VERIFICATION_SEC + 1);
+      env.clock.advance(TIMER_SEC + 1);
       const r = await call("contact/getinfo", { contactID: c.contactID as string });
       expect((r.responseData as Record<string, unknown>).verificationstatus).to.equal("failed");
     });
@@ -170,7 +182,7 @@ describe("contact module", () => {
       expect(await list({ verificationstatus: "verified" })).to.have.length(0);
       expect(await list({ daaccepted: "true" })).to.have.length(0);
       expect(await list({ daaccepted: "false" })).to.have.length(2);
-      env.clock.advance(CONTACT_VERIFICATION_SEC + 1);
+      env.clock.advance(TIMER_SEC + 1);
       expect(await list({ verificationstatus: "verified" })).to.have.length(2);
     });
 
@@ -190,14 +202,14 @@ describe("contact module", () => {
   describe("contact/resendverificationmail", () => {
     it("keeps a verified contact verified", async () => {
       const id = (await create(person)).contactID as string;
-      env.clock.advance(CONTACT_VERIFICATION_SEC + 1);
+      env.clock.advance(TIMER_SEC + 1);
       const r = await call("contact/resendverificationmail", { contactID: id });
       expect(r.responseData).to.include({ contactID: id, contactName: "Marta García", verificationstatus: "verified" });
     });
 
     it("sends a failed contact back to inprocess", async () => {
       const id = (await create({ ...person, Email: "x@bad.invalid" })).contactID as string;
-      env.clock.advance(CONTACT_VERIFICATION_SEC + 1);
+      env.clock.advance(TIMER_SEC + 1);
       const r = await call("contact/resendverificationmail", { contactID: id });
       expect((r.responseData as Record<string, unknown>).verificationstatus).to.equal("inprocess");
       expect(r.messages.join(" ")).to.contain("x@bad.invalid");

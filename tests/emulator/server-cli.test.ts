@@ -1,39 +1,15 @@
+/**
+ * `dondominio-emulator`: the real command (bin/dondominio-emulator.js, a child process) for the ready
+ * line, signals and exit codes; its main in this process for what each flag does.
+ */
 import { expect } from "chai";
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Agent, fetch } from "undici";
 import { EmulatorControl } from "../../emulator/control-client";
-
-const ROOT = resolve(__dirname, "../..");
-
-interface Ready {
-  url: string;
-  dyndnsUrl: string;
-  caFile: string;
-  apiUser: string;
-  apiPasswd: string;
-  dyndnsKey: string;
-  controlToken: string;
-}
-
-/** Starts the CLI with `args`; resolves with its ready line (or rejects with its stderr when it exits first). */
-async function startCli(args: string[]) {
-  const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<number | null>((res) => child.on("exit", (code) => res(code)));
-  const ready = await new Promise<Ready>((res, rej) => {
-    child.stdout.on("data", (c: Buffer) => {
-      stdout += c.toString();
-      if (stdout.includes("\n")) res(JSON.parse(stdout.split("\n")[0]));
-    });
-    child.on("exit", () => rej(new Error(`CLI exited early: ${stderr}`)));
-  });
-  return { child, ready, exited, stderr: () => stderr };
-}
+import { PERSON } from "../fixtures";
+import { type ReadyLine as Ready, runEmulatorCli, runEmulatorCliToEnd, spawnEmulatorCli } from "../harness/emulator-cli";
 
 /** An API call to the CLI's emulator. */
 async function call(ready: Ready, agent: Agent, path: string, params: Record<string, string> = {}) {
@@ -42,29 +18,16 @@ async function call(ready: Ready, agent: Agent, path: string, params: Record<str
     body: new URLSearchParams({ apiuser: ready.apiUser, apipasswd: ready.apiPasswd, ...params }),
     dispatcher: agent,
   });
-  return (await res.json()) as { success: boolean; errorCode: number; messages: string[] };
+  return (await res.json()) as { success: boolean; errorCode: number; messages: string[]; responseData: Record<string, any> };
 }
 
 describe("dondominio-emulator CLI", () => {
-  it("prints exactly one JSON line when ready, serves HTTPS, and exits 0 on SIGTERM keeping state", async () => {
+  it("the command prints exactly one JSON line when ready, serves HTTPS, and exits 0 on SIGTERM keeping state", async function () {
+    this.timeout(30_000);
     const dir = mkdtempSync(join(tmpdir(), "emu-cli-test-"));
-    const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--data", dir, "--port", "0"], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    const exited = new Promise<number | null>((res) => child.on("exit", (code) => res(code)));
+    const cli = await spawnEmulatorCli(["--data", dir, "--port", "0"]);
     try {
-      const line = await new Promise<string>((res, rej) => {
-        child.stdout.on("data", (c: Buffer) => {
-          stdout += c.toString();
-          if (stdout.includes("\n")) res(stdout.split("\n")[0]);
-        });
-        child.on("exit", () => rej(new Error(`CLI exited early: ${stderr}`)));
-      });
-      const ready = JSON.parse(line);
+      const ready = cli.ready;
       expect(Object.keys(ready).sort()).to.deep.equal(["apiPasswd", "apiUser", "caFile", "controlToken", "dyndnsKey", "dyndnsUrl", "url"]);
       expect(ready.caFile).to.equal(join(dir, "ca.cert.pem"));
       const caCert = readFileSync(ready.caFile, "utf8");
@@ -87,15 +50,15 @@ describe("dondominio-emulator CLI", () => {
       ).to.match(/HTTP 401/);
       await Promise.all([control.close(), withPassword.close(), agent.close()]);
     } finally {
-      child.kill("SIGTERM");
+      cli.child.kill("SIGTERM");
     }
-    expect(await exited).to.equal(0);
-    expect(stdout.trim().split("\n")).to.have.length(1);
-    expect(stderr).to.include("SIGTERM");
-    expect(stderr).to.not.include(JSON.parse(stdout).apiPasswd);
-    expect(stderr).to.not.include(JSON.parse(stdout).controlToken);
+    expect(await cli.exited).to.deep.equal({ code: 0, signal: null });
+    expect(cli.stdout().trim().split("\n")).to.have.length(1);
+    expect(cli.stderr()).to.include("SIGTERM: stopping");
+    expect(cli.stderr()).to.not.include(cli.ready.apiPasswd);
+    expect(cli.stderr()).to.not.include(cli.ready.controlToken);
     // Loopback: no warning about the network.
-    expect(stderr).to.not.include("WARNING");
+    expect(cli.stderr()).to.not.include("WARNING");
     // The state was flushed on the way out.
     expect(JSON.parse(readFileSync(join(dir, "state.json"), "utf8")).accounts.demo.apiuser).to.equal("demo");
   });
@@ -103,7 +66,7 @@ describe("dondominio-emulator CLI", () => {
   it("--host 0.0.0.0 warns on stderr that the control API and dynamic DNS are reachable from the network; limit flags apply", async function () {
     this.timeout(30_000);
     const dir = mkdtempSync(join(tmpdir(), "emu-cli-test-"));
-    const cli = await startCli([
+    const cli = await runEmulatorCli([
       "--data",
       dir,
       "--host",
@@ -130,15 +93,14 @@ describe("dondominio-emulator CLI", () => {
       expect(codes).to.deep.equal([0, 0, 1011]);
       await agent.close();
     } finally {
-      cli.child.kill("SIGTERM");
+      expect(await cli.stop()).to.equal(0);
     }
-    expect(await cli.exited).to.equal(0);
   });
 
   it("--allowed-ips sets the addresses the demo account (and the control API) accept", async function () {
     this.timeout(30_000);
     const dir = mkdtempSync(join(tmpdir(), "emu-cli-test-"));
-    const cli = await startCli(["--data", dir, "--allowed-ips", "192.0.2.1, 198.51.100.7"]);
+    const cli = await runEmulatorCli(["--data", dir, "--allowed-ips", "192.0.2.1, 198.51.100.7"]);
     try {
       const caCert = readFileSync(cli.ready.caFile, "utf8");
       const agent = new Agent({ connect: { ca: caCert } });
@@ -153,41 +115,61 @@ describe("dondominio-emulator CLI", () => {
       ).to.match(/HTTP 403/);
       await Promise.all([control.close(), agent.close()]);
     } finally {
-      cli.child.kill("SIGTERM");
+      expect(await cli.stop()).to.equal(0);
     }
-    expect(await cli.exited).to.equal(0);
+  });
+
+  it("--contact-verification-seconds turns the verification timer on (off by default: only the control API decides)", async function () {
+    this.timeout(30_000);
+    const cli = await runEmulatorCli(["--data", mkdtempSync(join(tmpdir(), "emu-cli-test-")), "--contact-verification-seconds", "0"]);
+    try {
+      const agent = new Agent({ connect: { ca: readFileSync(cli.ready.caFile, "utf8") } });
+      const created = await call(cli.ready, agent, "/contact/create/", { ...PERSON });
+      expect(created.success, JSON.stringify(created.messages)).to.equal(true);
+      const info = await call(cli.ready, agent, "/contact/getinfo/", { contactID: created.responseData.contactID });
+      expect(info.responseData.verificationstatus).to.equal("verified");
+      await agent.close();
+    } finally {
+      expect(await cli.stop()).to.equal(0);
+    }
   });
 
   for (const [flag, value] of [
+    ["--contact-verification-seconds", "-1"],
     ["--max-concurrent", "0"],
     ["--errors-per-minute", "-1"],
     ["--operations-per-minute", "x"],
     ["--allowed-ips", "not-an-address"],
+    ["--port", "abc"],
   ]) {
-    it(`refuses ${flag} ${value} with a usage line and exit code 2`, async () => {
-      const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), flag, value], {
-        cwd: ROOT,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stderr = "";
-      child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-      const code = await new Promise<number | null>((res) => child.on("exit", (c) => res(c)));
-      expect(code).to.equal(2);
-      expect(stderr).to.include(flag);
-      expect(stderr).to.include("usage:");
+    it(`refuses ${flag} ${value} with a usage line and exit status 2, starting nothing`, async () => {
+      const r = await runEmulatorCliToEnd([flag, value]);
+      expect(r.status).to.equal(2);
+      expect(r.stdout).to.equal("");
+      expect(r.stderr).to.include(flag);
+      expect(r.stderr).to.include("usage:");
     });
   }
 
-  it("refuses a bad flag value with a usage line and exit code 2", async () => {
-    const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--port", "abc"], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((res) => child.on("exit", (c) => res(c)));
-    expect(code).to.equal(2);
-    expect(stderr).to.include("--port");
-    expect(stderr).to.include("usage:");
+  it("--help prints the usage on stderr and exits 0; SIGINT stops it as SIGTERM does", async () => {
+    const help = await runEmulatorCliToEnd(["--help"]);
+    expect([help.status, help.stdout]).to.deep.equal([0, ""]);
+    expect(help.stderr).to.not.include("listening");
+    expect(help.stderr).to.match(/^usage: dondominio-emulator \[--host 127\.0\.0\.1\]/);
+    const cli = await runEmulatorCli(["--data", mkdtempSync(join(tmpdir(), "emu-cli-test-"))]);
+    expect(await cli.stop("SIGINT")).to.equal(0);
+    expect(cli.stderr()).to.match(/\[dondominio-emulator\] SIGINT: stopping\n$/);
+  });
+
+  it("the command refuses a bad flag value with a usage line and exit code 2", async function () {
+    this.timeout(30_000);
+    const start = spawnEmulatorCli(["--port", "abc"]);
+    const err = await start.then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
+    expect(err).to.match(/exited early \(2\)/);
+    expect(err).to.include("--port");
+    expect(err).to.include("usage:");
   });
 });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import tls from "node:tls";
 import { fetch } from "undici";
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { CONTROL_ROUTES } from "../../emulator/control-routes";
 import { Store } from "../../emulator/core/store";
 import { newAccount, newWorld } from "../../emulator/core/state";
 import { CSR_SUBJECT } from "../fixtures";
@@ -114,6 +115,31 @@ describe("emulator control API", () => {
     const accounts = await emu.control.seed(newWorld([newAccount({ apiuser: "solo", apipasswd: "solo-pass-1" })]));
     expect(accounts.sort()).to.deep.equal(["demo", "solo"]);
     await emu.control.reset();
+  });
+
+  it("answers only the paths of its route table: 404 naming an unknown path, 405 for another method", async () => {
+    const token = `Bearer ${emu.controlToken}`;
+    const unknown = await control(emu, "faults/nosuch", {}, token);
+    expect(unknown.status).to.equal(404);
+    expect(unknown.json.error).to.equal("unknown control path /_emulator/faults/nosuch");
+    for (const path of ["counters", "nosuch"]) {
+      const res = await fetch(`${emu.url}/_emulator/${path}`, { method: "GET", headers: { authorization: token }, dispatcher: agentOf(emu) });
+      expect(res.status, path).to.equal(405);
+      expect(((await res.json()) as { error: string }).error).to.equal("control calls are POST requests");
+    }
+    // Every route runs its handler (here with an empty body: 200, or a refusal naming what is missing).
+    for (const r of CONTROL_ROUTES) {
+      if (r.path === "reset" || r.path === "seed") continue;
+      const res = await control(emu, r.path, {}, token);
+      expect(res.json.error ?? "", r.path).to.not.match(/unknown control path/);
+      expect(res.status, r.path).to.be.oneOf([200, 400, 404, 409]);
+    }
+  });
+
+  it("has a client method for every route (emulator/control-client.ts)", () => {
+    const client = readFileSync(join(__dirname, "../../emulator/control-client.ts"), "utf8");
+    const called = [...client.matchAll(/this\.call(?:<.*?>)?\("([^"]+)"/g)].map((m) => m[1]);
+    expect([...new Set(called)].sort()).to.deep.equal(CONTROL_ROUTES.map((r) => r.path).sort());
   });
 
   it("clock/advance: moves the clock on", async () => {

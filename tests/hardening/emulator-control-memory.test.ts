@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import https from "node:https";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { EMULATOR_BIN } from "../harness/emulator-cli";
 
 const ROOT = resolve(__dirname, "../..");
 const MB = 1_000_000;
@@ -61,7 +62,7 @@ describe("emulator control API: unauthenticated large posts do not grow memory",
   it("four concurrent unauthenticated 60 MB posts: refused on their heads (401, or a reset while still sending), peak RSS grows by less than 40 MB", async function () {
     if (!existsSync("/proc/self/status")) this.skip();
     const dir = mkdtempSync(join(tmpdir(), "emu-ctl-mem-"));
-    child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--data", dir], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    child = spawn(process.execPath, [EMULATOR_BIN, "--data", dir], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
     const ready = await new Promise<{ url: string; caFile: string }>((res, rej) => {
       let out = "";
       child!.stdout.on("data", (c: Buffer) => {

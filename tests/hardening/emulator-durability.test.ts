@@ -28,6 +28,7 @@ import { DonDominioClient } from "../../sdk";
 import { updateDynamicDns } from "../../sdk/dyndns";
 import { closeTransports } from "../../sdk/core/transport";
 import { BURST, KILL_AFTER } from "./durability-plan";
+import { EMULATOR_BIN } from "../harness/emulator-cli";
 
 const ROOT = resolve(__dirname, "../..");
 const SERVICE = "durable-example.com";
@@ -50,7 +51,7 @@ interface Running {
 }
 
 async function startCli(dir: string): Promise<Running> {
-  const child = spawn(process.execPath, ["--require", "tsx/cjs", join(ROOT, "emulator/cli.ts"), "--data", dir], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [EMULATOR_BIN, "--data", dir], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on("exit", (code, signal) => res({ code, signal })));

@@ -2,18 +2,20 @@
  * Independent probe (issue 19 item 5's class, in AcmeCertificate, merged after the fix): the ACME
  * client (acme-client's axios) had no reply size limit and inflates gzip by default. A directory
  * answering 64 KiB of gzip that inflates to 64 MiB was read in full (400 MiB took the provider
- * process to 1.7 GB). Its replies are now held to the sdk's cap (sdk/core/reply-limit.ts,
- * MAX_REPLY_BYTES, counted after inflation), and the call fails. (The directory holds the three URLs
- * RFC 8555 7.1.1 requires: provider/acme/transport.ts refuses a reply that is not a directory.)
+ * process to 1.7 GB). Its replies are now held to the ACME reply cap (provider/acme/transport.ts,
+ * MAX_ACME_REPLY_BYTES, counted while the reply streams in and again after inflation), and the call
+ * fails. (The directory holds the three URLs RFC 8555 7.1.1 requires: provider/acme/protocol.ts
+ * refuses a reply that is not a directory.)
  */
 import { expect } from "chai";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { Ca, createCa } from "../../emulator/core/ca";
+import { newEcKeyPem } from "../../provider/acme/jws";
+import { MAX_ACME_REPLY_BYTES } from "../../provider/acme/transport";
+import { acmeClient, deadlineOf } from "../../provider/resources/acme-certificate/issue";
 import type { AcmeInputs } from "../../provider/resources/acme-certificate/schema";
-import { client } from "../../provider/resources/acme-certificate/issue";
-import { MAX_REPLY_BYTES } from "../../sdk/core/reply-limit";
 
 const ca = new Ca(createCa());
 const cert = ca.issueServerCert(["127.0.0.1"]);
@@ -43,8 +45,16 @@ describe("probe: AcmeCertificate's ACME client refuses replies over the cap", fu
       Buffer.from('"}}'),
     ]);
   const fetchDirectory = async () => {
-    const { client: c } = await client({ directoryUrl: url, directoryCaCert: ca.certPem } as AcmeInputs, undefined);
-    return c.getTermsOfServiceUrl();
+    const c = acmeClient(
+      { names: ["example.com"], directoryUrl: url, directoryCaCert: ca.certPem } as AcmeInputs,
+      newEcKeyPem(),
+      deadlineOf("create", 30_000, 0),
+    );
+    try {
+      return (await c.directory()).meta?.termsOfService;
+    } finally {
+      await c.t.close();
+    }
   };
 
   it("a directory of 64 KiB of gzip inflating to 64 MiB is refused", async () => {
@@ -64,7 +74,7 @@ describe("probe: AcmeCertificate's ACME client refuses replies over the cap", fu
       () => "refused",
     );
     expect(big).to.equal("refused");
-    body = { bytes: directory(MAX_REPLY_BYTES / 2), gzip: false };
-    expect(await fetchDirectory()).to.have.length(MAX_REPLY_BYTES / 2);
+    body = { bytes: directory(MAX_ACME_REPLY_BYTES / 2), gzip: false };
+    expect(await fetchDirectory()).to.have.length(MAX_ACME_REPLY_BYTES / 2);
   });
 });

@@ -1,11 +1,8 @@
 /**
- * The lifecycle table (cases.ts) on the dynamic resources: the package as users install it (packed,
- * unpacked under .work/engine/node_modules), an Automation API inline program. Run `npm run build` first.
+ * The lifecycle table (cases.ts) on the dynamic resources, driven by a TypeScript program
+ * (drivers/dynamic.ts). Run `npm run build` first.
  */
-import { loadInstalled } from "../harness/engine";
+import { dynamicTypeScript } from "./drivers/dynamic";
 import { describeLifecycle } from "./runner";
 
-describeLifecycle("dynamic", async () => ({
-  installPackage: true,
-  classes: () => loadInstalled("dist/provider/index.js"),
-}));
+describeLifecycle(dynamicTypeScript);

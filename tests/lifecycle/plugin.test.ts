@@ -1,17 +1,8 @@
 /**
- * The lifecycle table (cases.ts) on the provider plugin: built into its archive, installed with
- * `pulumi plugin install resource dondominio <version> --file`, driven by the generated Node SDK
- * (sdks/nodejs, compiled) from an Automation API inline program.
+ * The lifecycle table (cases.ts) on the provider plugin installed from its archive, driven by the
+ * generated Node SDK (drivers/plugin-node.ts).
  */
-import { installPluginWithNodeSdk } from "../plugin/installed-plugin";
+import { pluginNodeSdk } from "./drivers/plugin-node";
 import { describeLifecycle } from "./runner";
 
-describeLifecycle("plugin", async () => {
-  const plugin = await installPluginWithNodeSdk();
-  return {
-    installPackage: false,
-    env: { PULUMI_HOME: plugin.pulumiHome },
-    classes: () => require(plugin.sdkDir),
-    dispose: plugin.dispose,
-  };
-});
+describeLifecycle(pluginNodeSdk);

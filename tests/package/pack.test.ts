@@ -4,10 +4,11 @@
  * `pulumi new typescript` writes.
  */
 import { expect } from "chai";
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { COMMANDS, launcherOf } from "../../scripts/gen-commands";
 import { installPackage, REPO, WORK_ROOT } from "../harness/engine";
 
 const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8"));
@@ -30,11 +31,8 @@ describe("package: the packed tarball", function () {
       "README.md",
       "CHANGELOG.md",
       "LICENSE",
-      "bin/dondominio-emulator.js",
-      "bin/dondominio-ddns.js",
-      "bin/dondominio-export.js",
-      "bin/dondominio-review.js",
-      "bin/dondominio-acme.js",
+      ...COMMANDS.map(launcherOf),
+      ...COMMANDS.map((c) => `dist/${c.module}.js`),
       "bin/run-cli.js",
       "dist/provider/index.js",
       "dist/provider/export/index.js",
@@ -64,37 +62,24 @@ describe("package: the packed tarball", function () {
 
   it("holds nothing else: no tests, no TypeScript sources, no source maps without their sources, no local state", () => {
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|schema\.json|bin\/(dondominio-(emulator|ddns|export|review|acme)|run-cli)\.js|bin\/pulumi-resource-dondominio|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider|plugin)\/.+\.(js|d\.ts|json))$/;
-    expect(files.filter((f) => !allowed.test(f))).to.deep.equal([]);
+      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|schema\.json|bin\/(run-cli|commands)\.js|(sdk|emulator|provider)\/README\.md|provider\/resources\/[a-z-]+\/README\.md|dist\/(sdk|emulator|provider|plugin)\/.+\.(js|d\.ts|json))$/;
+    const launchers = new Set(COMMANDS.map(launcherOf));
+    expect(files.filter((f) => !allowed.test(f) && !launchers.has(f))).to.deep.equal([]);
     for (const map of files.filter((f) => f.endsWith(".map"))) {
       const sources: string[] = JSON.parse(readFileSync(join(REPO, map), "utf8")).sources ?? [];
       for (const s of sources) expect(files, `${map} points at ${s}`).to.include(join(map, "..", s).replace(/\\/g, "/"));
     }
   });
 
-  it("runs dondominio-ddns from the installed package (dist, no TypeScript sources there)", () => {
-    const target = installPackage();
-    const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-ddns.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
-    expect(help).to.match(/^usage: dondominio-ddns --user USER --host HOST/);
-  });
-
-  it("runs dondominio-acme from the installed package", () => {
-    const target = installPackage();
-    const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-acme.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
-    expect(help).to.match(/^usage: dondominio-acme present FQDN VALUE/);
-  });
-
-  it("runs dondominio-export from the installed package", () => {
-    const target = installPackage();
-    const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-export.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
-    expect(help).to.match(/^usage: dondominio-export --out DIR/);
-  });
-
-  it("runs dondominio-review from the installed package", () => {
-    const target = installPackage();
-    const help = execFileSync(process.execPath, [join(target, "bin", "dondominio-review.js"), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
-    expect(help).to.match(/^usage: dondominio-review \[FILE\]/);
-  });
+  // Each command of bin/commands.js but the plugin (the engine starts it: tests/plugin) answers --help.
+  for (const c of COMMANDS.filter((c) => !c.launcher)) {
+    it(`runs ${c.name} from the installed package (dist, no TypeScript sources there)`, () => {
+      const target = installPackage();
+      const r = spawnSync(process.execPath, [join(target, launcherOf(c)), "--help"], { cwd: WORK_ROOT, encoding: "utf8" });
+      expect(r.status, r.stderr).to.equal(0);
+      expect(`${r.stdout}${r.stderr}`).to.match(new RegExp(`^usage: ${c.name} `));
+    });
+  }
 
   it("carries a LICENSE that matches package.json's license", () => {
     expect(pkg.license).to.equal("Apache-2.0");

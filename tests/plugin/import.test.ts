@@ -72,7 +72,7 @@ describe("plugin: pulumi import of every resource through the engine", function 
       expect(out, "no money line: an import orders nothing").to.not.match(/\$ (CHARGE|TOTAL)/);
       const rec = await project.resource(name);
       expect(rec?.id).to.equal(ids[d.type]);
-      const { failures } = await checkInputs(resourceOf(`dondominio:index:${d.type}`).def, rec.inputs, rec.inputs);
+      const { failures } = await checkInputs(resourceOf(`dondominio:index:${d.type}`).definition, rec.inputs, rec.inputs);
       expect(failures, "the recorded inputs pass Check").to.deep.equal([]);
       code[d.type] = readFileSync(file, "utf8");
       expect(code[d.type]).to.match(new RegExp(`type: dondominio:(index:)?${d.type}\\n`));

@@ -7,9 +7,9 @@
  * - YAML: applied with the plain CLI and the YAML language host on the plugin, against the
  *   emulator: up, an empty preview, destroy (needs `npm run build` first);
  * - Python: byte-compiled, and every `dondominio.X(...)` it calls and every keyword it passes found
- *   in sdks/python's source (the Pulumi Python runtime cannot be installed here: no PyPI);
- * - C#: parsed by mcs (tests/plugin/csharp-parse.ts); Java: parsed by javac's parser
- *   (tests/plugin/JavaParse.java). Neither SDK can be compiled here (NuGet, Maven Central).
+ *   in sdks/python's source (a program on the installed SDK runs in python-web.test.ts);
+ * - C#: parsed by mcs (tests/plugin/csharp-parse.ts; no .NET SDK here, NuGet unreachable); Java:
+ *   parsed by javac's parser (tests/plugin/JavaParse.java; a program on the SDK runs in java-web.test.ts).
  * Each is skipped, saying so, where its tool is absent.
  */
 import { expect } from "chai";

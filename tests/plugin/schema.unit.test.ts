@@ -1,6 +1,7 @@
 /** The plugin's package schema (plugin/schema.ts): schema.json is a fresh render, and its secret, replace and config facts. */
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { RESOURCES } from "../../provider/registry";
 import { renderSchema, SCHEMA_FILE } from "../../scripts/gen-schema";
 
@@ -46,6 +47,8 @@ describe("plugin: package schema", () => {
     expect(v.maxConcurrency.type).to.equal("integer");
     expect(schema.provider.inputProperties).to.deep.equal(v);
     expect(schema.pluginDownloadURL).to.match(/^github:\/\//);
-    expect(schema.language.go.importBasePath).to.match(/sdk\/go\/dondominio$/);
+    // Go code generated from the served schema (gen-sdk, import --generate-code) imports this path: sdks/go's module.
+    const goMod = readFileSync(join(__dirname, "..", "..", "sdks", "go", "go.mod"), "utf8");
+    expect(schema.language.go.importBasePath).to.equal(`${/^module (\S+)$/m.exec(goMod)?.[1]}/dondominio`);
   });
 });

@@ -115,7 +115,7 @@ describe("provider: every descriptor's discover -> adopt -> check -> diff (no en
       "an IDN domain",
     ).to.equal(true);
     expect(snapshot.services.map((s) => s.name)).to.deep.equal([...SEED_ZONES].sort());
-    const types = new Set<string>(snapshot.services.flatMap((s) => s.dns.map((r) => r.type)));
+    const types = new Set<string>(snapshot.services.flatMap((s) => (s.dns as ListedRecord[]).map((r) => r.type)));
     for (const t of ["A", "AAAA", "CNAME", "MX", "SRV", "TXT", "NS", "CAA"]) expect(types.has(t), t).to.equal(true);
     expect(snapshot.certificates).to.have.length(1);
     // The passwords the API lists (FTP, databases) are dropped by discover.
@@ -148,7 +148,7 @@ describe("provider: every descriptor's discover -> adopt -> check -> diff (no en
         const { inputs, failures } = await checkInputs(d.definition, undefined, adoption.args);
         expect(failures, `${label}: check`).to.deep.equal([]);
         const olds = recorded(d.type, state, inputs);
-        const { changed, replaces } = await diffVerdict(d.definition, olds, olds, inputs);
+        const { changed, replaces } = await diffVerdict(d.definition, olds, inputs);
         expect({ changed, replaces }, `${label}: diff against ${JSON.stringify(state)}`).to.deep.equal({ changed: [], replaces: [] });
         // The inputs it refers to name objects the export discovered (the program may declare them).
         for (const [input, ref] of Object.entries(adoption.refs ?? {})) {
@@ -166,7 +166,7 @@ describe("provider: every descriptor's discover -> adopt -> check -> diff (no en
     const zone = RESOURCES.find((x) => x.adoptAll);
     expect(zone?.type).to.equal("DnsZone");
     for (const s of snapshot.services) {
-      const records = s.dns.map((r) => memberState("service", s, r) as ListedRecord);
+      const records = (s.dns as ListedRecord[]).map((r) => memberState("service", s, r) as ListedRecord);
       const adoption = zone!.adoptAll!.adopt(records);
       expect(adoption?.args, s.name).to.not.equal(undefined);
       const { inputs, failures } = await checkInputs(zone!.definition, undefined, adoption!.args!);

@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeResource, type TypeSpec } from "../../provider/core/descriptor";
+import { sourceOfClass } from "../../provider/core/resource-class";
 import * as pkg from "../../provider/index";
 import { RESOURCES } from "../../provider/registry";
 
@@ -32,7 +33,7 @@ describe("provider: the registry of resource descriptors", () => {
     expect(RESOURCES.map((d) => d.folder).sort()).to.deep.equal(folders.map((e) => e.name).sort());
     for (const d of RESOURCES) {
       expect(d.definition.type, d.folder).to.equal(d.type);
-      expect((pkg as Record<string, unknown>)[d.type], d.type).to.equal(d.resource);
+      expect(sourceOfClass((pkg as Record<string, unknown>)[d.type]), d.type).to.equal(d);
       // The module users' state names: it stays where it is.
       expect(existsSync(join(RESOURCES_DIR, d.folder, "crud.ts")), d.folder).to.equal(true);
     }

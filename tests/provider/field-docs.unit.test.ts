@@ -6,10 +6,10 @@
 import { expect } from "chai";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { classSpecOf, describeResource, inputFields } from "../../provider/core/descriptor";
+import { describeResource, inputFields } from "../../provider/core/descriptor";
 import { RESOURCES } from "../../provider/registry";
 import { cell, generateDocs, inputTable } from "../../scripts/gen-docs";
-import { generateFieldDocs, readFieldDocs } from "../../scripts/gen-field-docs";
+import { generateClassDocs, generateFieldDocs, readFieldDocs, renderClassDoc } from "../../scripts/gen-field-docs";
 import { WORK_ROOT } from "../harness/engine";
 
 /** A text as a regular expression matching it literally. */
@@ -24,6 +24,25 @@ describe("provider: the fields' docs (JSDoc in schema.ts, generated field-docs.t
     expect(generateFieldDocs(true), "out of date: run `npx tsx scripts/gen-field-docs.ts`").to.deep.equal([]);
   });
 
+  it("each class's JSDoc is its descriptor's description (npx tsx scripts/gen-field-docs.ts), and the README's first paragraph too", () => {
+    expect(generateClassDocs(true), "out of date: run `npx tsx scripts/gen-field-docs.ts`").to.deep.equal([]);
+    for (const d of RESOURCES) {
+      const source = readFileSync(join(__dirname, "..", "..", "provider", "resources", d.folder, "resource.ts"), "utf8");
+      const doc = new RegExp(`/\\*\\*\\n((?: \\*.*\\n)+) \\*/\\nexport class ${d.type} `).exec(source);
+      expect(
+        doc?.[1]
+          .replace(/^ \* ?/gm, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+        d.type,
+      ).to.equal(d.description);
+      const readme = readFileSync(join(__dirname, "..", "..", "provider", "resources", d.folder, "README.md"), "utf8");
+      expect(readme.split("\n\n")[1], `${d.folder}/README.md`).to.include(d.description);
+    }
+    // A description that would end the comment is refused.
+    expect(() => renderClassDoc("/** x */\nexport class A extends B {}\n", "A", "ends */ here")).to.throw(/\*\//);
+  });
+
   it("reads the fields the resource parses: <type>Fields are its inputs' schemas, the *Outputs shape its class's", () => {
     for (const d of RESOURCES) {
       const schema = require(`../../provider/resources/${d.folder}/schema`) as Record<string, unknown>;
@@ -35,11 +54,11 @@ describe("provider: the fields' docs (JSDoc in schema.ts, generated field-docs.t
       expect(
         outputs.map(([, v]) => v),
         d.type,
-      ).to.deep.equal([classSpecOf(d).outputs]);
-      expect(outputs[0][1] === classSpecOf(d).outputs, d.type).to.equal(true);
+      ).to.deep.equal([d.outputs]);
+      expect(outputs[0][1] === d.outputs, d.type).to.equal(true);
       // The descriptor's docs are the generated ones, for every input and every output shape member.
       expect(Object.keys(d.docs).sort(), d.type).to.deep.equal(Object.keys(parsed).sort());
-      expect(Object.keys(d.outputDocs).sort(), d.type).to.deep.equal(Object.keys(classSpecOf(d).outputs).sort());
+      expect(Object.keys(d.outputDocs).sort(), d.type).to.deep.equal(Object.keys(d.outputs).sort());
     }
   });
 

@@ -35,6 +35,17 @@ export function emulatorConfig(emu: RunningEmulator): Record<string, { value: st
   };
 }
 
+/** The config of every test stack: the emulator, a short poll interval, the emulator's pace. */
+export function stackConfig(emu: RunningEmulator): Record<string, { value: string; secret?: boolean }> {
+  return {
+    ...emulatorConfig(emu),
+    "dondominio:pollIntervalMs": { value: "250" },
+    // The emulator's default limits are generous (emulator/core/access.ts); the provider's own
+    // default pace (100 calls a minute, for the real service) is exercised by tests/hardening/limits-*.
+    "dondominio:maxOpsPerMinute": { value: "20000" },
+  };
+}
+
 export async function startHarness(options: Parameters<typeof startEmulator>[0] = {}): Promise<Harness> {
   const emu = await startEmulator(options);
   const client = new DonDominioClient({ apiUser: emu.apiUser, apiPasswd: emu.apiPasswd, baseUrl: emu.url, caCert: emu.caCert });
@@ -48,14 +59,7 @@ export async function startHarness(options: Parameters<typeof startEmulator>[0] 
         ...engine,
         program,
         env: { ...(process.env.DONDOMINIO_DEBUG ? { DONDOMINIO_DEBUG: "1" } : {}), ...engine.env },
-        config: {
-          ...emulatorConfig(emu),
-          "dondominio:pollIntervalMs": { value: "250" },
-          // The emulator's default limits are generous (emulator/core/access.ts); the provider's own
-          // default pace (100 calls a minute, for the real service) is exercised by tests/hardening/limits-*.
-          "dondominio:maxOpsPerMinute": { value: "20000" },
-          ...extraConfig,
-        },
+        config: { ...stackConfig(emu), ...extraConfig },
       });
       stacks.push(eng);
       return eng;

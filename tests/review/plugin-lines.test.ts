@@ -1,7 +1,7 @@
 /**
  * dondominio-review on the provider plugin's lines: the plugin sends its DNS plan, money and warning
  * lines through the engine's Log RPC with the resource's URN and without the console prefix
- * (plugin/server.ts EngineLog); the review puts them under that resource, as the engine events and
+ * (plugin/wire.ts EngineLog); the review puts them under that resource, as the engine events and
  * the `preview --json` document carry them. URN-less `[dondominio] ` lines (the dynamic resources)
  * keep their own sections. A real plugin preview: tests/plugin/yaml-dns-live.test.ts.
  */

@@ -100,3 +100,29 @@ describe("review: secrets by the sdk's one rule", () => {
     }
   });
 });
+
+describe("review: the engine's check-failure form never copies the value it prints", () => {
+  // Pulumi 3.250 prints a failing property with its value in plaintext, secret or not (sdk/go/common/diag
+  // errors.go 2003, pkg/resource/deploy/source_eval.go errorToMessage): a secret provider setting
+  // under a misspelt key would be shown. The review cannot tell a secret there, so it shows no value.
+  const PROVIDER = "urn:pulumi:dev::proj::pulumi:providers:dondominio::default";
+  const forms = [
+    "pulumi:providers:dondominio resource 'default': property apiPassword value {Plain-check-secret-77} has a problem: dondominio:apiPassword is not a setting",
+    "registering resource: failed\n\t\t- property apiPassword with value 'Plain-check-secret-77' has a problem: not a setting",
+    "property note value {line one\nPlain-check-secret-77 has a problem: forged} has a problem: the reason",
+  ];
+
+  it("drops the value of each form, the property and the reason kept", () => {
+    for (const message of forms) {
+      for (const input of [
+        [{ sequence: 1, diagnosticEvent: { urn: PROVIDER, severity: "error", message } }] as ReviewEngineEvent[],
+        { diagnostics: [{ urn: PROVIDER, severity: "error", message: `error: ${message}` }], changeSummary: {} },
+      ]) {
+        const md = renderReview(input as never);
+        expect(md, message).to.not.include("Plain-check-secret-77");
+        expect(md, message).to.match(/property (apiPassword|note)/);
+        expect(md, message).to.include("has a problem");
+      }
+    }
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * Upgrading in place (issue 20, "Done when"): a stack applied with the previous release's packed
- * package (tests/fixtures/previous-release, made by scripts/pack-previous-release.sh from 676028b,
- * main before the descriptors restructuring) keeps working once the current build is installed in
- * its place, through the real engine and the emulator.
+ * package (tests/fixtures/previous-release, made by scripts/pack-previous-release.sh from ca2d0c3,
+ * main before issue 28's one lifecycle; before it, 676028b, main before the descriptors
+ * restructuring) keeps working once the current build is installed in its place, through the real
+ * engine and the emulator.
  *
  * What runs where across the versions (@pulumi/pulumi cmd/dynamic-provider): every resource's state
  * holds its provider as the text `require("pulumi-dondominio/dist/provider/resources/<r>/crud.js")`,

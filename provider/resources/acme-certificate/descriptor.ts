@@ -3,6 +3,7 @@ import type { ResourceDescriptor } from "../../core/descriptor";
 import { acmeDefinition } from "./definition";
 // The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
 import { inputDocs, outputDocs } from "./field-docs";
+import { acmeOutputs, ACME_SECRET_INPUTS, ACME_SECRET_OUTPUTS } from "./schema";
 
 export const acmeCertificateDescriptor: ResourceDescriptor = {
   type: "AcmeCertificate",
@@ -10,11 +11,14 @@ export const acmeCertificateDescriptor: ResourceDescriptor = {
   description:
     "A free certificate from an ACME CA (Let's Encrypt by default) for names in the account's zones, wildcards included, validated by DNS-01 through the account's DNS: the TXT records are created, awaited on the zones' nameservers, and removed. Outputs the certificate, its chain and expiry; the private key and the ACME account key are secrets. Renews in place within `renewBeforeDays`.",
   definition: acmeDefinition,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).AcmeCertificate;
-  },
+  outputs: acmeOutputs,
+  secretInputs: ACME_SECRET_INPUTS,
+  secretOutputs: ACME_SECRET_OUTPUTS,
   idFormat: "`<first name>:<serial>`",
+  imports: {
+    importable: false,
+    why: "its certificate, private key and ACME account live only in the Pulumi state (no DonDominio API holds them): declare it in the program and `pulumi up` issues it again (no DonDominio spend)",
+  },
   lifecycle: {
     inPlace: "renewal within renewBeforeDays and new names (issued again, same ACME account); settings",
     replaces: "directoryUrl, eabKid",

@@ -1,61 +1,61 @@
 /**
- * One issue through an ACME server (acme-client does the protocol, RFC 8555): account (created or
- * found by its key), order for the names, a DNS-01 TXT record per pending authorization in the
- * account's zone (provider/acme/challenge.ts), the wait until the zones' nameservers publish them,
- * the challenges answered, the order finalised with a CSR of a new key, the certificate fetched.
- * The TXT records are removed whatever happens; a failed validation names the name and the CA's
- * reason; a rate limit from the CA is reported as such, never retried here.
+ * One issue through an ACME CA (provider/acme/protocol.ts, RFC 8555): account (created or found by
+ * its key), order for the names, a DNS-01 TXT record per pending authorization in the account's
+ * zone (provider/acme/challenge.ts, CNAMEs followed), the wait until the zones' nameservers publish
+ * them, the challenges answered, the order finalised with a CSR of a new key, the certificate
+ * fetched.
+ *
+ * - Bounded (provider/acme/transport.ts): the whole issue ends by its deadline (the resource's
+ *   customTimeouts, else DEFAULT_ISSUE_MS plus the propagation wait), each request within
+ *   ACME_REQUEST_TIMEOUT_MS, within a request budget and a poll budget, each reply within a size
+ *   cap; a failure names the CA and the step. Issues share nothing, so they run side by side: one
+ *   CA that hangs holds only its own certificate.
+ * - The CA does not choose the names: every authorization must be for a declared name (a wildcard's
+ *   is its base name with wildcard=true), checked for all of them before anything is written.
+ * - The TXT records are removed whatever happens; a rate limit from the CA is reported as such,
+ *   never retried here.
  */
 import { X509Certificate } from "node:crypto";
-import https from "node:https";
-import { rootCertificates } from "node:tls";
 import * as acme from "acme-client";
-import { challengeName, cleanupTxt, presentTxt } from "../../acme/challenge";
+import { apiZones, type ChallengeTarget, challengeName, challengeTarget, cleanupTxt, presentTxt } from "../../acme/challenge";
+import { undeclaredIdentifier } from "../../acme/identifiers";
+import { newEcKeyPem } from "../../acme/jws";
 import { parseServers, waitForTxt } from "../../acme/propagation";
-import { acmeTransport } from "../../acme/transport";
-import { MAX_REPLY_BYTES } from "../../../sdk/core/reply-limit";
+import { AcmeClient, type Authorization, type Challenge } from "../../acme/protocol";
+import { AcmeStepError, AcmeTransport, requestBudget } from "../../acme/transport";
 import type { Api } from "../../core/client";
 import { info, warn } from "../../core/log";
 import type { AcmeInputs, AcmeState } from "./schema";
 
-/**
- * The acme-client HTTP client: it trusts the system's CAs plus `extraCa`, and does not retry. Its
- * default retries a 429 (the CA's rate limit) up to 5 times after the Retry-After the CA names,
- * which for Let's Encrypt can be hours: an `up` would hang there. The failure is reported instead
- * (caReason), and the next `up` tries again. badNonce answers are still retried (acme-client's
- * http.js, RFC 8555 6.5).
- */
-function configureHttp(directoryUrl: string, extraCa: string | undefined): void {
-  // Network and TLS failures and a reply that is no directory, named with the directory (provider/acme/transport.ts).
-  acme.axios.defaults.adapter = acmeTransport(directoryUrl);
-  acme.axios.defaults.httpsAgent = new https.Agent({ ca: extraCa ? [...rootCertificates, extraCa] : [...rootCertificates], keepAlive: false });
-  // The sdk's reply cap (sdk/core/reply-limit.ts), counted by axios after it inflates gzip: ACME
-  // replies are a directory, JSON objects and a PEM chain, a few KiB; unset, axios reads any size.
-  acme.axios.defaults.maxContentLength = MAX_REPLY_BYTES;
-  (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = 0;
+/** The issue's deadline when the program sets no customTimeouts: this, plus propagationTimeoutSeconds. */
+export const DEFAULT_ISSUE_MS = 10 * 60_000;
+/** A revocation's, likewise. */
+export const DEFAULT_REVOKE_MS = 2 * 60_000;
+
+export interface Deadline {
+  /** Epoch ms. */
+  at: number;
+  /** What set it, for the message. */
+  why: string;
+}
+
+/** The deadline of an operation: its customTimeouts (`ms`) when set, else `fallbackMs` from now. */
+export function deadlineOf(op: string, ms: number | undefined, fallbackMs: number): Deadline {
+  if (ms) return { at: Date.now() + ms, why: `customTimeouts.${op}, ${Math.round(ms / 1000)} s` };
+  return { at: Date.now() + fallbackMs, why: `the default of ${Math.round(fallbackMs / 1000)} s; customTimeouts.${op} sets another` };
 }
 
 /**
- * An error of the CA as one line: its problem type (rateLimited, unauthorized...) when the error
- * carries it, and its detail. acme-client keeps only the detail text of most answers, so a rate
- * limit is also known by its words (Let's Encrypt's details link to /docs/rate-limits/) or its 429.
+ * An error of the CA as one line: its problem type (rateLimited, unauthorized...) when it sent one,
+ * and its detail; a rate limit is said in words (Let's Encrypt's details link to /docs/rate-limits/).
  */
 function caReason(err: unknown): string {
-  const e = err as { message?: string; response?: { data?: { type?: string; detail?: string } } };
-  const problem = e.response?.data;
-  const type = problem?.type?.replace(/^urn:ietf:params:acme:error:/, "");
-  const text = problem?.detail ?? e.message ?? String(err);
-  if (type === "rateLimited" || /rate.?limit|\b429\b|too many/i.test(text))
-    return `the CA's rate limit: ${text} (not retried: try again after the time it names)`;
-  return type ? `${type}: ${text}` : text;
-}
-
-export async function client(inputs: AcmeInputs, accountKey: string | undefined): Promise<{ client: acme.Client; accountKey: string }> {
-  configureHttp(inputs.directoryUrl, inputs.directoryCaCert);
-  const key = accountKey ?? (await acme.crypto.createPrivateEcdsaKey("P-256")).toString();
-  const opts: ConstructorParameters<typeof acme.Client>[0] = { directoryUrl: inputs.directoryUrl, accountKey: key };
-  if (inputs.eabKid && inputs.eabHmacKey) opts.externalAccountBinding = { kid: inputs.eabKid, hmacKey: inputs.eabHmacKey };
-  return { client: new acme.Client(opts), accountKey: key };
+  const e = err as AcmeStepError;
+  const type = e.problem?.type?.replace(/^urn:ietf:params:acme:error:/, "");
+  const text = e.message ?? String(err);
+  if (type === "rateLimited" || e.problem?.status === 429 || /rate.?limit/i.test(e.problem?.detail ?? ""))
+    return `${text} (the CA's rate limit: not retried; try again after the time it names)`;
+  return text;
 }
 
 /** The certificate's outputs from its PEM bundle (leaf first). */
@@ -72,98 +72,147 @@ export function certOutputs(bundle: string): Pick<AcmeState, "certificate" | "ce
   };
 }
 
-/** The tail of the ACME work of this process (see `oneAtATime`). */
-let queue: Promise<unknown> = Promise.resolve();
-
-/**
- * acme-client's HTTP settings (the trusted CAs) are one per process, so the issues and revocations
- * of a process run one at a time: two AcmeCertificates of different CAs never share them.
- */
-function oneAtATime<T>(f: () => Promise<T>): Promise<T> {
-  const run = queue.then(f);
-  queue = run.catch(() => undefined);
-  return run;
+/** The transport and client of one issue or revocation with the CA of `inputs`. */
+export function acmeClient(inputs: AcmeInputs, accountKey: string, deadline: Deadline): AcmeClient {
+  const t = new AcmeTransport(inputs.directoryUrl, inputs.directoryCaCert, {
+    deadline: deadline.at,
+    deadlineWhy: deadline.why,
+    maxRequests: requestBudget(inputs.names.length),
+  });
+  return new AcmeClient(t, accountKey);
 }
 
-/** Issues one certificate (one at a time in the process). */
-export function issue(api: Api, inputs: AcmeInputs, accountKey: string | undefined, label: string): Promise<Omit<AcmeState, keyof AcmeInputs>> {
-  return oneAtATime(() => issueNow(api, inputs, accountKey, label));
+/** Issues one certificate; `deadline` defaults to DEFAULT_ISSUE_MS plus the propagation wait. */
+export async function issue(
+  api: Api,
+  inputs: AcmeInputs,
+  accountKey: string | undefined,
+  label: string,
+  deadline = deadlineOf("create", undefined, DEFAULT_ISSUE_MS + inputs.propagationTimeoutSeconds * 1000),
+): Promise<Omit<AcmeState, keyof AcmeInputs>> {
+  const key = accountKey ?? newEcKeyPem();
+  const c = acmeClient(inputs, key, deadline);
+  try {
+    return await issueWith(c, api, inputs, { pem: key, known: accountKey !== undefined }, label);
+  } catch (err) {
+    throw new Error(`${label}: ${caReason(err)}`);
+  } finally {
+    await c.t.close();
+  }
 }
 
-async function issueNow(api: Api, inputs: AcmeInputs, accountKey: string | undefined, label: string): Promise<Omit<AcmeState, keyof AcmeInputs>> {
+interface Published {
+  name: string;
+  zone: string;
+  value: string;
+  identifier: string;
+  authz: Authorization;
+  challenge: Challenge;
+}
+
+/** The authorizations of the order, each for a declared name and offering dns-01; nothing is written before all are checked. */
+async function authorizations(c: AcmeClient, inputs: AcmeInputs, urls: string[]): Promise<{ authz: Authorization; challenge?: Challenge }[]> {
+  // One authorization per identifier (RFC 8555 7.1.3): more is a CA choosing names, and requests.
+  if (urls.length > inputs.names.length)
+    throw c.t.fail("newOrder", `the order lists ${urls.length} authorizations for ${inputs.names.length} names: refused before any was read`);
+  const out: { authz: Authorization; challenge?: Challenge }[] = [];
+  for (const url of urls) {
+    const authz = await c.authorization(url);
+    const undeclared = undeclaredIdentifier(authz.identifier, authz.wildcard, inputs.names);
+    if (undeclared) throw c.t.fail("authorization", `the CA's authorization is for ${undeclared}: no challenge record is written for it`);
+    if (authz.status === "valid") {
+      out.push({ authz });
+      continue;
+    }
+    if (authz.status !== "pending") throw c.t.fail("authorization", `${authz.identifier.value}: the authorization is "${authz.status}", not pending`);
+    const challenge = authz.challenges.find((ch) => ch.type === "dns-01");
+    if (!challenge) throw c.t.fail("authorization", `${authz.identifier.value}: the CA offers no dns-01 challenge`);
+    // The token enters the TXT value only through a hash; its alphabet is checked all the same.
+    if (typeof challenge.token !== "string" || !/^[A-Za-z0-9_-]{1,512}$/.test(challenge.token))
+      throw c.t.fail("authorization", `${authz.identifier.value}: the dns-01 challenge's token is not base64url (RFC 8555 8.1)`);
+    out.push({ authz, challenge });
+  }
+  return out;
+}
+
+async function issueWith(
+  c: AcmeClient,
+  api: Api,
+  inputs: AcmeInputs,
+  accountKey: { pem: string; known: boolean },
+  label: string,
+): Promise<Omit<AcmeState, keyof AcmeInputs>> {
   const started = Date.now();
-  const c = await client(inputs, accountKey);
-  let accountUrl: string;
-  try {
-    // A known key finds its account (a POST with onlyReturnExisting, RFC 8555 7.3.1); acme-client
-    // would otherwise follow an existing account's 200 with an update that only agrees to the terms,
-    // which a CA may refuse as an empty update (pebble does).
-    if (accountKey) await c.client.createAccount({ onlyReturnExisting: true });
-    else await c.client.createAccount({ termsOfServiceAgreed: true, ...(inputs.email ? { contact: [`mailto:${inputs.email}`] } : {}) });
-    accountUrl = c.client.getAccountUrl();
-  } catch (err) {
-    throw new Error(`${label}: the ACME account at ${inputs.directoryUrl} could not be created or found: ${caReason(err)}`);
+  const eab = inputs.eabKid && inputs.eabHmacKey ? { kid: inputs.eabKid, hmacKey: inputs.eabHmacKey } : undefined;
+  // A known key finds its account (onlyReturnExisting, RFC 8555 7.3.1).
+  const accountUrl = await c.account({ existing: accountKey.known, contact: inputs.email ? [`mailto:${inputs.email}`] : undefined, eab });
+  const order = await c.newOrder(inputs.names);
+  const authzs = await authorizations(c, inputs, order.authorizations);
+  // Where each TXT goes (CNAMEs followed), for every authorization before anything is written.
+  const zones = apiZones(api);
+  const todo: (Omit<Published, "zone"> & { target: ChallengeTarget })[] = [];
+  for (const { authz, challenge } of authzs) {
+    if (!challenge) continue;
+    const target = await challengeTarget(zones, challengeName(`_acme-challenge.${authz.identifier.value}`));
+    const identifier = `${authz.wildcard ? "*." : ""}${authz.identifier.value}`;
+    todo.push({ name: target.name, value: c.key.dns01Value(challenge.token as string), identifier, authz, challenge, target });
   }
-  let order: acme.Order;
+  const published: Published[] = [];
   try {
-    order = await c.client.createOrder({ identifiers: inputs.names.map((value) => ({ type: "dns", value })) });
-  } catch (err) {
-    throw new Error(`${label}: the order was refused: ${caReason(err)}`);
-  }
-  const authzs = await c.client.getAuthorizations(order);
-  const published: { name: string; zone: string; value: string; identifier: string; challenge: acme.Authorization["challenges"][number] }[] = [];
-  try {
-    for (const authz of authzs) {
-      if (authz.status === "valid") continue;
-      const identifier = `${authz.wildcard ? "*." : ""}${authz.identifier.value}`;
-      const challenge = authz.challenges.find((ch) => ch.type === "dns-01");
-      if (!challenge) throw new Error(`${identifier}: the CA offers no dns-01 challenge`);
-      const value = await c.client.getChallengeKeyAuthorization(challenge);
-      const name = challengeName(`_acme-challenge.${authz.identifier.value}`);
-      const p = await presentTxt(api, name, value);
-      published.push({ name, zone: p.zone, value, identifier, challenge });
-      info(`AcmeCertificate ${label}: ${name} TXT ${p.created ? "created" : "present"} in zone ${p.zone} for ${identifier}`);
+    for (const { target, ...t } of todo) {
+      const p = await presentTxt(api, target.name, t.value, target.zone);
+      published.push({ ...t, zone: p.zone });
+      const via = target.chain.length > 1 ? ` (CNAME of ${target.chain[0]})` : "";
+      info(`AcmeCertificate ${label}: ${target.name}${via} TXT ${p.created ? "created" : "present"} in zone ${p.zone} for ${t.identifier}`);
     }
     const servers = inputs.dnsServers ? parseServers(inputs.dnsServers.join(",")) : undefined;
     if (inputs.propagationTimeoutSeconds > 0) {
       for (const p of published) {
-        await waitForTxt(api, p.zone, p.name, p.value, { servers, timeoutMs: inputs.propagationTimeoutSeconds * 1000, intervalMs: 2000 });
+        const left = c.t.remainingMs();
+        const timeoutMs = Math.min(inputs.propagationTimeoutSeconds * 1000, left);
+        await waitForTxt(api, p.zone, p.name, p.value, { servers, timeoutMs, intervalMs: 2000 }).catch((err: Error) => {
+          throw timeoutMs < inputs.propagationTimeoutSeconds * 1000 ? c.t.fail("propagation", `${err.message} (cut short by the issue's deadline)`) : err;
+        });
       }
     }
     for (const p of published) {
+      await c.answer(p.challenge);
       try {
-        await c.client.completeChallenge(p.challenge);
-        await c.client.waitForValidStatus(p.challenge);
+        await c.validated(p.authz);
       } catch (err) {
-        throw new Error(`${p.identifier}: validation failed: ${caReason(err)}`);
+        throw new AcmeStepError(`${p.identifier}: ${(err as Error).message}`, "authorization", (err as AcmeStepError).problem);
       }
     }
   } finally {
     for (const p of published) {
-      await cleanupTxt(api, p.name, p.value).catch((err: Error) =>
+      await cleanupTxt(api, p.name, p.value, p.zone).catch((err: Error) =>
         warn(`AcmeCertificate ${label}: ${p.name} TXT not removed: ${err.message}; remove it by hand`),
       );
     }
   }
-  const privateKey = (await acme.crypto.createPrivateEcdsaKey("P-256")).toString();
+  const privateKey = newEcKeyPem();
   const [, csr] = await acme.crypto.createCsr({ commonName: inputs.names[0], altNames: inputs.names }, privateKey);
-  let bundle: string;
-  try {
-    const finalized = await c.client.finalizeOrder(order, csr);
-    bundle = await c.client.getCertificate(finalized);
-  } catch (err) {
-    throw new Error(`${label}: finalising the order failed: ${caReason(err)}`);
-  }
-  const outs = certOutputs(bundle);
-  info(`AcmeCertificate ${label}: issued serial ${outs.serialNumber}, valid until ${outs.notAfter} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return { ...outs, privateKey, accountKey: c.accountKey, accountUrl };
+  const outs = certOutputs(await c.finalizeAndDownload(order, csr.toString()));
+  info(
+    `AcmeCertificate ${label}: issued serial ${outs.serialNumber}, valid until ${outs.notAfter} (${((Date.now() - started) / 1000).toFixed(1)} s, ${c.t.requests} requests to the CA)`,
+  );
+  return { ...outs, privateKey, accountKey: accountKey.pem, accountUrl };
 }
 
 /** Revokes `certificate` with the account key (destroy with revokeOnDestroy). */
-export function revoke(inputs: AcmeInputs, accountKey: string, certificate: string): Promise<void> {
-  return oneAtATime(async () => {
-    const c = await client(inputs, accountKey);
-    await c.client.createAccount({ onlyReturnExisting: true });
-    await c.client.revokeCertificate(certificate);
-  });
+export async function revoke(
+  inputs: AcmeInputs,
+  accountKey: string,
+  certificate: string,
+  deadline = deadlineOf("delete", undefined, DEFAULT_REVOKE_MS),
+): Promise<void> {
+  const c = acmeClient(inputs, accountKey, deadline);
+  try {
+    await c.account({ existing: true });
+    await c.revoke(certificate);
+  } catch (err) {
+    throw new Error(`revoking the certificate of ${inputs.names[0]}: ${caReason(err)}`);
+  } finally {
+    await c.t.close();
+  }
 }

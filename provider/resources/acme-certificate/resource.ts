@@ -2,7 +2,8 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { ACME_SECRET_INPUTS, ACME_SECRET_OUTPUTS, type acmeCertificateFields, acmeInputs, acmeOutputs, type AcmeState } from "./schema";
+import { acmeCertificateDescriptor } from "./descriptor";
+import type { acmeCertificateFields, acmeOutputs, AcmeState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type AcmeCertificateArgs = ArgsOf<typeof acmeCertificateFields>;
@@ -13,9 +14,4 @@ export type AcmeCertificateArgs = ArgsOf<typeof acmeCertificateFields>;
  * awaited on the zones' nameservers, and removed. Outputs the certificate, its chain and expiry;
  * the private key and the ACME account key are secrets. Renews in place within `renewBeforeDays`.
  */
-export class AcmeCertificate extends resourceClass<AcmeCertificateArgs, AcmeState, typeof acmeOutputs>("AcmeCertificate", crud, {
-  inputs: acmeInputs,
-  outputs: acmeOutputs,
-  secretInputs: ACME_SECRET_INPUTS,
-  secretOutputs: ACME_SECRET_OUTPUTS,
-}) {}
+export class AcmeCertificate extends resourceClass<AcmeCertificateArgs, AcmeState, typeof acmeOutputs>(acmeCertificateDescriptor, crud) {}

@@ -5,17 +5,16 @@ import { contactDefinition } from "./definition";
 import { adoptContact, contactExportPlace } from "./adopt";
 // The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
 import { inputDocs, outputDocs } from "./field-docs";
+import { contactOutputs } from "./schema";
 
 export const contactDescriptor: ResourceDescriptor = {
   type: "Contact",
   folder: "contact",
   description: "A reusable domain contact (contact/create). Any change replaces; destroy forgets it.",
   definition: contactDefinition,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).Contact;
-  },
+  outputs: contactOutputs,
   idFormat: "contactID, e.g. `LOV-20001`",
+  imports: { importable: true, entry: (c) => ({ id: c.contactId, name: [c.contactId] }) },
   lifecycle: {
     inPlace: "nothing (the API has no contact update)",
     replaces: "any input",

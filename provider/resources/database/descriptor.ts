@@ -1,10 +1,11 @@
 /** Database: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
 import type { ResourceDescriptor } from "../../core/descriptor";
-import { discoverFamily } from "../../service-entities/service-entities";
+import { discoverFamily, importByName } from "../../service-entities/service-entities";
 import { databaseDefinition } from "./definition";
 import { adoptDatabase, databaseExportPlace } from "./adopt";
 // The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
 import { inputDocs, outputDocs } from "./field-docs";
+import { databaseOutputs, DATABASE_SECRETS } from "./schema";
 
 export const databaseDescriptor: ResourceDescriptor = {
   type: "Database",
@@ -12,11 +13,11 @@ export const databaseDescriptor: ResourceDescriptor = {
   description:
     "A MySQL database of a hosting service (service/ddbbcreate); its name and user are assigned by the service. password and externalAccess change in place; serviceName replaces; destroy deletes it (service/ddbbdelete). Id: `<serviceName>/<entityID>`.",
   definition: databaseDefinition,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).Database;
-  },
+  outputs: databaseOutputs,
+  secretInputs: DATABASE_SECRETS,
+  secretOutputs: DATABASE_SECRETS,
   idFormat: "`<serviceName>/<entityID>`",
+  imports: importByName("ddbb", (d) => d.name),
   lifecycle: {
     inPlace: "password, externalAccess",
     replaces: "serviceName (name and user are assigned by the service)",

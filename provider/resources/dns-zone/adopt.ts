@@ -92,6 +92,7 @@ export const dnsZoneAdoptAll: GroupAdoption = {
   of: "DnsRecord",
   adopt: (states) => adoptZone(states as ListedRecord[]),
   unit: "records",
+  help: "each service's records as one DnsZone (purge: true; apex NS records left undeclared) instead of one DnsRecord per record",
   readme: [
     "## DNS zones",
     "",

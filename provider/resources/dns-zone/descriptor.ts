@@ -5,6 +5,7 @@ import { dnsZoneDefinition } from "./definition";
 import { dnsZoneAdoptAll } from "./adopt";
 // The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
 import { inputDocs, outputDocs } from "./field-docs";
+import { dnsZoneOutputs } from "./schema";
 
 export const dnsZoneDescriptor: ResourceDescriptor = {
   type: "DnsZone",
@@ -12,11 +13,10 @@ export const dnsZoneDescriptor: ResourceDescriptor = {
   description:
     "The records of one hosted DNS zone as one resource: created, updated and deleted record by record (service/dnscreate, dnsupdate, dnsdelete) or, for large changes, with one service/dnssetzone that keeps every record the resource does not manage. The id is the serviceName.",
   definition: dnsZoneDefinition,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).DnsZone;
-  },
+  outputs: dnsZoneOutputs,
   idFormat: "service name",
+  // The zone's service name is the id; the import file lists each record as its own DnsRecord instead.
+  imports: { importable: true, stateOf: (id) => ({ serviceName: id }) },
   lifecycle: {
     inPlace: "records (per-record calls, or one `service/dnssetzone` for large changes), ignore, purge, maxChangeRatio, allowApexNsChanges, bulk",
     replaces: "serviceName",

@@ -1,11 +1,10 @@
 /** The DnsZone resource class users write in programs. */
-import { claimsOf } from "../../dns/dns-claims";
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
+import { dnsZoneDescriptor } from "./descriptor";
 import type { DnsRecordArgs } from "../dns-record/resource";
-import { dnsZoneDefinition } from "./definition";
-import { type dnsZoneFields, type dnsZoneIgnoreFields, dnsZoneInputs, dnsZoneOutputs, type DnsZoneState } from "./schema";
+import type { dnsZoneFields, dnsZoneIgnoreFields, dnsZoneOutputs, DnsZoneState } from "./schema";
 
 /** One record of the zone: DnsRecord's inputs without serviceName, with the same rules. */
 export type DnsZoneRecordArgs = Omit<DnsRecordArgs, "serviceName" | "adopt">;
@@ -21,9 +20,4 @@ export type DnsZoneArgs = ArgsOf<typeof dnsZoneFields>;
  * (service/dnscreate, dnsupdate, dnsdelete) or, for large changes, with one service/dnssetzone that
  * keeps every record the resource does not manage. The id is the serviceName.
  */
-export class DnsZone extends resourceClass<DnsZoneArgs, DnsZoneState, typeof dnsZoneOutputs>("DnsZone", crud, {
-  inputs: dnsZoneInputs,
-  outputs: dnsZoneOutputs,
-  // A name and type that another DnsZone or a DnsRecord also manages is refused at preview (definition.ts dnsClaims).
-  claims: claimsOf(dnsZoneDefinition.dnsClaims!),
-}) {}
+export class DnsZone extends resourceClass<DnsZoneArgs, DnsZoneState, typeof dnsZoneOutputs>(dnsZoneDescriptor, crud) {}

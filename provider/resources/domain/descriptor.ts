@@ -5,17 +5,18 @@ import { domainDefinition } from "./definition";
 import { adoptDomain, domainExportPlace } from "./adopt";
 // The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
 import { inputDocs, outputDocs } from "./field-docs";
+import { domainOutputs, DOMAIN_SECRETS } from "./schema";
 
 export const domainDescriptor: ResourceDescriptor = {
   type: "Domain",
   folder: "domain",
   description: "A domain of the account: registered, transferred in or adopted. Destroy never deletes it.",
   definition: domainDefinition,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).Domain;
-  },
+  outputs: domainOutputs,
+  secretInputs: DOMAIN_SECRETS,
+  secretOutputs: DOMAIN_SECRETS,
   idFormat: "punycode name, e.g. `xn--espaa-rta.es`",
+  imports: { importable: true, entry: (d) => ({ id: d.ascii, name: [d.name] }) },
   lifecycle: {
     inPlace: "nameservers, contacts, transferBlock, modifyBlock, whoisPrivacy, viewWhois, renewalMode, tags",
     replaces: "`name` (the old domain is forgotten, never deleted)",

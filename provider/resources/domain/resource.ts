@@ -4,7 +4,8 @@ import type { ArgsOf } from "../../core/fields";
 import type { contactDataShape } from "../contact/schema";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type domainFields, DOMAIN_SECRETS, domainInputs, domainOutputs, type DomainState } from "./schema";
+import { domainDescriptor } from "./descriptor";
+import type { domainFields, domainOutputs, DomainState } from "./schema";
 
 /** Contact data given inline (the API then creates the contact): a Contact's data fields. */
 export type InlineContact = ArgsOf<typeof contactDataShape>;
@@ -15,10 +16,7 @@ export type ContactInput = pulumi.Input<string> | InlineContact;
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type DomainArgs = ArgsOf<typeof domainFields>;
 
-/** A domain of the account: registered, transferred in or adopted. Destroy never deletes it. */
-export class Domain extends resourceClass<DomainArgs, DomainState, typeof domainOutputs>("Domain", crud, {
-  inputs: domainInputs,
-  outputs: domainOutputs,
-  secretInputs: DOMAIN_SECRETS,
-  secretOutputs: DOMAIN_SECRETS,
-}) {}
+/**
+ * A domain of the account: registered, transferred in or adopted. Destroy never deletes it.
+ */
+export class Domain extends resourceClass<DomainArgs, DomainState, typeof domainOutputs>(domainDescriptor, crud) {}

@@ -1,10 +1,11 @@
 /** FtpAccount: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
 import type { ResourceDescriptor } from "../../core/descriptor";
-import { discoverFamily } from "../../service-entities/service-entities";
+import { discoverFamily, importByName } from "../../service-entities/service-entities";
 import { ftpAccountDefinition } from "./definition";
 import { adoptFtpAccount, ftpAccountExportPlace } from "./adopt";
 // The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
 import { inputDocs, outputDocs } from "./field-docs";
+import { ftpAccountOutputs, FTP_SECRETS } from "./schema";
 
 export const ftpAccountDescriptor: ResourceDescriptor = {
   type: "FtpAccount",
@@ -12,11 +13,15 @@ export const ftpAccountDescriptor: ResourceDescriptor = {
   description:
     "An FTP account of a hosting service (service/ftpcreate). ftpPath and password change in place; serviceName and name replace; destroy deletes it (service/ftpdelete). Id: `<serviceName>/<entityID>`.",
   definition: ftpAccountDefinition,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).FtpAccount;
-  },
+  outputs: ftpAccountOutputs,
+  secretInputs: FTP_SECRETS,
+  secretOutputs: FTP_SECRETS,
   idFormat: "`<serviceName>/<entityID>`",
+  imports: importByName(
+    "ftp",
+    (f) => f.name,
+    (f) => [f.name, f.serviceName],
+  ),
   lifecycle: {
     inPlace: "ftpPath, password",
     replaces: "serviceName, name",

@@ -1,9 +1,11 @@
 /** GlueRecord: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
 import type { ResourceDescriptor } from "../../core/descriptor";
+import { asciiOf } from "../../core/discovery";
 import { glueRecordDefinition } from "./definition";
 import { adoptGlueRecord } from "./adopt";
 // The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
 import { inputDocs, outputDocs } from "./field-docs";
+import { glueRecordOutputs } from "./schema";
 
 export const glueRecordDescriptor: ResourceDescriptor = {
   type: "GlueRecord",
@@ -11,11 +13,9 @@ export const glueRecordDescriptor: ResourceDescriptor = {
   description:
     "A glue record (host object) under a domain: domain/gluerecordcreate. ipv4/ipv6 change in place (gluerecordupdate); domain and name replace; destroy deletes it (gluerecorddelete). The id is `<ascii domain>/<ascii host>`.",
   definition: glueRecordDefinition,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).GlueRecord;
-  },
+  outputs: glueRecordOutputs,
   idFormat: "`<domain>/<host>`",
+  imports: { importable: true, entry: (g) => ({ id: `${asciiOf(g.domain)}/${g.name}`, name: [g.name] }) },
   lifecycle: {
     inPlace: "ipv4, ipv6",
     replaces: "domain, name",

@@ -5,17 +5,16 @@ import { hostingDefinition } from "./definition";
 import { adoptService } from "./adopt";
 // The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
 import { inputDocs, outputDocs } from "./field-docs";
+import { hostingOutputs } from "./schema";
 
 export const hostingServiceDescriptor: ResourceDescriptor = {
   type: "HostingService",
   folder: "hosting-service",
   description: "A hosting or mail service (service/create). Destroy never deletes it.",
   definition: hostingDefinition,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).HostingService;
-  },
+  outputs: hostingOutputs,
   idFormat: "service name",
+  imports: { importable: true, entry: (s) => ({ id: s.name, name: [s.name] }) },
   lifecycle: {
     inPlace: "productKey upgrades (downgrades refused at preview), renewalMode, phpVersion, parking",
     replaces: "`name`",

@@ -1,10 +1,11 @@
 /** MailAlias: the resource as one value (provider/core/descriptor.ts), listed in provider/registry.ts; no @pulumi/pulumi. */
 import type { ResourceDescriptor } from "../../core/descriptor";
-import { discoverFamily } from "../../service-entities/service-entities";
+import { discoverFamily, importByName } from "../../service-entities/service-entities";
 import { mailAliasDefinition } from "./definition";
 import { adoptMailAlias, mailAliasExportPlace } from "./adopt";
 // The doc of each field is its JSDoc in schema.ts; field-docs.ts is generated from it (scripts/gen-field-docs.ts).
 import { inputDocs, outputDocs } from "./field-docs";
+import { mailAliasOutputs } from "./schema";
 
 export const mailAliasDescriptor: ResourceDescriptor = {
   type: "MailAlias",
@@ -12,11 +13,9 @@ export const mailAliasDescriptor: ResourceDescriptor = {
   description:
     "A mail alias of a service (service/mailaliascreate). targets change in place (service/mailaliasupdate); serviceName and name replace; destroy deletes it (service/mailaliasdelete). The id is `<serviceName>/<entityID>`.",
   definition: mailAliasDefinition,
-  // Loaded on first use: the class needs @pulumi/pulumi, which the export, the review and the docs do not.
-  get resource() {
-    return (require("./resource") as typeof import("./resource")).MailAlias;
-  },
+  outputs: mailAliasOutputs,
   idFormat: "`<serviceName>/<entityID>`",
+  imports: importByName("mailalias", (a) => a.name),
   lifecycle: {
     inPlace: "targets",
     replaces: "serviceName, name",

@@ -2,7 +2,8 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type mailAliasFields, mailAliasInputs, mailAliasOutputs, type MailAliasState } from "./schema";
+import { mailAliasDescriptor } from "./descriptor";
+import type { mailAliasFields, mailAliasOutputs, MailAliasState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type MailAliasArgs = ArgsOf<typeof mailAliasFields>;
@@ -12,7 +13,4 @@ export type MailAliasArgs = ArgsOf<typeof mailAliasFields>;
  * (service/mailaliasupdate); serviceName and name replace; destroy deletes it
  * (service/mailaliasdelete). The id is `<serviceName>/<entityID>`.
  */
-export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState, typeof mailAliasOutputs>("MailAlias", crud, {
-  inputs: mailAliasInputs,
-  outputs: mailAliasOutputs,
-}) {}
+export class MailAlias extends resourceClass<MailAliasArgs, MailAliasState, typeof mailAliasOutputs>(mailAliasDescriptor, crud) {}

@@ -2,7 +2,8 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type mailBoxFields, MAILBOX_SECRET_INPUTS, MAILBOX_SECRET_OUTPUTS, mailBoxInputs, mailBoxOutputs, type MailBoxState } from "./schema";
+import { mailBoxDescriptor } from "./descriptor";
+import type { mailBoxFields, mailBoxOutputs, MailBoxState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type MailBoxArgs = ArgsOf<typeof mailBoxFields>;
@@ -12,9 +13,4 @@ export type MailBoxArgs = ArgsOf<typeof mailBoxFields>;
  * serviceName and name replace; destroy deletes it (service/maildelete). The id is
  * `<serviceName>/<entityID>`.
  */
-export class MailBox extends resourceClass<MailBoxArgs, MailBoxState, typeof mailBoxOutputs>("MailBox", crud, {
-  inputs: mailBoxInputs,
-  outputs: mailBoxOutputs,
-  secretInputs: MAILBOX_SECRET_INPUTS,
-  secretOutputs: MAILBOX_SECRET_OUTPUTS,
-}) {}
+export class MailBox extends resourceClass<MailBoxArgs, MailBoxState, typeof mailBoxOutputs>(mailBoxDescriptor, crud) {}

@@ -2,7 +2,8 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type redirectFields, redirectInputs, redirectOutputs, type RedirectState } from "./schema";
+import { redirectDescriptor } from "./descriptor";
+import type { redirectFields, redirectOutputs, RedirectState } from "./schema";
 
 /** The program's inputs, derived from the fields (schema.ts), each with its doc. */
 export type RedirectArgs = ArgsOf<typeof redirectFields>;
@@ -12,7 +13,4 @@ export type RedirectArgs = ArgsOf<typeof redirectFields>;
  * (service/redirectupdate); serviceName and origin replace; destroy deletes it
  * (service/redirectdelete). The id is `<serviceName>/<entityID>`.
  */
-export class Redirect extends resourceClass<RedirectArgs, RedirectState, typeof redirectOutputs>("Redirect", crud, {
-  inputs: redirectInputs,
-  outputs: redirectOutputs,
-}) {}
+export class Redirect extends resourceClass<RedirectArgs, RedirectState, typeof redirectOutputs>(redirectDescriptor, crud) {}

@@ -2,7 +2,8 @@
 import type { ArgsOf } from "../../core/fields";
 import { resourceClass } from "../../core/resource-class";
 import * as crud from "./crud";
-import { type subdomainFields, type subdomainSslFields, SUBDOMAIN_SECRETS, subdomainInputs, subdomainOutputs, type SubdomainState } from "./schema";
+import { subdomainDescriptor } from "./descriptor";
+import type { subdomainFields, subdomainSslFields, subdomainOutputs, SubdomainState } from "./schema";
 
 /** A certificate to install (Subdomain's `ssl`). */
 export type SubdomainSslArgs = ArgsOf<typeof subdomainSslFields>;
@@ -15,9 +16,4 @@ export type SubdomainArgs = ArgsOf<typeof subdomainFields>;
  * serviceName and name replace; destroy deletes it (service/subdomaindelete). Id:
  * `<serviceName>/<entityID>`.
  */
-export class Subdomain extends resourceClass<SubdomainArgs, SubdomainState, typeof subdomainOutputs>("Subdomain", crud, {
-  inputs: subdomainInputs,
-  outputs: subdomainOutputs,
-  secretInputs: SUBDOMAIN_SECRETS,
-  secretOutputs: SUBDOMAIN_SECRETS,
-}) {}
+export class Subdomain extends resourceClass<SubdomainArgs, SubdomainState, typeof subdomainOutputs>(subdomainDescriptor, crud) {}

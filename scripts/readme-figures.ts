@@ -83,6 +83,13 @@ function faultedOperations(ops: string[], money: boolean): number {
   return ops.length;
 }
 
+/** The ENGINE_LINES table of tests/plugin/yaml-dns.test.ts: the engine's lines holding the password per kind of run. */
+function engineLines(): Record<string, number> {
+  const [body] = asserted("tests/plugin/yaml-dns.test.ts", /const ENGINE_LINES = \{([^}]*)\}/);
+  asserted("tests/plugin/yaml-dns.test.ts", /expect\(measured\)\.to\.deep\.equal\(ENGINE_LINES\)/);
+  return Object.fromEntries([...body.matchAll(/(\w+): (\d+)/g)].map((m) => [m[1], Number(m[2])]));
+}
+
 const dnsSteps = (zoneOnly: boolean) => (g: (typeof GROUPS)[number]) => g.steps.filter((s) => zoneOnly || !s.zoneOnly);
 const asRecords = GROUPS.filter((g) => g.asRecords);
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -152,6 +159,38 @@ export const FIGURES: readonly Figure[] = [
     file: "README.md",
     sentence: "checked with the address and rate rules and a {} MiB limit before any body is read",
     values: () => [MAX_CONTROL_BODY_BYTES / MiB],
+  },
+  {
+    file: "README.md",
+    sentence:
+      "counts them per kind of run: on a new stack {} lines for a preview, {} for `up --skip-preview`, {} for `up` (its preview included); on a stack with state {} for a preview, {} for `up --skip-preview`, {} for `up`; {} for a refresh and {} for a destroy ({} and {} with `--skip-preview`)",
+    values: () => {
+      const n = engineLines();
+      const order = [
+        "newStackPreview",
+        "newStackUpSkipPreview",
+        "newStackUp",
+        "preview",
+        "upSkipPreview",
+        "up",
+        "refresh",
+        "destroy",
+        "refreshSkipPreview",
+        "destroySkipPreview",
+      ];
+      const missing = order.filter((k) => !(k in n));
+      if (missing.length || Object.keys(n).length !== order.length)
+        throw new Error(`tests/plugin/yaml-dns.test.ts: ENGINE_LINES has ${Object.keys(n).join(", ")}; update scripts/readme-figures.ts`);
+      return order.map((k) => n[k]);
+    },
+  },
+  {
+    file: "examples/yaml-dns/README.md",
+    sentence: "CheckConfig, DiffConfig and Configure calls ({} to {} lines a run, by kind of run",
+    values: () => {
+      const n = Object.values(engineLines());
+      return [Math.min(...n), Math.max(...n)];
+    },
   },
   // ---- sdk/README.md ----
   { file: "sdk/README.md", sentence: "one entry per operation ({})", values: () => [operations.length] },

@@ -55,10 +55,11 @@ export function secretValues(params: Record<string, unknown>, extra: readonly st
 
 /**
  * The forms a secret travels in, each of which a server may echo: as it is, percent-encoded
- * (a URL's query, encodeURIComponent) and form-encoded (a POST body: a space as "+").
+ * (a URL's query, encodeURIComponent), form-encoded (a POST body: a space as "+"), and that
+ * form percent-decoded (a server that decodes `%XX` but not "+": the spaces as "+").
  */
 function echoForms(secret: string): string[] {
-  return [...new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])];
+  return [...new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), secret.replaceAll(" ", "+")])];
 }
 
 /**

@@ -227,6 +227,8 @@ describe("dondominio-ddns", () => {
     const args = [bin, "--user", emu.apiUser, "--host", "home.example.com", "--ip", "203.0.113.4", "--url", emu.dyndnsUrl, "--ca-file", emu.caFile];
     const r = await promisify(execFile)(process.execPath, args, { cwd: dir, env, encoding: "utf8" });
     expect(r.stdout).to.equal("home.example.com updated 203.0.113.4\n");
+    // The debug line of the call is there (the scan below reads something), without the key.
+    expect(r.stderr).to.match(/^\[dondominio\] \S+ [\d.]+ms ok updated /m);
     expect(r.stderr).to.not.contain(emu.dyndnsKey);
     expect(statSync(join(home, ".local", "state", "dondominio-ddns", "state.json")).mode & 0o777).to.equal(0o600);
     // The second run sends nothing; a usage error exits 2.

@@ -79,6 +79,10 @@ describe("account module", () => {
 
     it("prices domain promotions as account/zones marks them inPromo", async () => {
       const promos = (await ok("account/promos")) as Record<string, unknown>[];
+      expect(
+        promos.filter((x) => x.type === "domain"),
+        "domain promotions to price",
+      ).to.not.be.empty;
       for (const p of promos.filter((x) => x.type === "domain")) {
         const zone = ((await ok("account/zones", { tld: String(p.tld) })) as Zones).zones[0];
         const priced = zone[p.action as "create"] as Record<string, unknown>;

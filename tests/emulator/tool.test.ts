@@ -82,6 +82,7 @@ describe("tool module", () => {
 
     it("reports names the domain module treats as registered elsewhere as unavailable", async () => {
       const suggests = (await ok("tool/domainsuggests", { query: "taken", tlds: "com" })).suggests as Record<string, Record<string, boolean>>;
+      expect(Object.keys(suggests), "suggestions to judge").to.include("taken");
       for (const word of Object.keys(suggests)) expect(suggests[word], word).to.deep.equal({ com: false });
     });
 

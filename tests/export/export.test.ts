@@ -170,6 +170,8 @@ describe("dondominio-export: rendering", () => {
     expect(c.stderr()).to.include("--out DIR is required");
     c.clear();
     expect(await main(["--out", "/nonexistent/x", "--password", "hunter2-secret"], {}, c.io)).to.equal(2);
+    // Refused by name (the refusal is what the scan reads), the value not repeated.
+    expect(c.stderr()).to.match(/^dondominio-export: Unknown option '--password'\n/);
     expect(c.stderr()).to.not.include("hunter2-secret");
     c.clear();
     expect(await main(["--out", "/nonexistent/x"], { DONDOMINIO_API_USER: "me" }, c.io)).to.equal(2);

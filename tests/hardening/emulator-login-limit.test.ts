@@ -60,10 +60,11 @@ describe("emulator: failed logins count towards the errors-per-minute limit", fu
   });
 
   it("the block ends after blockSeconds, and a reset clears it", async () => {
-    await withEmulator({ errorsPerMinute: 3, blockSeconds: 1 }, async (emu, call) => {
+    // A block of 5 s: the calls that must meet it come right after it starts, however slow the machine.
+    await withEmulator({ errorsPerMinute: 3, blockSeconds: 5 }, async (emu, call) => {
       for (let i = 0; i < 3; i++) expect(await call({ apiuser: emu.apiUser, apipasswd: "wrong" })).to.equal(1004);
       expect(await call({ apiuser: emu.apiUser, apipasswd: emu.apiPasswd })).to.equal(1012);
-      await new Promise((r) => setTimeout(r, 1100));
+      await new Promise((r) => setTimeout(r, 5_100));
       expect(await call({ apiuser: emu.apiUser, apipasswd: emu.apiPasswd })).to.equal(0);
       for (let i = 0; i < 4; i++) await call({ apiuser: emu.apiUser, apipasswd: "wrong" });
       expect(await call({ apiuser: emu.apiUser, apipasswd: emu.apiPasswd })).to.equal(1012);

@@ -9,13 +9,19 @@
  */
 import { expect } from "chai";
 import { DEFAULT_OPS_PER_MINUTE } from "../../sdk/core/limiter";
+import { engineRuns } from "../harness/budget";
 import { expectEmptyPlan } from "../provider/harness";
 import { type FaultHarness, startFaultHarness, stateResources, up } from "./fault-harness";
 
 const REAL_LIKE = { maxConcurrent: 4, opsPerMinute: 120, errorsPerMinute: 30, blockSeconds: 60 };
 
+/** The 500 records take at least 500 / DEFAULT_OPS_PER_MINUTE minutes by the provider's own pace. */
+const PACED_MS = (500 / DEFAULT_OPS_PER_MINUTE) * 60_000;
+
 describe("hardening: limits and rate (engine)", function () {
-  this.timeout(900_000);
+  // The pace, and the budget of an up and a preview of 500 resources (a hang guard: at a load of 18
+  // the up took 369 s, 300 s of them the pace).
+  this.timeout(PACED_MS + engineRuns(2, 500));
 
   describe("500 DnsRecords under the service's limits", () => {
     let fh: FaultHarness;

@@ -22,6 +22,16 @@ const parts = (boundary: string, count: number) =>
   `${Array.from({ length: count }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="p${i}"\r\n\r\nx\r\n`).join("")}--${boundary}--\r\n`;
 
 /** Content-Type headers whose first `boundary=` is not the one the parser uses. */
+/**
+ * The process's CPU time in ms (every thread: the emulator and the client share this process). What
+ * a body costs is bounded in CPU time, not wall time: a loaded machine stretches the wall time of the
+ * same work many times over, its CPU time hardly.
+ */
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 const DISGUISED = [
   (b: string) => `multipart/form-data; boundary=decoy, multipart/form-data; boundary=${b}`,
   (b: string) => `multipart/form-data; boundary=decoy,multipart/form-data;boundary="${b}"`,
@@ -52,13 +62,13 @@ describe("probe: multipart bodies cost little before the login", function () {
     const body = parts("b0undary", count);
     expect(count).to.be.above(50_000);
     for (const ct of DISGUISED) {
-      const t0 = performance.now();
+      const t0 = cpuMs();
       const res = await fetch(`${emu.url}/account/info/`, { method: "POST", body, headers: { "content-type": ct("b0undary") }, dispatcher: agent });
       const j = (await res.json()) as { errorCode: number; messages: string[] };
-      const ms = performance.now() - t0;
+      const ms = cpuMs() - t0;
       expect(j.errorCode, ct("b0undary")).to.equal(100);
       expect(j.messages[0], ct("b0undary")).to.contain(`more than ${MAX_PARAMS} parameters`);
-      expect(ms, `${ct("b0undary")}: answered in ${ms.toFixed(0)} ms`).to.be.below(1500);
+      expect(ms, `${ct("b0undary")}: answered in ${ms.toFixed(0)} ms of CPU`).to.be.below(1500);
     }
   });
 
@@ -66,7 +76,7 @@ describe("probe: multipart bodies cost little before the login", function () {
     const b = "B0UNDARY";
     const body = `${Array.from({ length: 990 }, (_, i) => `--${b}\r\nContent-Disposition: form-data; name="p${i}"\r\n\r\n\uFFFD${"a".repeat(3990)}${String(i).padStart(5, "0")}\r\n`).join("")}--${b}--\r\n`;
     expect(Buffer.byteLength(body)).to.be.above(4_000_000).and.below(MAX_BODY_BYTES);
-    const t0 = performance.now();
+    const t0 = cpuMs();
     const res = await fetch(`${emu.url}/account/info/`, {
       method: "POST",
       body,
@@ -74,9 +84,10 @@ describe("probe: multipart bodies cost little before the login", function () {
       dispatcher: agent,
     });
     const j = (await res.json()) as { errorCode: number };
-    const ms = performance.now() - t0;
+    const ms = cpuMs() - t0;
     expect(j.errorCode).to.not.equal(0);
-    expect(ms, `answered in ${ms.toFixed(0)} ms`).to.be.below(1500);
+    // About 100 ms of CPU; a search of the body per part took 1.6 s of it (2.4 s of wall time).
+    expect(ms, `answered in ${ms.toFixed(0)} ms of CPU`).to.be.below(600);
   });
 
   it("a part that is not UTF-8 is still refused when an earlier part carries the same text with a real U+FFFD", async () => {

@@ -21,8 +21,11 @@ import { main } from "../../sdk/ddns-cli";
 
 /** A secret with characters that every encoding changes: `+`, `/`, `=`, a space, `%`, `&`. */
 const SECRET = "Pw+9137/Ab=cd ef%2&gh";
-/** Every form the secret could be echoed in. */
-const FORMS = [SECRET, encodeURIComponent(SECRET), new URLSearchParams({ s: SECRET }).toString().slice(2)];
+/**
+ * Every form the secret could be echoed in: raw, percent-encoded, form-encoded, and form-encoded
+ * then percent-decoded (a server that decodes `%XX` but not `+`: the secret with its space as "+").
+ */
+const FORMS = [SECRET, encodeURIComponent(SECRET), new URLSearchParams({ s: SECRET }).toString().slice(2), SECRET.replaceAll(" ", "+")];
 
 const ca = new Ca(createCa());
 const cert = ca.issueServerCert(["127.0.0.1"]);
@@ -32,11 +35,14 @@ describe("probe: secrets a server echoes back stay out of messages", function ()
   let server: Server;
   let url: string;
   let echo: (req: { url: string; body: string }) => string;
+  /** What each request sent (URL and body), to check that the echo had the secret to echo. */
+  let sent: string[] = [];
   before(async () => {
     server = createServer({ key: cert.keyPem, cert: cert.certPem }, (req, res) => {
       let body = "";
       req.on("data", (c) => (body += c));
       req.on("end", () => {
+        sent.push(`${req.url ?? ""} ${body}`);
         const text = echo({ url: req.url ?? "", body });
         res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
         res.end(text);
@@ -51,8 +57,19 @@ describe("probe: secrets a server echoes back stay out of messages", function ()
     await new Promise<void>((r) => server.close(() => r()));
   });
 
+  /** `text` holds no form of the secret, and its mask in the place of one (not vacuous: the echo reached it). */
   const clean = (text: string, label: string) => {
     for (const f of FORMS) expect(text, `${label}: holds ${JSON.stringify(f)}`).to.not.contain(f);
+    expect(text, `${label}: the echoed secret, masked`).to.contain("***");
+  };
+  /** The one request made carried the secret (encoded): the server had it to echo. */
+  const sentSecret = (label: string) => {
+    expect(sent, `${label}: requests`).to.have.length(1);
+    expect(
+      FORMS.some((f) => sent[0].includes(f)),
+      `${label}: the request carries the secret`,
+    ).to.equal(true);
+    sent = [];
   };
 
   it("the API client: the password echoed raw or encoded, in errorCodeMsg and messages, is masked", async () => {
@@ -74,7 +91,10 @@ describe("probe: secrets a server echoes back stay out of messages", function ()
       () => undefined,
       (e: Error) => e,
     );
+    sentSecret("tool/hello");
     expect(err?.name).to.equal("DonDominioApiError");
+    // The server's text is in the message (errorCodeMsg and messages), only the secret masked.
+    expect(err?.message).to.match(/^tool\/hello failed with error 1 \(bad request apiuser=ana&apipasswd=\*\*\*&/);
     clean(String(err?.message), "message");
     clean(JSON.stringify(err), "JSON");
   });
@@ -96,7 +116,10 @@ describe("probe: secrets a server echoes back stay out of messages", function ()
         { DONDOMINIO_DDNS_KEY: SECRET },
         { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (out += s) } },
       );
+      sentSecret(`reply ${i}`);
       expect(status, out).to.equal(1);
+      // The host's result line on stdout and the reason on stderr, where the echo would have been.
+      expect(out, `reply ${i}`).to.match(/^home\.example\.com failed -\ndondominio-ddns: home\.example\.com: \S/);
       clean(out, `reply ${i}`);
     }
   });

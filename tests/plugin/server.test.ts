@@ -233,7 +233,10 @@ describe("plugin: the ResourceProvider service", function () {
     req.setUrn(urn("HostingService", "adopted"));
     req.setProperties(toStruct({ name: "adopt-me.example", productKey: "redir", registration: "adopt" }));
     await call<provproto.CreateResponse>("create", req);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(logs).to.deep.include({ urn: urn("HostingService", "adopted"), message: "HostingService adopt-me.example: adopted (nothing was spent)" });
+    // The Log RPC may arrive after the create's reply: wait for it (a deadline against a hang, not a timing).
+    const want = { urn: urn("HostingService", "adopted"), message: "HostingService adopt-me.example: adopted (nothing was spent)" };
+    const has = () => logs.some((l) => l.urn === want.urn && l.message === want.message);
+    for (const deadline = Date.now() + 30_000; !has() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    expect(logs).to.deep.include(want);
   });
 });

@@ -2,9 +2,12 @@
  * The provider plugin (bin/pulumi-resource-dondominio) through the real engine, driven by a Pulumi
  * YAML program (examples/yaml-dns) with the plain CLI and the YAML language host
  * (scripts/ensure-pulumi-yaml.sh), against the emulator: up, an empty preview, refresh, `pulumi
- * import` of a record made outside, destroy. The API password, set with `config set --secret`, is
- * counted in the state and in the output of `pulumi up -v=9 --logtostderr`: it must appear 0 times.
- * Run `npm run build` first. Skipped (saying so) only when Go, needed to build the language host, is absent.
+ * import` of a record made outside, destroy, then a second stack's first up. The API password, set
+ * with `config set --secret`, is counted in the state after each run and in the output of each kind
+ * of run at `-v=9 --logtostderr`: 0 times in the state and in any line of the plugin or of a
+ * resource operation; the engine's own log lines of the provider's config are counted per kind of
+ * run (ENGINE_LINES, the figures README states). Run `npm run build` first. Skipped (saying so)
+ * only when Go, needed to build the language host, is absent.
  */
 import { expect } from "chai";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -18,6 +21,33 @@ const ZONE = "yaml-dns.example";
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
+/**
+ * Lines of `pulumi <run> -v=9 --logtostderr` that hold the password, per kind of run (Pulumi 3.250,
+ * measured here; README "Secrets and Pulumi's own logs" states them through
+ * scripts/readme-figures.ts). All are the engine's own log of the provider resource's config, per
+ * provider instance it loads: CheckConfig's news (and olds once the state has the provider) and
+ * the two inputs it unmarshals back, DiffConfig's three (state only), the planner's decision, and
+ * Configure's two; a refresh or a destroy only configures. A run with its preview loads the
+ * provider twice. None comes from the plugin or names a resource.
+ */
+const ENGINE_LINES = {
+  newStackPreview: 6,
+  newStackUpSkipPreview: 6,
+  newStackUp: 12,
+  preview: 10,
+  upSkipPreview: 10,
+  up: 20,
+  refresh: 4,
+  refreshSkipPreview: 2,
+  destroy: 4,
+  destroySkipPreview: 2,
+};
+type RunKind = keyof typeof ENGINE_LINES;
+
+/** The engine's log lines about the provider resource's config (the only lines allowed to hold the password). */
+const ENGINE_OWN =
+  /"msg":"((Un)?[Mm]arshaling property for RPC\[Provider\[\w+\]\.((CheckConfig|DiffConfig)\(urn:pulumi:\w+::yaml-dns::pulumi:providers:dondominio::default\)|Configure\(\))\.\w+\]: |Planner decided (to create|not to update) 'urn:pulumi:\w+::yaml-dns::pulumi:providers:dondominio::default')/;
+
 describe("plugin: examples/yaml-dns through the engine", function () {
   this.timeout(900_000);
   let emu: RunningEmulator;
@@ -26,6 +56,9 @@ describe("plugin: examples/yaml-dns through the engine", function () {
   let dir: string;
   const pulumi = (...args: string[]) => project.pulumi(...args);
   const pulumiRun = (...args: string[]) => project.pulumiRun(...args);
+  const measured: Partial<Record<RunKind, number>> = {};
+  /** The values of the records this test makes (the zone also has the emulator's own). */
+  const ours = ["192.0.2.44", "192.0.2.45", "site-verification=yaml-dns", "made elsewhere"];
   const dnslist = async () => ((await client.call("service/dnslist", { serviceName: ZONE } as any)) as any).dns as Record<string, string>[];
 
   before(async function () {
@@ -48,36 +81,40 @@ describe("plugin: examples/yaml-dns through the engine", function () {
     project?.dispose();
   });
 
-  it("up creates the records; the password is in no plugin or resource line of the -v=9 output, and 0 times in the state", async () => {
+  /**
+   * `pulumi <args> -v=9 --logtostderr`: the password is in no line but the engine's own config log
+   * (ENGINE_OWN), in ENGINE_LINES[kind] of those, and 0 times in the state afterwards.
+   */
+  const verbose = async (kind: RunKind, ...args: string[]) => {
     const t0 = Date.now();
-    const out = await pulumi("up", "--yes", "--skip-preview", "-v=9", "--logtostderr");
-    console.log(`      pulumi up (2 records, -v=9): ${((Date.now() - t0) / 1000).toFixed(1)} s, ${(out.length / 1e6).toFixed(1)} MB of output`);
-    expect(out).to.include("dondominio:index:DnsRecord");
-    // The engine itself (Pulumi 3.250) prints the provider's decrypted config at -v=7/-v=9: its own
-    // log lines of the CheckConfig/Configure RPCs and of the planner's decision about the provider
-    // resource (measured: 6 lines per run, whatever the number of resources). Those are the only
-    // lines allowed to hold it: none from the plugin, none of a resource operation.
+    const out = await pulumi(...args, "-v=9", "--logtostderr");
+    // The output is the verbose log indeed (not vacuous: a run without -v=9 has no such lines).
+    expect(out, `${kind}: the -v=9 log`).to.match(/"v":9}/);
     const lines = out.split("\n").filter((l) => l.includes(emu.apiPasswd));
-    const engineOwn =
-      /"msg":"((Un)?[Mm]arshaling property for RPC\[Provider\[\w+\]\.(CheckConfig|Configure)\(|Planner decided to create 'urn:pulumi:dev::yaml-dns::pulumi:providers:dondominio::default')/;
-    console.log(
-      `      the password in the up -v=9 output: ${lines.length} lines, all the engine's own log of the provider config: ${lines.every((l) => engineOwn.test(l))}`,
-    );
+    const masked = (ls: string[]) => ls.map((l) => l.split(emu.apiPasswd).join("<PASSWORD>"));
+    expect(masked(lines.filter((l) => !ENGINE_OWN.test(l))), `${kind}: the password outside the engine's config log lines`).to.deep.equal([]);
+    console.log(`      pulumi ${args.join(" ")} -v=9: ${((Date.now() - t0) / 1000).toFixed(1)} s, the password in ${lines.length} engine lines`);
+    measured[kind] = lines.length;
+    expect(lines.length, `${kind}: the engine's lines holding the password:\n${masked(lines).join("\n")}`).to.equal(ENGINE_LINES[kind]);
+    expect(count(await pulumi("stack", "export"), emu.apiPasswd), `${kind}: the password in the state`).to.equal(0);
+    return out;
+  };
+
+  it("a new stack's preview and first up create the records; the password is only in the engine's own config lines of the -v=9 output, 0 times in the state", async () => {
+    expect(await verbose("newStackPreview", "preview")).to.include("dondominio:index:DnsRecord");
     expect(
-      lines.filter((l) => !engineOwn.test(l)).map((l) => l.split(emu.apiPasswd).join("<PASSWORD>")),
-      "password outside the engine's config log lines",
+      (await dnslist()).filter((r) => ours.includes(r.value)),
+      "a preview writes nothing",
     ).to.deep.equal([]);
-    const state = await pulumi("stack", "export");
-    expect(count(state, emu.apiPasswd), "password in the state").to.equal(0);
+    const out = await verbose("newStackUpSkipPreview", "up", "--yes", "--skip-preview");
+    expect(out).to.include("dondominio:index:DnsRecord");
     const records = await dnslist();
     expect(records.map((r) => `${r.name} ${r.type} ${r.value}`)).to.include.members([`www.${ZONE} A 192.0.2.44`, `${ZONE} TXT site-verification=yaml-dns`]);
   });
 
   it("a second preview has no changes, and so has one after a refresh", async () => {
-    const t0 = Date.now();
-    await pulumi("preview", "--expect-no-changes");
-    console.log(`      pulumi preview: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    await pulumi("refresh", "--yes", "--expect-no-changes");
+    await verbose("preview", "preview", "--expect-no-changes");
+    await verbose("refresh", "refresh", "--yes", "--expect-no-changes");
     await pulumi("preview", "--expect-no-changes");
   });
 
@@ -100,11 +137,9 @@ describe("plugin: examples/yaml-dns through the engine", function () {
   it("drift made outside shows after a refresh (Read returns the live inputs) and up repairs it", async () => {
     const www = (await dnslist()).find((r) => r.value === "192.0.2.44");
     await client.call("service/dnsupdate", { serviceName: ZONE, entityID: www?.entityID, value: "192.0.2.99", ttl: 3600 } as any);
-    await pulumi("refresh", "--yes");
+    await verbose("refreshSkipPreview", "refresh", "--yes", "--skip-preview");
     expect(await plan()).to.deep.equal([{ name: "www", op: "update", diff: ["value"], replace: [] }]);
-    const t0 = Date.now();
-    await pulumi("up", "--yes");
-    console.log(`      pulumi up (1 update of 2 records): ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    await verbose("up", "up", "--yes");
     expect((await dnslist()).map((r) => r.value))
       .to.include("192.0.2.44")
       .and.not.include("192.0.2.99");
@@ -118,7 +153,7 @@ describe("plugin: examples/yaml-dns through the engine", function () {
       { name: "www", op: "update", diff: ["value"], replace: [] },
       { name: "verification", op: "replace", diff: ["name"], replace: ["name"] },
     ]);
-    await pulumi("up", "--yes");
+    await verbose("upSkipPreview", "up", "--yes", "--skip-preview");
     const live = (await dnslist()).map((r) => `${r.name} ${r.value}`);
     expect(live).to.include.members([`www.${ZONE} 192.0.2.45`, `verify.${ZONE} site-verification=yaml-dns`]);
     expect(live).to.not.include(`${ZONE} site-verification=yaml-dns`);
@@ -136,8 +171,27 @@ describe("plugin: examples/yaml-dns through the engine", function () {
   });
 
   it("destroy deletes every record, the imported one included", async () => {
-    await pulumi("destroy", "--yes");
-    const left = (await dnslist()).filter((r) => ["192.0.2.44", "192.0.2.45", "site-verification=yaml-dns", "made elsewhere"].includes(r.value));
-    expect(left).to.deep.equal([]);
+    expect((await dnslist()).filter((r) => ours.includes(r.value)).map((r) => r.value)).to.have.members([
+      "192.0.2.45",
+      "site-verification=yaml-dns",
+      "made elsewhere",
+    ]);
+    await verbose("destroy", "destroy", "--yes");
+    expect((await dnslist()).filter((r) => ours.includes(r.value))).to.deep.equal([]);
+  });
+
+  it("a second stack's first up (with its preview) creates the records, and a destroy --skip-preview deletes them", async () => {
+    await pulumi("stack", "init", "second");
+    await pulumi("config", "set", "zone", ZONE);
+    await project.configureEmulator(emu);
+    await verbose("newStackUp", "up", "--yes");
+    expect((await dnslist()).filter((r) => ours.includes(r.value))).to.have.length(2);
+    await verbose("destroySkipPreview", "destroy", "--yes", "--skip-preview");
+    expect((await dnslist()).filter((r) => ours.includes(r.value))).to.deep.equal([]);
+  });
+
+  it("every kind of run was measured", () => {
+    console.log(`      the engine's lines holding the password at -v=9: ${JSON.stringify(measured)}`);
+    expect(measured).to.deep.equal(ENGINE_LINES);
   });
 });

@@ -10,6 +10,7 @@ import { expect } from "chai";
 import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DonDominioClient } from "../../sdk";
+import { engineRuns } from "../harness/budget";
 import { createEngineStack, type EngineStack, installPackage } from "../harness/engine";
 import { checkStoredProviders, expectNoPlaintext } from "./harness";
 
@@ -23,7 +24,7 @@ const ZONE = "dns-life.example";
 const LONG_TXT = `v=DKIM1; k=rsa; p=${"A".repeat(300)}`;
 
 describe("DnsRecord through the engine", function () {
-  this.timeout(600_000);
+  this.timeout(engineRuns(22)); // the lifecycle test makes 19 runs
   let emu: RunningEmulator;
   let client: DonDominioClient;
   let resourceModule: string;
@@ -163,7 +164,8 @@ describe("DnsRecord through the engine", function () {
     }
   });
 
-  it("plans and refreshes a zone of 120 records with one dnslist", async () => {
+  it("plans and refreshes a zone of 120 records with one dnslist", async function () {
+    this.timeout(engineRuns(5, 121));
     wants = Array.from({ length: 120 }, (_, i) => ({
       key: `h${i}`,
       args: { serviceName: "bulk.example", name: `h${i}`, type: i % 2 ? "A" : "TXT", value: i % 2 ? `198.51.100.${i}` : `token-${i}` },

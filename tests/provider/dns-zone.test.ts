@@ -9,6 +9,7 @@
  */
 import { expect } from "chai";
 import { filesUnder, scanFiles, total } from "../hardening/secret-scan";
+import { engineRuns } from "../harness/budget";
 import {
   checkStoredProviders,
   countCalls,
@@ -30,7 +31,7 @@ const BULK = "zone-bulk.example";
 const PER = "zone-per.example";
 
 describe("DnsZone through the engine", function () {
-  this.timeout(900_000);
+  this.timeout(engineRuns(24)); // the lifecycle test makes 21 runs, the large zone's 12
   let h: Harness;
   let zones: Record<string, ZoneArgs> = {};
   /** DnsRecords beside the zones (names a zone ignores). */

@@ -178,6 +178,8 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
       t("tests/lifecycle/fixture.ts", "advanceClock"),
       t("tests/plugin/import-seed.ts", "advanceClock"),
       t("tests/plugin/migrate.test.ts", "advanceClock"),
+      t("tests/functions/seed.ts", "advanceClock"),
+      t("tests/examples/apply.test.ts", "advanceClock"),
       t("tests/plugin/yaml-cancel.test.ts", "advanceClock"),
     ],
   },
@@ -240,6 +242,7 @@ export const BEHAVIOURS: readonly BehaviourParity[] = [
       t("tests/hardening/money-preview.test.ts", "validationMethod"),
       t("tests/hardening/interrupt-registration.test.ts", "validationMethod"),
       t("tests/e2e/restart.test.ts", '"http"'),
+      t("tests/functions/seed.ts", 'validationMethod: "http"'),
     ],
   },
   {

@@ -53,10 +53,13 @@ describe("domain mapping", () => {
     expect(t).to.deep.include({ op: "domain/transfer" });
     expect(t.params).to.include({ nameservers: "keepns", authcode: "x" });
     // ["default"] (the service's own servers): nothing sent on create (the API's parking), keepns on transfer, the word on update.
-    const byDefault = { name: "example.com", nameservers: ["default"], contacts: { owner: "GAR-1" } };
-    expect(acquireParams(domainInputs.parse(byDefault), "example.com").params).to.not.have.property("nameservers");
-    expect(acquireParams(domainInputs.parse({ ...byDefault, registration: "transfer" }), "example.com").params).to.include({ nameservers: "keepns" });
-    expect(updateCall("nameservers", domainInputs.parse(byDefault), "example.com").params).to.deep.equal({ domain: "example.com", nameservers: ["default"] });
+    const byDefault = { name: "shop-example.com", nameservers: ["default"], contacts: { owner: "GAR-1" } };
+    expect(acquireParams(domainInputs.parse(byDefault), "shop-example.com").params).to.not.have.property("nameservers");
+    expect(acquireParams(domainInputs.parse({ ...byDefault, registration: "transfer" }), "shop-example.com").params).to.include({ nameservers: "keepns" });
+    expect(updateCall("nameservers", domainInputs.parse(byDefault), "shop-example.com").params).to.deep.equal({
+      domain: "shop-example.com",
+      nameservers: ["default"],
+    });
   });
   it("maps getinfo answers to outputs: nameservers in order, default servers, contacts by id or by data", () => {
     const s = stateFromApi(

@@ -26,6 +26,7 @@
 import { expect } from "chai";
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import Module from "node:module";
 import { join } from "node:path";
 import { installPackage, REPO, WORK_ROOT, type EngineStack } from "../harness/engine";
 import { keyAndCsr } from "../fixtures";
@@ -110,6 +111,11 @@ describe("upgrade from the previous release (engine, every resource)", function 
   const pkg = () => require(join(pkgDir, "dist/provider/index.js"));
   function installInPlace(fill: (target: string) => void): void {
     for (const key of Object.keys(require.cache)) if (key.startsWith(`${pkgDir}/`)) delete require.cache[key];
+    // Node also remembers what a relative require resolved to (Module._pathCache): the previous
+    // release's functions/check-domain.js is the current one's functions/check-domain/index.js. A
+    // user's next run is a new process; this one must forget the old files too.
+    const pathCache = (Module as unknown as { _pathCache?: Record<string, string> })._pathCache ?? {};
+    for (const [key, file] of Object.entries(pathCache)) if (file.startsWith(`${pkgDir}/`)) delete pathCache[key];
     rmSync(pkgDir, { recursive: true, force: true });
     mkdirSync(pkgDir, { recursive: true });
     fill(pkgDir);

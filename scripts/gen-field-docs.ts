@@ -39,8 +39,8 @@ function propertyDocs(checker: ts.TypeChecker, symbol: ts.Symbol, where: string,
   return out;
 }
 
-/** Every resource folder's field docs, read from its schema.ts; throws naming each field without a doc. */
-export function readFieldDocs(dir = RESOURCES_DIR): FieldDocs[] {
+/** The folders under `dir` (sorted) and a type-checked program of their schema.ts files, as an editor reads them. */
+function schemaProgram(dir: string): { folders: string[]; files: string[]; program: ts.Program; checker: ts.TypeChecker } {
   const folders = readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
@@ -55,7 +55,12 @@ export function readFieldDocs(dir = RESOURCES_DIR): FieldDocs[] {
     noEmit: true,
     types: ["node"],
   });
-  const checker = program.getTypeChecker();
+  return { folders, files, program, checker: program.getTypeChecker() };
+}
+
+/** Every resource folder's field docs, read from its schema.ts; throws naming each field without a doc. */
+export function readFieldDocs(dir = RESOURCES_DIR): FieldDocs[] {
+  const { folders, files, program, checker } = schemaProgram(dir);
   const missing: string[] = [];
   const out = folders.map((folder, i) => {
     const source = program.getSourceFile(files[i]);
@@ -105,21 +110,7 @@ export function renderFieldDocs(d: FieldDocs): string {
  * `unwrap()`) as an editor resolves them.
  */
 export function readFunctionDocs(dir = FUNCTIONS_DIR): FieldDocs[] {
-  const folders = readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort();
-  const files = folders.map((f) => join(dir, f, "schema.ts"));
-  const program = ts.createProgram(files, {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: ["node"],
-  });
-  const checker = program.getTypeChecker();
+  const { folders, files, program, checker } = schemaProgram(dir);
   const missing: string[] = [];
   /** The shape type inside a zod type: an object's, or an array's or an optional's element's. */
   const shapeOf = (t: ts.Type, depth = 0): ts.Type | undefined => {
